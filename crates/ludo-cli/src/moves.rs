@@ -1,0 +1,94 @@
+//! `moves`: the JSON interface other tools use. Reads `{rules, state, roll}` on stdin and
+//! prints the events of the roll, then each legal move with its resulting state and events.
+
+use std::process::ExitCode;
+
+use ludo_core::{Awaiting, Event, Game, GameState, Move, Rules};
+use serde::{Deserialize, Serialize};
+
+use crate::input::{self, Format, InputError};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Read from this file instead of stdin.
+    #[arg(long, default_value = "-")]
+    input: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    #[serde(default)]
+    pub rules: Rules,
+    pub state: GameState,
+    /// The die's value, 1 to 6. Leave it out under *release without rolling* when the seat
+    /// has no piece in play: the press of the die is then played.
+    #[serde(default)]
+    pub roll: Option<u8>,
+}
+
+#[derive(Serialize)]
+pub struct Response {
+    /// What the roll itself caused (the roll, and a pass or extra roll when no move is legal).
+    pub events: Vec<Event>,
+    /// The state after the roll.
+    pub state: GameState,
+    pub moves: Vec<MoveResult>,
+}
+
+#[derive(Serialize)]
+pub struct MoveResult {
+    #[serde(flatten)]
+    pub r#move: Move,
+    pub events: Vec<Event>,
+    pub state: GameState,
+}
+
+/// Answers one request; shared with the tournament's bot protocol.
+pub fn answer(req: Request) -> Result<Response, InputError> {
+    let mut game =
+        Game::from_state(req.rules, &req.state).map_err(|e| InputError(format!("state: {e}")))?;
+    let mut events = Vec::new();
+    match (game.awaiting(), req.roll) {
+        (Awaiting::Release, None) => game.release(&mut events),
+        (_, Some(v)) => game.roll(v, &mut events),
+        (awaiting, None) => {
+            return Err(InputError(format!(
+                "roll: the state waits for {awaiting:?}; give a roll from 1 to 6"
+            )));
+        }
+    }
+    .map_err(|e| InputError(format!("roll: {e}")))?;
+    let moves = game
+        .legal_moves()
+        .iter()
+        .map(|&m| {
+            let mut after = game.clone();
+            let mut ev = Vec::new();
+            after
+                .choose(m.piece, &mut ev)
+                .expect("a legal move is accepted");
+            MoveResult {
+                r#move: m,
+                events: ev,
+                state: after.state(),
+            }
+        })
+        .collect();
+    Ok(Response {
+        events,
+        state: game.state(),
+        moves,
+    })
+}
+
+pub fn run(args: Args) -> Result<ExitCode, InputError> {
+    let text = input::read_text(&args.input)?;
+    let req: Request = input::parse(&args.input, &text, Format::Json)?;
+    let resp = answer(req)?;
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&resp).expect("responses serialise")
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,420 @@
+//! Board geometry as data: the track, starts, stars, home columns, bases and goal of every
+//! board kind, each square with grid coordinates so the game can draw any layout from data.
+//!
+//! The cross board is built from four identical arms, each a quarter turn from the last. The
+//! *by player count* boards leave out the arms of absent colours and bridge the gap with the
+//! three squares along that side of the centre, so the track stays one closed loop.
+
+use serde::{Deserialize, Serialize};
+
+use crate::colour::Colour;
+use crate::rules::{BoardChoice, Rules, SafeSquares};
+
+/// Squares in a home column.
+pub const HOME_LEN: u8 = 5;
+/// Track length of the cross board.
+pub const TRACK_LEN: u8 = 52;
+/// Steps from a colour's start to its star.
+pub const STAR_OFFSET: u8 = 8;
+/// The board grid is GRID × GRID cells.
+pub const GRID: u8 = 15;
+
+/// A cell of the 15×15 grid: `x` is the column from the left, `y` the row from the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cell {
+    pub x: u8,
+    pub y: u8,
+}
+
+impl Cell {
+    const fn new(x: u8, y: u8) -> Self {
+        Cell { x, y }
+    }
+
+    /// A quarter turn clockwise about the centre of the grid.
+    fn turned(self, quarter_turns: usize) -> Cell {
+        let mut c = self;
+        for _ in 0..quarter_turns % 4 {
+            c = Cell::new(GRID - 1 - c.y, c.x);
+        }
+        c
+    }
+}
+
+/// The shape of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BoardKind {
+    /// The classic cross with all four arms.
+    Cross,
+    /// Two opposite arms, for two seats.
+    Horizontal,
+    /// Three arms, for three seats.
+    T,
+}
+
+/// The colours that sit at a table of `seats`, in seat (clockwise) order. Two seats sit
+/// opposite each other, as is usual on a cross board.
+pub fn seat_colours(seats: u8) -> &'static [Colour] {
+    match seats {
+        2 => &[Colour::Yellow, Colour::Red],
+        3 => &[Colour::Yellow, Colour::Blue, Colour::Red],
+        _ => &Colour::ALL,
+    }
+}
+
+/// Arm 0, the top-left colour's, in walking order: in along the bottom row of the left arm,
+/// round its end, and out along its top row, starting with the square *before* the start.
+const ARM: [Cell; 13] = [
+    Cell::new(5, 8),
+    Cell::new(4, 8),
+    Cell::new(3, 8),
+    Cell::new(2, 8),
+    Cell::new(1, 8),
+    Cell::new(0, 8),
+    Cell::new(0, 7),
+    Cell::new(0, 6),
+    Cell::new(1, 6), // the start of arm 0's colour
+    Cell::new(2, 6),
+    Cell::new(3, 6),
+    Cell::new(4, 6),
+    Cell::new(5, 6),
+];
+/// Where the start square sits in `ARM`.
+const ARM_START: usize = 8;
+/// The three squares along the top of the centre that join arm 0 to arm 2 when arm 1 is absent.
+const BRIDGE: [Cell; 3] = [Cell::new(6, 6), Cell::new(7, 6), Cell::new(8, 6)];
+const HOME: [Cell; 5] = [
+    Cell::new(1, 7),
+    Cell::new(2, 7),
+    Cell::new(3, 7),
+    Cell::new(4, 7),
+    Cell::new(5, 7),
+];
+const GOAL: Cell = Cell::new(7, 7);
+const BASE_SLOTS: [Cell; 4] = [
+    Cell::new(1, 1),
+    Cell::new(4, 1),
+    Cell::new(1, 4),
+    Cell::new(4, 4),
+];
+
+/// The compact geometry the engine plays on: no coordinates, only what the rules need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Track {
+    pub seats: u8,
+    /// Squares on the closed loop.
+    pub len: u8,
+    /// Absolute track index of each seat's start square.
+    pub starts: [u8; 4],
+    /// Bit `i` is set when track square `i` is safe.
+    pub safe: u64,
+    /// Bit `i` is set when track square `i` is some colour's start.
+    pub start_squares: u64,
+    /// Bit `i` is set when track square `i` is a star.
+    pub stars: u64,
+    /// Seat × progress → absolute track square, or `NOT_ON_TRACK`: a table, because this
+    /// lookup is on the hot path of every legal-move check.
+    squares: [[u8; 64]; 4],
+}
+
+/// Marks a progress value that is not on the track in `Track`'s lookup table.
+const NOT_ON_TRACK: u8 = u8::MAX;
+
+impl Track {
+    pub fn new(rules: &Rules, seats: u8) -> Track {
+        Layout::new(rules.board, seats).track(rules.safe_squares)
+    }
+
+    /// Progress of the last track square (the mouth of the home column).
+    #[inline]
+    pub fn last_track(&self) -> u8 {
+        self.len - 2
+    }
+
+    /// Progress of the goal.
+    #[inline]
+    pub fn goal(&self) -> u8 {
+        self.len + HOME_LEN - 1
+    }
+
+    /// Absolute track square of a seat's piece at `progress`, if it is on the track.
+    #[inline]
+    pub fn square(&self, seat: usize, progress: u8) -> Option<u8> {
+        let sq = self.squares[seat & 3][progress as usize & 63];
+        (sq != NOT_ON_TRACK).then_some(sq)
+    }
+
+    /// Progress a seat's piece has when it stands on absolute track square `square`.
+    #[inline]
+    pub fn progress_at(&self, seat: usize, square: u8) -> u8 {
+        ((square as u16 + self.len as u16 - self.starts[seat] as u16) % self.len as u16) as u8
+    }
+
+    #[inline]
+    pub fn is_safe(&self, square: u8) -> bool {
+        self.safe & (1 << square) != 0
+    }
+}
+
+/// What a drawn square is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SquareKind {
+    /// A square of the loop, with its absolute index.
+    Track {
+        index: u8,
+        /// Whose start square this is, if any.
+        start: Option<Colour>,
+        star: bool,
+    },
+    /// A colour's home column; `step` 0 is the first square after the track.
+    Home { colour: Colour, step: u8 },
+    /// The centre.
+    Goal,
+    /// A place in a colour's base yard where a piece waits.
+    BaseSlot { colour: Colour, slot: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Square {
+    pub cell: Cell,
+    pub kind: SquareKind,
+}
+
+/// A base yard: a 6×6 corner of the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BaseArea {
+    pub colour: Colour,
+    /// Top-left cell of the yard.
+    pub corner: Cell,
+    pub size: u8,
+    pub slots: [Cell; 4],
+}
+
+/// The full geometry of one board for drawing: every square with its cell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Layout {
+    pub kind: BoardKind,
+    /// Seat → colour, clockwise.
+    pub colours: Vec<Colour>,
+    /// The loop, absolute index → cell. Index 0 is the yellow start.
+    pub track: Vec<Cell>,
+    /// Seat → absolute index of its start.
+    pub starts: Vec<u8>,
+    /// Seat → its home column cells, from the track inwards.
+    pub homes: Vec<[Cell; HOME_LEN as usize]>,
+    /// The centre cell (the goal is drawn as the centre region around it).
+    pub goal: Cell,
+    /// All cells of the centre region that belong to the goal.
+    pub goal_cells: Vec<Cell>,
+    pub bases: Vec<BaseArea>,
+}
+
+impl Layout {
+    pub fn new(choice: BoardChoice, seats: u8) -> Layout {
+        let seats = seats.clamp(2, 4);
+        let colours = seat_colours(seats).to_vec();
+        let kind = match (choice, seats) {
+            (BoardChoice::AlwaysCross, _) | (_, 4) => BoardKind::Cross,
+            (BoardChoice::ByPlayerCount, 2) => BoardKind::Horizontal,
+            (BoardChoice::ByPlayerCount, _) => BoardKind::T,
+        };
+        let arm_present = |arm: usize| match kind {
+            BoardKind::Cross => true,
+            _ => colours.iter().any(|c| c.index() == arm),
+        };
+
+        // Walk the arms clockwise from arm 0, bridging across the centre for absent arms.
+        let mut track = Vec::with_capacity(TRACK_LEN as usize);
+        let mut start_cells = [None; 4];
+        for arm in 0..4 {
+            if arm_present(arm) {
+                for (i, cell) in ARM.iter().enumerate() {
+                    if i == ARM_START {
+                        start_cells[arm] = Some(cell.turned(arm));
+                    }
+                    track.push(cell.turned(arm));
+                }
+            } else {
+                // The bridge for an absent arm k runs along the centre side facing arm k.
+                track.extend(BRIDGE.iter().map(|c| c.turned(arm + 3)));
+            }
+        }
+        // Index 0 is arm 0's start square.
+        track.rotate_left(ARM_START);
+        let index_of = |cell: Cell| track.iter().position(|&c| c == cell).unwrap() as u8;
+        let starts = colours
+            .iter()
+            .map(|c| index_of(start_cells[c.index()].expect("seated arm is present")))
+            .collect();
+        let homes = colours
+            .iter()
+            .map(|c| HOME.map(|h| h.turned(c.index())))
+            .collect();
+        let bridges: Vec<Cell> = track.clone();
+        let goal_cells = (6..=8)
+            .flat_map(|y| (6..=8).map(move |x| Cell::new(x, y)))
+            .filter(|c| !bridges.contains(c))
+            .collect();
+        let bases = colours
+            .iter()
+            .map(|&colour| {
+                let turns = colour.index();
+                // The corner cell of a turned 6×6 yard is the turned cell with the smallest x, y.
+                let corners = [
+                    Cell::new(0, 0),
+                    Cell::new(5, 0),
+                    Cell::new(0, 5),
+                    Cell::new(5, 5),
+                ]
+                .map(|c| c.turned(turns));
+                let corner = Cell::new(
+                    corners.iter().map(|c| c.x).min().unwrap(),
+                    corners.iter().map(|c| c.y).min().unwrap(),
+                );
+                BaseArea {
+                    colour,
+                    corner,
+                    size: 6,
+                    slots: BASE_SLOTS.map(|s| s.turned(turns)),
+                }
+            })
+            .collect();
+        Layout {
+            kind,
+            colours,
+            track,
+            starts,
+            homes,
+            goal: GOAL,
+            goal_cells,
+            bases,
+        }
+    }
+
+    pub fn for_rules(rules: &Rules, seats: u8) -> Layout {
+        Layout::new(rules.board, seats)
+    }
+
+    /// The engine's compact view of this board under a choice of safe squares. On the cross
+    /// board all four starts and stars count, whether or not their colour is seated.
+    pub fn track(&self, safe: SafeSquares) -> Track {
+        let len = self.track.len() as u8;
+        let mut start_squares = 0u64;
+        let mut stars = 0u64;
+        for start in self.all_start_indices() {
+            start_squares |= 1 << start;
+            stars |= 1 << ((start + STAR_OFFSET) % len);
+        }
+        let safe = match safe {
+            SafeSquares::StartsAndStars => start_squares | stars,
+            SafeSquares::StartsOnly => start_squares,
+            SafeSquares::None => 0,
+        };
+        let mut starts = [0u8; 4];
+        let mut squares = [[NOT_ON_TRACK; 64]; 4];
+        for (seat, &s) in self.starts.iter().enumerate() {
+            starts[seat] = s;
+            for progress in 0..=len - 2 {
+                squares[seat][progress as usize] =
+                    ((s as u16 + progress as u16) % len as u16) as u8;
+            }
+        }
+        Track {
+            seats: self.colours.len() as u8,
+            len,
+            starts,
+            safe,
+            start_squares,
+            stars,
+            squares,
+        }
+    }
+
+    /// Absolute indices of every colour's start that is drawn on this board.
+    fn all_start_indices(&self) -> Vec<u8> {
+        Colour::ALL
+            .iter()
+            .filter_map(|c| {
+                let cell = ARM[ARM_START].turned(c.index());
+                self.track.iter().position(|&t| t == cell).map(|i| i as u8)
+            })
+            .collect()
+    }
+
+    /// Whose start square the track square is, if any.
+    pub fn start_colour(&self, index: u8) -> Option<Colour> {
+        let cell = self.track[index as usize];
+        Colour::ALL
+            .into_iter()
+            .find(|c| ARM[ARM_START].turned(c.index()) == cell)
+    }
+
+    /// Every square to draw: track, home columns, goal and base slots.
+    pub fn squares(&self) -> Vec<Square> {
+        let track = self.track(SafeSquares::StartsAndStars);
+        let mut out = Vec::new();
+        for (i, &cell) in self.track.iter().enumerate() {
+            out.push(Square {
+                cell,
+                kind: SquareKind::Track {
+                    index: i as u8,
+                    start: self.start_colour(i as u8),
+                    star: track.stars & (1 << i) != 0,
+                },
+            });
+        }
+        for (seat, home) in self.homes.iter().enumerate() {
+            for (step, &cell) in home.iter().enumerate() {
+                out.push(Square {
+                    cell,
+                    kind: SquareKind::Home {
+                        colour: self.colours[seat],
+                        step: step as u8,
+                    },
+                });
+            }
+        }
+        out.push(Square {
+            cell: self.goal,
+            kind: SquareKind::Goal,
+        });
+        for base in &self.bases {
+            for (slot, &cell) in base.slots.iter().enumerate() {
+                out.push(Square {
+                    cell,
+                    kind: SquareKind::BaseSlot {
+                        colour: base.colour,
+                        slot: slot as u8,
+                    },
+                });
+            }
+        }
+        out
+    }
+
+    /// The cell where a seat's piece stands: its base slot, a track or home square, or the goal.
+    pub fn cell(&self, seat: usize, piece: usize, pos: crate::Pos) -> Cell {
+        let len = self.track.len() as u8;
+        match pos.progress() {
+            None => self.bases[seat].slots[piece % 4],
+            Some(p) if p <= len - 2 => {
+                self.track[((self.starts[seat] as usize) + p as usize) % len as usize]
+            }
+            Some(p) if p < len - 2 + HOME_LEN + 1 => self.homes[seat][(p - (len - 1)) as usize],
+            Some(_) => self.goal,
+        }
+    }
+
+    /// The cells a piece passes through, in order, moving from `from` to `to` (the landing
+    /// cell last); leaving base is the one step onto the start square.
+    pub fn path(&self, seat: usize, piece: usize, from: crate::Pos, to: crate::Pos) -> Vec<Cell> {
+        match (from.progress(), to.progress()) {
+            (Some(a), Some(b)) if b > a => (a + 1..=b)
+                .map(|p| self.cell(seat, piece, crate::Pos::at(p)))
+                .collect(),
+            _ => vec![self.cell(seat, piece, to)],
+        }
+    }
+}

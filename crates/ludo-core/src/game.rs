@@ -1,0 +1,638 @@
+//! The game as a small state machine: roll-off, waiting for a roll, waiting for a move, over.
+//!
+//! Every input is checked and an illegal one is refused with a typed error, leaving the game
+//! unchanged. Each accepted input appends the events it caused, in order, to a caller's buffer,
+//! so a simulation reuses one buffer and allocates nothing per step.
+
+use serde::{Deserialize, Serialize};
+
+use crate::board::Track;
+use crate::dice::Dice;
+use crate::event::{Event, ExtraRollReasons};
+use crate::occupancy::Occupancy;
+use crate::pos::Pos;
+use crate::ranking::{Standing, rank};
+use crate::rules::{Impassable, NoPieceInPlay, Rules};
+
+pub const PIECES: usize = 4;
+
+/// Where the game reports what happened. A `Vec<Event>` collects everything; a simulation
+/// may pass a sink that keeps only what it counts, and the unused events are never built.
+pub trait EventSink {
+    fn push(&mut self, event: Event);
+}
+
+impl EventSink for Vec<Event> {
+    #[inline]
+    fn push(&mut self, event: Event) {
+        Vec::push(self, event)
+    }
+}
+
+/// A legal move: the seat's `piece` walks from `from` to `to`. Pieces that share a square
+/// (or all wait in base) make one move, named by the lowest piece index among them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Move {
+    pub piece: u8,
+    pub from: Pos,
+    pub to: Pos,
+}
+
+/// Up to four distinct moves, without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveList {
+    moves: [Move; PIECES],
+    len: u8,
+}
+
+impl MoveList {
+    const EMPTY: MoveList = MoveList {
+        moves: [Move {
+            piece: 0,
+            from: Pos::BASE,
+            to: Pos::BASE,
+        }; PIECES],
+        len: 0,
+    };
+
+    fn push(&mut self, m: Move) {
+        self.moves[self.len as usize] = m;
+        self.len += 1;
+    }
+
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len as usize]
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// The first-player roll-off: `contenders` (a bit per seat) roll in seat order; `rolls`
+    /// holds this round's rolls so far (0 = not yet rolled).
+    RollOff { contenders: u8, rolls: [u8; 4] },
+    /// The seat to play rolls (or, under *release without rolling*, presses the die).
+    Roll,
+    /// The seat to play chooses one of `moves` for `roll`.
+    Move { roll: u8, moves: MoveList },
+    /// Finished; `Game::ranking` has the final ranking.
+    Over,
+}
+
+/// The kind of input the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Awaiting {
+    RollOff,
+    Roll,
+    /// Pressing the die releases a piece without rolling.
+    Release,
+    Move,
+    Over,
+}
+
+/// An input the game refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("a die shows 1 to 6, not {0}")]
+    BadRoll(u8),
+    #[error("the game waits for {expected:?}, not for {got}")]
+    OutOfTurn {
+        expected: Awaiting,
+        got: &'static str,
+    },
+    #[error("piece {0} does not exist (pieces are 0 to 3)")]
+    NoSuchPiece(u8),
+    #[error("piece {piece} has no legal move for a roll of {roll}")]
+    IllegalMove { piece: u8, roll: u8 },
+}
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) rules: Rules,
+    pub(crate) track: Track,
+    pub(crate) pieces: [[Pos; PIECES]; 4],
+    /// Who stands on each track square.
+    pub(crate) occupancy: Occupancy,
+    pub(crate) turn: u8,
+    pub(crate) phase: Phase,
+    /// Sixes in a row within this turn.
+    pub(crate) sixes: u8,
+    /// Rolls without an exit number this turn under *up to three rolls*.
+    pub(crate) tries: u8,
+    /// Seats in the order they finished.
+    pub(crate) finished: Vec<u8>,
+    pub(crate) first_seat: u8,
+    /// The final ranking, once the game is over.
+    pub(crate) ranking: Vec<Standing>,
+}
+
+impl Game {
+    /// A new game for `seats` (2 to 4) where `first_seat` starts, unless the rules ask for a
+    /// roll-off. Every piece starts in base.
+    pub fn new(rules: Rules, seats: u8, first_seat: u8) -> Result<Game, StateError> {
+        if !(2..=4).contains(&seats) {
+            return Err(StateError::Seats(seats));
+        }
+        if first_seat >= seats {
+            return Err(StateError::Turn(first_seat, seats));
+        }
+        let track = Track::new(&rules, seats);
+        let phase = match rules.first_player {
+            crate::rules::FirstPlayer::FirstSeat => Phase::Roll,
+            crate::rules::FirstPlayer::RollOff => Phase::RollOff {
+                contenders: (1 << seats) - 1,
+                rolls: [0; 4],
+            },
+        };
+        Ok(Game {
+            rules,
+            track,
+            pieces: [[Pos::BASE; PIECES]; 4],
+            occupancy: Occupancy::EMPTY,
+            turn: if phase == Phase::Roll { first_seat } else { 0 },
+            phase,
+            sixes: 0,
+            tries: 0,
+            finished: Vec::new(),
+            first_seat,
+            ranking: Vec::new(),
+        })
+    }
+
+    /// The same table from the start again, with `first_seat` to start: cheaper than `new`,
+    /// which builds the board.
+    pub fn restart(&mut self, first_seat: u8) {
+        let seats = self.track.seats;
+        self.pieces = [[Pos::BASE; PIECES]; 4];
+        self.occupancy = Occupancy::EMPTY;
+        self.sixes = 0;
+        self.tries = 0;
+        self.finished.clear();
+        self.ranking.clear();
+        self.first_seat = first_seat % seats;
+        self.phase = match self.rules.first_player {
+            crate::rules::FirstPlayer::FirstSeat => Phase::Roll,
+            crate::rules::FirstPlayer::RollOff => Phase::RollOff {
+                contenders: (1 << seats) - 1,
+                rolls: [0; 4],
+            },
+        };
+        self.turn = if self.phase == Phase::Roll {
+            self.first_seat
+        } else {
+            0
+        };
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn track(&self) -> &Track {
+        &self.track
+    }
+    pub fn seats(&self) -> u8 {
+        self.track.seats
+    }
+    /// The seat to act.
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+    pub fn pieces(&self, seat: u8) -> [Pos; PIECES] {
+        self.pieces[seat as usize]
+    }
+    /// Seats in the order they finished.
+    pub fn finished(&self) -> &[u8] {
+        &self.finished
+    }
+    pub fn sixes_in_a_row(&self) -> u8 {
+        self.sixes
+    }
+    /// The seat that started this game (after any roll-off), for *rotate the first player*.
+    pub fn first_seat(&self) -> u8 {
+        self.first_seat
+    }
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+    pub fn goal(&self) -> Pos {
+        Pos::at(self.track.goal())
+    }
+
+    pub fn awaiting(&self) -> Awaiting {
+        match self.phase {
+            Phase::RollOff { .. } => Awaiting::RollOff,
+            Phase::Roll if self.releases_without_rolling() => Awaiting::Release,
+            Phase::Roll => Awaiting::Roll,
+            Phase::Move { .. } => Awaiting::Move,
+            Phase::Over => Awaiting::Over,
+        }
+    }
+
+    /// The legal moves while waiting for a move; empty otherwise.
+    pub fn legal_moves(&self) -> &[Move] {
+        match &self.phase {
+            Phase::Move { moves, .. } => moves.as_slice(),
+            _ => &[],
+        }
+    }
+
+    /// The roll waiting to be played, while waiting for a move.
+    pub fn pending_roll(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Move { roll, .. } => Some(roll),
+            _ => None,
+        }
+    }
+
+    pub fn ranking(&self) -> Option<&[Standing]> {
+        self.is_over().then_some(&self.ranking[..])
+    }
+
+    /// Where every seat stands now, ranked as if the game ended here.
+    pub fn standings(&self) -> Vec<Standing> {
+        rank(
+            (0..self.seats())
+                .map(|seat| {
+                    let ps = &self.pieces[seat as usize];
+                    let out = ps.iter().filter(|p| !p.is_base());
+                    Standing {
+                        seat,
+                        rank: 0,
+                        finished: self
+                            .finished
+                            .iter()
+                            .position(|&f| f == seat)
+                            .map(|i| i as u8 + 1),
+                        at_goal: ps.iter().filter(|&&p| p == self.goal()).count() as u8,
+                        out_of_base: out.clone().count() as u8,
+                        progress: out.map(|p| p.raw() as u16).sum(),
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// True when every piece of the seat that is still in the game waits in base.
+    pub fn has_no_piece_in_play(&self, seat: u8) -> bool {
+        let goal = self.goal();
+        self.pieces[seat as usize]
+            .iter()
+            .all(|&p| p.is_base() || p == goal)
+    }
+
+    fn releases_without_rolling(&self) -> bool {
+        self.rules.no_piece_in_play == NoPieceInPlay::ReleaseWithoutRolling
+            && self.has_no_piece_in_play(self.turn)
+    }
+
+    /// The moves `seat` would have for `roll` in the current position.
+    pub fn moves_for(&self, seat: u8, roll: u8) -> MoveList {
+        let s = seat as usize;
+        let goal = self.track.goal();
+        let last = self.track.last_track();
+        // Squares this seat may not pass (or land on), as bits of its own progress.
+        let (no_pass, no_land) = match self.rules.impassable {
+            Impassable::None => (0, 0),
+            Impassable::BlocksOfTwo => {
+                let b = self.in_progress(s, self.occupancy.opponent_blocks(s));
+                (b, b)
+            }
+            Impassable::NoOvertaking => {
+                let mut occupied = self.in_progress(s, self.occupancy.any());
+                for p in self.pieces[s] {
+                    if p.raw() > last && p.raw() < goal {
+                        occupied |= 1 << p.raw();
+                    }
+                }
+                (occupied, 0)
+            }
+        };
+        let mut list = MoveList::EMPTY;
+        // Squares already given a move (base is bit 63: progress never reaches it).
+        let mut seen = 1u64 << goal;
+        for (i, &from) in self.pieces[s].iter().enumerate() {
+            let bit = 1u64 << (from.raw() & 63);
+            if seen & bit != 0 {
+                continue;
+            }
+            seen |= bit;
+            let to = if from.is_base() {
+                if !self.rules.exit_numbers.contains(roll) || no_land & 1 != 0 {
+                    continue;
+                }
+                0
+            } else {
+                let mut to = from.raw() + roll;
+                if to > goal {
+                    if self.rules.exact_finish {
+                        continue;
+                    }
+                    to = goal;
+                }
+                // Bits from+1 ..= to-1 are passed over; bit `to` is landed on.
+                let passed = (1u64 << to) - (2u64 << from.raw());
+                if no_pass & passed != 0 || no_land & (1u64 << to) != 0 {
+                    continue;
+                }
+                to
+            };
+            list.push(Move {
+                piece: i as u8,
+                from,
+                to: Pos::at(to),
+            });
+        }
+        list
+    }
+
+    /// Turns a mask of absolute track squares into a mask of `seat`'s progress values
+    /// (bit q set when the square at progress q is set), keeping track squares only.
+    #[inline]
+    fn in_progress(&self, seat: usize, squares: u64) -> u64 {
+        let len = self.track.len as u32;
+        let start = self.track.starts[seat] as u32;
+        let all = (1u64 << len) - 1;
+        let rotated = ((squares >> start) | (squares << (len - start))) & all;
+        rotated & ((1u64 << (len - 1)) - 1)
+    }
+
+    /// Whether an opponent's block stands on absolute track square `square`.
+    #[inline]
+    fn blocked(&self, seat: usize, square: u8) -> bool {
+        self.rules.impassable == Impassable::BlocksOfTwo
+            && self.occupancy.opponent_blocks(seat) & (1 << square) != 0
+    }
+
+    fn check_awaiting(&self, want: Awaiting, got: &'static str) -> Result<(), PlayError> {
+        let expected = self.awaiting();
+        if expected == want {
+            Ok(())
+        } else {
+            Err(PlayError::OutOfTurn { expected, got })
+        }
+    }
+
+    /// Rolls the die or, when the rules say so, presses it to release a piece: whichever the
+    /// game waits for. Draws from `dice` only when a roll is due.
+    pub fn press(&mut self, dice: &mut Dice, out: &mut impl EventSink) -> Result<(), PlayError> {
+        match self.awaiting() {
+            Awaiting::Release => self.release(out),
+            _ => {
+                self.check_roll_due()?;
+                self.roll(dice.roll(), out)
+            }
+        }
+    }
+
+    fn check_roll_due(&self) -> Result<(), PlayError> {
+        match self.awaiting() {
+            Awaiting::Roll | Awaiting::RollOff => Ok(()),
+            expected => Err(PlayError::OutOfTurn {
+                expected,
+                got: "a roll",
+            }),
+        }
+    }
+
+    /// Plays a roll of `value` for the seat to act (in the roll-off, or its turn).
+    pub fn roll(&mut self, value: u8, out: &mut impl EventSink) -> Result<(), PlayError> {
+        if !(1..=6).contains(&value) {
+            return Err(PlayError::BadRoll(value));
+        }
+        self.check_roll_due()?;
+        if let Phase::RollOff { .. } = self.phase {
+            self.roll_off(value, out);
+        } else {
+            self.play_roll(value, out);
+        }
+        Ok(())
+    }
+
+    /// A turn's roll, already checked to be due and on the die.
+    #[inline]
+    pub(crate) fn play_roll(&mut self, value: u8, out: &mut impl EventSink) {
+        let seat = self.turn;
+        out.push(Event::Rolled { seat, value });
+        let retries = self.rules.no_piece_in_play == NoPieceInPlay::UpToThreeRolls
+            && self.has_no_piece_in_play(seat);
+        self.sixes = if value == 6 { self.sixes + 1 } else { 0 };
+        if self.rules.three_sixes && self.sixes >= 3 {
+            out.push(Event::ThreeSixes { seat });
+            self.pass_turn(out);
+            return;
+        }
+        let moves = self.moves_for(seat, value);
+        if moves.len > 0 {
+            self.phase = Phase::Move { roll: value, moves };
+            return;
+        }
+        out.push(Event::NoLegalMove { seat });
+        let mut reasons = ExtraRollReasons {
+            six: value == 6,
+            ..Default::default()
+        };
+        if retries {
+            self.tries += 1;
+            reasons.retry = self.tries < 3;
+        }
+        self.extra_roll_or_pass(reasons, out);
+    }
+
+    fn roll_off(&mut self, value: u8, out: &mut impl EventSink) {
+        let seat = self.turn;
+        out.push(Event::RollOff { seat, value });
+        let Phase::RollOff { contenders, rolls } = &mut self.phase else {
+            unreachable!("roll_off is only called in the roll-off")
+        };
+        rolls[seat as usize] = value;
+        let contenders = *contenders;
+        let rolls = *rolls;
+        let next = (seat + 1..self.track.seats).find(|s| contenders & (1 << s) != 0);
+        if let Some(next) = next {
+            self.turn = next;
+            return;
+        }
+        let best = rolls.iter().copied().max().unwrap_or(0);
+        let tied: u8 = (0..self.track.seats)
+            .filter(|&s| contenders & (1 << s) != 0 && rolls[s as usize] == best)
+            .fold(0, |m, s| m | (1 << s));
+        if tied.count_ones() == 1 {
+            let first = tied.trailing_zeros() as u8;
+            out.push(Event::FirstPlayer { seat: first });
+            self.first_seat = first;
+            self.turn = first;
+            self.phase = Phase::Roll;
+        } else {
+            self.turn = tied.trailing_zeros() as u8;
+            self.phase = Phase::RollOff {
+                contenders: tied,
+                rolls: [0; 4],
+            };
+        }
+    }
+
+    /// Under *release without rolling*: brings one piece from base to the start square and
+    /// ends the turn, with no roll and no extra roll. A block on the start stops it.
+    pub fn release(&mut self, out: &mut impl EventSink) -> Result<(), PlayError> {
+        self.check_awaiting(Awaiting::Release, "a release")?;
+        let seat = self.turn;
+        let s = seat as usize;
+        let piece = self.pieces[s].iter().position(|p| p.is_base());
+        match piece {
+            Some(piece) if !self.blocked(s, self.track.starts[s]) => {
+                let m = Move {
+                    piece: piece as u8,
+                    from: Pos::BASE,
+                    to: Pos::at(0),
+                };
+                self.apply(seat, m, out);
+            }
+            _ => out.push(Event::NoLegalMove { seat }),
+        }
+        self.pass_turn(out);
+        Ok(())
+    }
+
+    /// Moves `piece` of the seat to play by the pending roll. Any piece standing where a legal
+    /// move starts may be named (pieces in base, or stacked, are interchangeable).
+    pub fn choose(&mut self, piece: u8, out: &mut impl EventSink) -> Result<(), PlayError> {
+        self.check_awaiting(Awaiting::Move, "a move")?;
+        if piece as usize >= PIECES {
+            return Err(PlayError::NoSuchPiece(piece));
+        }
+        let Phase::Move { roll, moves } = self.phase else {
+            unreachable!("checked above")
+        };
+        let from = self.pieces[self.turn as usize][piece as usize];
+        let Some(&m) = moves.as_slice().iter().find(|m| m.from == from) else {
+            return Err(PlayError::IllegalMove { piece, roll });
+        };
+        // Move the named piece itself, so the player's click moves the piece they clicked.
+        self.play_move(Move { piece, ..m }, roll, out);
+        Ok(())
+    }
+
+    /// A legal move for the pending `roll`, already checked.
+    #[inline]
+    pub(crate) fn play_move(&mut self, m: Move, roll: u8, out: &mut impl EventSink) {
+        let seat = self.turn;
+        let (captured, reached_goal) = self.apply(seat, m, out);
+
+        if reached_goal && self.pieces[seat as usize].iter().all(|&p| p == self.goal()) {
+            self.finished.push(seat);
+            out.push(Event::SeatFinished {
+                seat,
+                place: self.finished.len() as u8,
+            });
+            let playing = self.track.seats as usize - self.finished.len();
+            if !self.rules.rank_all || playing <= 1 {
+                self.ranking = self.standings();
+                out.push(Event::GameOver {
+                    ranking: self.ranking.clone(),
+                });
+                self.phase = Phase::Over;
+            } else {
+                self.pass_turn(out);
+            }
+            return;
+        }
+        let reasons = ExtraRollReasons {
+            six: roll == 6,
+            capture: captured && self.rules.extra_roll_on_capture,
+            goal: reached_goal && self.rules.extra_roll_on_goal,
+            retry: false,
+        };
+        self.extra_roll_or_pass(reasons, out);
+    }
+
+    /// Carries out a legal move: the walk, any captures, reaching the goal.
+    fn apply(&mut self, seat: u8, m: Move, out: &mut impl EventSink) -> (bool, bool) {
+        let s = seat as usize;
+        self.pieces[s][m.piece as usize] = m.to;
+        if let Some(sq) = self.track.square(s, m.from.raw()) {
+            let left = self.pieces[s].iter().filter(|&&p| p == m.from).count() as u8;
+            self.occupancy.set(s, sq, left);
+        }
+        out.push(if m.from.is_base() {
+            Event::Entered {
+                seat,
+                piece: m.piece,
+            }
+        } else {
+            Event::Moved {
+                seat,
+                piece: m.piece,
+                from: m.from,
+                to: m.to,
+            }
+        });
+        let mut captured = false;
+        if let Some(sq) = self.track.square(s, m.to.raw()) {
+            if !self.track.is_safe(sq) && self.occupancy.opponents(s) & (1 << sq) != 0 {
+                for o in 0..self.track.seats as usize {
+                    if o == s || self.occupancy.present(o) & (1 << sq) == 0 {
+                        continue;
+                    }
+                    let there = Pos::at(self.track.progress_at(o, sq));
+                    for (piece, p) in self.pieces[o].iter_mut().enumerate() {
+                        if *p == there {
+                            *p = Pos::BASE;
+                            out.push(Event::Captured {
+                                seat: o as u8,
+                                piece: piece as u8,
+                                by: seat,
+                                square: sq,
+                            });
+                        }
+                    }
+                    self.occupancy.clear(o, sq);
+                    captured = true;
+                }
+            }
+            self.occupancy.add(s, sq);
+        }
+        let reached_goal = m.to == self.goal();
+        if reached_goal {
+            out.push(Event::ReachedGoal {
+                seat,
+                piece: m.piece,
+            });
+        }
+        (captured, reached_goal)
+    }
+
+    fn extra_roll_or_pass(&mut self, reasons: ExtraRollReasons, out: &mut impl EventSink) {
+        if reasons.any() {
+            out.push(Event::ExtraRoll {
+                seat: self.turn,
+                reasons,
+            });
+            self.phase = Phase::Roll;
+        } else {
+            self.pass_turn(out);
+        }
+    }
+
+    /// Play passes clockwise to the next seat that has not finished.
+    fn pass_turn(&mut self, out: &mut impl EventSink) {
+        let from = self.turn;
+        let n = self.track.seats;
+        let mut to = if from + 1 == n { 0 } else { from + 1 };
+        if !self.finished.is_empty() {
+            while self.finished.contains(&to) {
+                to = (to + 1) % n;
+            }
+        }
+        self.turn = to;
+        self.sixes = 0;
+        self.tries = 0;
+        self.phase = Phase::Roll;
+        out.push(Event::TurnPassed { from, to });
+    }
+}
+
+pub use crate::state::StateError;

@@ -1,0 +1,53 @@
+//! # ludo-core
+//!
+//! The rules of Ludo exactly as `RULES.md` writes them, every house rule included: board
+//! geometry as data, one serde `Rules` value, and the game as a state machine that takes
+//! rolls and moves and returns what happened. No I/O and no engine: the game, the CPU players,
+//! the command-line tool and the tests all play through this crate.
+//!
+//! ```
+//! use ludo_core::{Dice, Game, Rules, Awaiting};
+//! let mut game = Game::new(Rules::default(), 4, 0).unwrap();
+//! let mut dice = Dice::new(7);
+//! let mut events = Vec::new();
+//! while !game.is_over() {
+//!     match game.awaiting() {
+//!         Awaiting::Move => {
+//!             let piece = game.legal_moves()[0].piece;
+//!             game.choose(piece, &mut events).unwrap();
+//!         }
+//!         _ => game.press(&mut dice, &mut events).unwrap(),
+//!     }
+//! }
+//! assert_eq!(game.ranking().unwrap()[0].rank, 1);
+//! ```
+
+mod board;
+mod colour;
+mod dice;
+mod event;
+mod game;
+mod occupancy;
+mod pos;
+mod ranking;
+mod record;
+mod rules;
+mod sim;
+mod state;
+
+pub use board::{
+    BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, STAR_OFFSET, Square, SquareKind, TRACK_LEN,
+    Track, seat_colours,
+};
+pub use colour::Colour;
+pub use dice::{Dice, DiceState};
+pub use event::{Event, ExtraRollReasons};
+pub use game::{Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError};
+pub use pos::Pos;
+pub use ranking::{Standing, rank};
+pub use record::{GameRecord, RECORD_VERSION, ReplayError, Step};
+pub use rules::{
+    BoardChoice, DieFaces, FirstPlayer, Impassable, NoPieceInPlay, Rules, SafeSquares,
+};
+pub use sim::{Chooser, Discard, GameStats, RandomChooser, play_out};
+pub use state::{GameState, PhaseState, StateError};

@@ -1,0 +1,75 @@
+//! Who stands on each track square, as bit masks, so that the legal-move check is a few mask
+//! operations instead of a walk along the path. Exact counts are not kept: the rules only
+//! ask whether a seat has none, one, or two or more pieces on a square.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Occupancy {
+    /// Per seat: bit `i` set when the seat has a piece on square `i`.
+    present: [u64; 4],
+    /// Per seat: bit `i` set when the seat has two or more pieces (a block) on square `i`.
+    blocks: [u64; 4],
+}
+
+impl Occupancy {
+    pub(crate) const EMPTY: Occupancy = Occupancy {
+        present: [0; 4],
+        blocks: [0; 4],
+    };
+
+    /// One more piece of `seat` arrives on `square`.
+    #[inline]
+    pub(crate) fn add(&mut self, seat: usize, square: u8) {
+        let bit = 1u64 << square;
+        self.blocks[seat] |= self.present[seat] & bit;
+        self.present[seat] |= bit;
+    }
+
+    /// `seat` now has `count` pieces on `square`.
+    #[inline]
+    pub(crate) fn set(&mut self, seat: usize, square: u8, count: u8) {
+        let bit = 1u64 << square;
+        self.present[seat] = (self.present[seat] & !bit) | if count >= 1 { bit } else { 0 };
+        self.blocks[seat] = (self.blocks[seat] & !bit) | if count >= 2 { bit } else { 0 };
+    }
+
+    /// Takes every piece of `seat` off `square` (a capture).
+    #[inline]
+    pub(crate) fn clear(&mut self, seat: usize, square: u8) {
+        self.set(seat, square, 0);
+    }
+
+    /// Squares where a seat other than `seat` has a block.
+    #[inline]
+    pub(crate) fn opponent_blocks(&self, seat: usize) -> u64 {
+        let mut m = 0;
+        for (o, &b) in self.blocks.iter().enumerate() {
+            if o != seat {
+                m |= b;
+            }
+        }
+        m
+    }
+
+    /// Squares where a seat other than `seat` has any piece.
+    #[inline]
+    pub(crate) fn opponents(&self, seat: usize) -> u64 {
+        let mut m = 0;
+        for (o, &p) in self.present.iter().enumerate() {
+            if o != seat {
+                m |= p;
+            }
+        }
+        m
+    }
+
+    /// Squares with any piece on them.
+    #[inline]
+    pub(crate) fn any(&self) -> u64 {
+        self.present[0] | self.present[1] | self.present[2] | self.present[3]
+    }
+
+    #[inline]
+    pub(crate) fn present(&self, seat: usize) -> u64 {
+        self.present[seat]
+    }
+}

@@ -1,0 +1,115 @@
+//! A game record: rules, seats, seed and every input, which replays to the identical game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dice::Dice;
+use crate::event::Event;
+use crate::game::{Game, PlayError, StateError};
+use crate::rules::Rules;
+
+/// The version written by this build; newer records are refused rather than misread.
+pub const RECORD_VERSION: u32 = 1;
+
+/// One input to the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// A roll of the die (in the roll-off or a turn).
+    Roll(u8),
+    /// A press of the die that released a piece without rolling.
+    Release,
+    /// The chosen piece for the pending roll.
+    Move(u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    pub version: u32,
+    #[serde(default)]
+    pub rules: Rules,
+    /// Who sat in each seat (free text such as `"cpu:hard"` or a person's name); its length
+    /// is the number of seats.
+    pub players: Vec<String>,
+    /// The seed of the die. When present, every roll must be the die's next roll.
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub first_seat: u8,
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("record version {0} is newer than this build reads ({RECORD_VERSION})")]
+    Version(u32),
+    #[error("the record cannot start a game: {0}")]
+    Start(#[from] StateError),
+    #[error("step {index} ({step:?}) is illegal: {error}")]
+    Illegal {
+        index: usize,
+        step: Step,
+        error: PlayError,
+    },
+    #[error("step {index}: the die seeded with {seed} rolls {expected}, but the record says {got}")]
+    NotTheDie {
+        index: usize,
+        seed: u64,
+        expected: u8,
+        got: u8,
+    },
+}
+
+impl GameRecord {
+    pub fn new(rules: Rules, players: Vec<String>, seed: Option<u64>, first_seat: u8) -> Self {
+        GameRecord {
+            version: RECORD_VERSION,
+            rules,
+            players,
+            seed,
+            first_seat,
+            steps: Vec::new(),
+        }
+    }
+
+    /// A fresh game as the record starts it.
+    pub fn start(&self) -> Result<Game, ReplayError> {
+        if self.version > RECORD_VERSION {
+            return Err(ReplayError::Version(self.version));
+        }
+        Ok(Game::new(
+            self.rules.clone(),
+            self.players.len().min(u8::MAX as usize) as u8,
+            self.first_seat,
+        )?)
+    }
+
+    /// Plays every step from the start and returns the final game, or names the first step
+    /// that is illegal (or that is not what the seeded die rolls).
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        let mut game = self.start()?;
+        let mut dice = self.seed.map(Dice::new);
+        let mut events: Vec<Event> = Vec::new();
+        for (index, &step) in self.steps.iter().enumerate() {
+            events.clear();
+            if let (Step::Roll(got), Some(d)) = (step, dice.as_mut()) {
+                let expected = d.roll();
+                if expected != got {
+                    return Err(ReplayError::NotTheDie {
+                        index,
+                        seed: self.seed.unwrap_or_default(),
+                        expected,
+                        got,
+                    });
+                }
+            }
+            let result = match step {
+                Step::Roll(v) => game.roll(v, &mut events),
+                Step::Release => game.release(&mut events),
+                Step::Move(p) => game.choose(p, &mut events),
+            };
+            result.map_err(|error| ReplayError::Illegal { index, step, error })?;
+        }
+        Ok(game)
+    }
+}

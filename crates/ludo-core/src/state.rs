@@ -1,0 +1,273 @@
+//! The game as plain data for files and the CLI, and the checks that turn such data back
+//! into a game.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, MoveList, PIECES, Phase};
+use crate::pos::Pos;
+use crate::rules::Rules;
+
+/// What the game waits for, as written in a state file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case", deny_unknown_fields)]
+pub enum PhaseState {
+    /// Seats in `contenders` roll for first player; `rolls` lists this round's rolls so far,
+    /// one per contender in seat order.
+    RollOff { contenders: Vec<u8>, rolls: Vec<u8> },
+    /// The seat to play rolls (or presses the die).
+    Roll,
+    /// The seat to play chooses a move for `roll`.
+    Move { roll: u8 },
+    /// The game is over.
+    Over,
+}
+
+/// A game's whole state as plain data. Rules are kept beside it, not in it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameState {
+    /// Number of seats, 2 to 4.
+    pub seats: u8,
+    /// The seat to act.
+    pub turn: u8,
+    /// Each seat's four pieces: `"base"` or progress from its start (goal = 56 on the cross).
+    pub pieces: Vec<Vec<Pos>>,
+    #[serde(flatten)]
+    pub phase: PhaseState,
+    /// Sixes rolled in a row in this turn.
+    #[serde(default)]
+    pub sixes: u8,
+    /// Rolls spent without an exit number this turn, under *up to three rolls*.
+    #[serde(default)]
+    pub tries: u8,
+    /// Seats in the order they finished.
+    #[serde(default)]
+    pub finished: Vec<u8>,
+    /// The seat that started the game.
+    #[serde(default)]
+    pub first_seat: u8,
+}
+
+/// Why a state cannot be a position of a game under the given rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    #[error("a table has 2 to 4 seats, not {0}")]
+    Seats(u8),
+    #[error("seat {0} does not exist at a table of {1}")]
+    Turn(u8, u8),
+    #[error("`pieces` lists {0} seats but `seats` is {1}")]
+    SeatCount(usize, u8),
+    #[error("seat {seat} has {count} pieces; every seat has exactly 4")]
+    PieceCount { seat: u8, count: usize },
+    #[error("seat {seat} piece {piece} is at progress {progress}, past the goal ({goal})")]
+    PastGoal {
+        seat: u8,
+        piece: u8,
+        progress: u8,
+        goal: u8,
+    },
+    #[error(
+        "seats {a} and {b} share track square {square}, which is not safe: one would have captured the other"
+    )]
+    SharedSquare { a: u8, b: u8, square: u8 },
+    #[error("`finished` does not match the pieces: {0}")]
+    Finished(String),
+    #[error("a roll of {0} is not on a die (1 to 6)")]
+    Roll(u8),
+    #[error("the state waits for a move, but a roll of {0} has no legal move here")]
+    NoMoveForRoll(u8),
+    #[error("the roll-off is malformed: {0}")]
+    RollOff(String),
+    #[error("`sixes` is {0}, but the third six in a row ends the turn")]
+    Sixes(u8),
+    #[error("the state says the game is over, but it is not: {0}")]
+    NotOver(String),
+}
+
+impl Game {
+    /// This game as plain data.
+    pub fn state(&self) -> GameState {
+        let seats = self.seats();
+        GameState {
+            seats,
+            turn: self.turn(),
+            pieces: (0..seats).map(|s| self.pieces(s).to_vec()).collect(),
+            phase: match self.phase() {
+                Phase::RollOff { contenders, rolls } => {
+                    let seats: Vec<u8> =
+                        (0..seats).filter(|s| contenders & (1 << s) != 0).collect();
+                    PhaseState::RollOff {
+                        rolls: seats
+                            .iter()
+                            .map(|&s| rolls[s as usize])
+                            .take_while(|&r| r != 0)
+                            .collect(),
+                        contenders: seats,
+                    }
+                }
+                Phase::Roll => PhaseState::Roll,
+                Phase::Move { roll, .. } => PhaseState::Move { roll: *roll },
+                Phase::Over => PhaseState::Over,
+            },
+            sixes: self.sixes_in_a_row(),
+            tries: self.tries,
+            finished: self.finished().to_vec(),
+            first_seat: self.first_seat(),
+        }
+    }
+
+    /// Rebuilds a game from plain data, checking that it is a position the rules allow.
+    pub fn from_state(rules: Rules, st: &GameState) -> Result<Game, StateError> {
+        let mut game = Game::new(rules, st.seats, 0)?;
+        let n = st.seats;
+        if st.turn >= n {
+            return Err(StateError::Turn(st.turn, n));
+        }
+        if st.first_seat >= n {
+            return Err(StateError::Turn(st.first_seat, n));
+        }
+        if st.pieces.len() != n as usize {
+            return Err(StateError::SeatCount(st.pieces.len(), n));
+        }
+        let goal = game.track().goal();
+        for (seat, ps) in st.pieces.iter().enumerate() {
+            if ps.len() != PIECES {
+                return Err(StateError::PieceCount {
+                    seat: seat as u8,
+                    count: ps.len(),
+                });
+            }
+            for (piece, p) in ps.iter().enumerate() {
+                if let Some(progress) = p.progress().filter(|&q| q > goal) {
+                    return Err(StateError::PastGoal {
+                        seat: seat as u8,
+                        piece: piece as u8,
+                        progress,
+                        goal,
+                    });
+                }
+                game.pieces[seat][piece] = *p;
+                if let Some(sq) = p.progress().and_then(|q| game.track.square(seat, q)) {
+                    game.occupancy.add(seat, sq);
+                }
+            }
+        }
+        for sq in 0..game.track.len {
+            if game.track.is_safe(sq) {
+                continue;
+            }
+            let mut present =
+                (0..n).filter(|&s| game.occupancy.present(s as usize) & (1 << sq) != 0);
+            if let (Some(a), Some(b)) = (present.next(), present.next()) {
+                return Err(StateError::SharedSquare { a, b, square: sq });
+            }
+        }
+        for &f in &st.finished {
+            if f >= n || st.finished.iter().filter(|&&g| g == f).count() > 1 {
+                return Err(StateError::Finished(format!("seat {f} is listed wrongly")));
+            }
+        }
+        for seat in 0..n {
+            let done = game.pieces[seat as usize].iter().all(|p| p.raw() == goal);
+            if done != st.finished.contains(&seat) {
+                return Err(StateError::Finished(format!(
+                    "seat {seat} {} all its pieces at the goal",
+                    if done { "has" } else { "does not have" }
+                )));
+            }
+        }
+        game.finished = st.finished.clone();
+        game.turn = st.turn;
+        game.first_seat = st.first_seat;
+        game.tries = st.tries;
+        if game.rules.three_sixes && st.sixes >= 3 {
+            return Err(StateError::Sixes(st.sixes));
+        }
+        game.sixes = st.sixes;
+        let playing = n as usize - game.finished.len();
+        let over = !game.finished.is_empty() && (!game.rules.rank_all || playing <= 1);
+        if over != (st.phase == PhaseState::Over) {
+            return Err(StateError::NotOver(if over {
+                "a seat has finished, so the game is over".into()
+            } else {
+                "no end condition holds".into()
+            }));
+        }
+        if !over && game.finished.contains(&st.turn) {
+            return Err(StateError::Finished(format!(
+                "seat {} has finished and cannot be the seat to act",
+                st.turn
+            )));
+        }
+        game.phase = match &st.phase {
+            PhaseState::Roll => Phase::Roll,
+            PhaseState::Over => {
+                game.ranking = game.standings();
+                Phase::Over
+            }
+            PhaseState::Move { roll } => {
+                if !(1..=6).contains(roll) {
+                    return Err(StateError::Roll(*roll));
+                }
+                let moves: MoveList = game.moves_for(st.turn, *roll);
+                if moves.as_slice().is_empty() {
+                    return Err(StateError::NoMoveForRoll(*roll));
+                }
+                Phase::Move { roll: *roll, moves }
+            }
+            PhaseState::RollOff { contenders, rolls } => {
+                let mut mask = 0u8;
+                for &c in contenders {
+                    if c >= n {
+                        return Err(StateError::RollOff(format!("seat {c} does not exist")));
+                    }
+                    mask |= 1 << c;
+                }
+                if mask.count_ones() < 2 || rolls.len() >= contenders.len() {
+                    return Err(StateError::RollOff(
+                        "at least two contenders, and fewer rolls than contenders, are needed"
+                            .into(),
+                    ));
+                }
+                let mut sorted = contenders.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                if sorted != *contenders {
+                    return Err(StateError::RollOff(
+                        "contenders are listed once each, in seat order".into(),
+                    ));
+                }
+                if contenders[rolls.len()] != st.turn {
+                    return Err(StateError::RollOff(format!(
+                        "seat {} rolls next, not seat {}",
+                        contenders[rolls.len()],
+                        st.turn
+                    )));
+                }
+                let mut by_seat = [0u8; 4];
+                for (&c, &r) in contenders.iter().zip(rolls) {
+                    if !(1..=6).contains(&r) {
+                        return Err(StateError::Roll(r));
+                    }
+                    by_seat[c as usize] = r;
+                }
+                if game.pieces.iter().flatten().any(|p| !p.is_base()) {
+                    return Err(StateError::RollOff(
+                        "every piece is in base during the roll-off".into(),
+                    ));
+                }
+                Phase::RollOff {
+                    contenders: mask,
+                    rolls: by_seat,
+                }
+            }
+        };
+        Ok(game)
+    }
+}
+
+impl Serialize for Game {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.state().serialize(s)
+    }
+}

@@ -1,0 +1,280 @@
+//! Property tests over many random games under random rule sets.
+
+use ludo_core::*;
+use proptest::prelude::*;
+
+fn any_rules() -> impl Strategy<Value = Rules> {
+    (
+        (
+            prop_oneof![
+                Just(BoardChoice::AlwaysCross),
+                Just(BoardChoice::ByPlayerCount)
+            ],
+            prop::collection::vec(1u8..=6, 1..3),
+            prop_oneof![
+                Just(NoPieceInPlay::Normal),
+                Just(NoPieceInPlay::ReleaseWithoutRolling),
+                Just(NoPieceInPlay::UpToThreeRolls)
+            ],
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
+        (
+            prop_oneof![
+                Just(SafeSquares::StartsAndStars),
+                Just(SafeSquares::StartsOnly),
+                Just(SafeSquares::None)
+            ],
+            prop_oneof![
+                Just(Impassable::BlocksOfTwo),
+                Just(Impassable::None),
+                Just(Impassable::NoOvertaking)
+            ],
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            prop_oneof![Just(FirstPlayer::FirstSeat), Just(FirstPlayer::RollOff)],
+        ),
+    )
+        .prop_map(
+            |(
+                (board, exits, no_piece, three_sixes, capture, goal),
+                (safe, impassable, exact, rank_all, rotate, first),
+            )| Rules {
+                board,
+                exit_numbers: DieFaces::new(&exits).unwrap(),
+                no_piece_in_play: no_piece,
+                three_sixes,
+                extra_roll_on_capture: capture,
+                extra_roll_on_goal: goal,
+                safe_squares: safe,
+                impassable,
+                exact_finish: exact,
+                rank_all,
+                rotate_first_player: rotate,
+                first_player: first,
+            },
+        )
+}
+
+/// Checks what must hold in every position.
+fn check_position(game: &Game) -> Result<(), TestCaseError> {
+    let st = game.state();
+    let track = *game.track();
+    prop_assert_eq!(st.pieces.len(), game.seats() as usize);
+    let mut owner = vec![None::<u8>; track.len as usize];
+    for (seat, ps) in st.pieces.iter().enumerate() {
+        prop_assert_eq!(ps.len(), 4, "seat {} has {} pieces", seat, ps.len());
+        for p in ps {
+            if let Some(q) = p.progress() {
+                prop_assert!(q <= track.goal(), "progress {} past goal", q);
+                if let Some(sq) = track.square(seat, q) {
+                    if !track.is_safe(sq) {
+                        if let Some(o) = owner[sq as usize] {
+                            prop_assert_eq!(o, seat as u8, "two colours on unsafe square {}", sq);
+                        }
+                        owner[sq as usize] = Some(seat as u8);
+                    }
+                }
+            }
+        }
+    }
+    // The incremental bookkeeping agrees with a game rebuilt from plain data.
+    let rebuilt = Game::from_state(game.rules().clone(), &st)
+        .map_err(|e| TestCaseError::fail(format!("state does not rebuild: {e}\n{st:?}")))?;
+    prop_assert_eq!(rebuilt.state(), st);
+    for roll in 1..=6 {
+        prop_assert_eq!(
+            rebuilt.moves_for(game.turn(), roll),
+            game.moves_for(game.turn(), roll)
+        );
+    }
+    Ok(())
+}
+
+/// Checks a move against the position it was made from: no block passed or landed on,
+/// nothing overtaken under *no overtaking*.
+fn check_move(before: &Game, seat: u8, from: Pos, to: Pos) -> Result<(), TestCaseError> {
+    let track = *before.track();
+    let rules = before.rules();
+    let (Some(to_q), from_q) = (to.progress(), from.progress()) else {
+        return Ok(());
+    };
+    let first = from_q.map_or(0, |f| f + 1);
+    for q in first..=to_q {
+        let Some(sq) = track.square(seat as usize, q) else {
+            continue;
+        };
+        for o in 0..before.seats() {
+            let there = before
+                .pieces(o)
+                .iter()
+                .filter(|p| p.progress().and_then(|x| track.square(o as usize, x)) == Some(sq))
+                .count();
+            if rules.impassable == Impassable::BlocksOfTwo && o != seat {
+                prop_assert!(
+                    there < 2,
+                    "seat {} crossed a block of seat {} on {}",
+                    seat,
+                    o,
+                    sq
+                );
+            }
+            if rules.impassable == Impassable::NoOvertaking && q < to_q {
+                prop_assert_eq!(there, 0, "seat {} overtook on square {}", seat, sq);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant_end_and_replay(
+        rules in any_rules(),
+        seats in 2u8..=4,
+        seed in any::<u64>(),
+        picks in prop::collection::vec(any::<u8>(), 64),
+    ) {
+        let players = (0..seats).map(|s| format!("p{s}")).collect();
+        let mut record = GameRecord::new(rules.clone(), players, Some(seed), 0);
+        let mut game = record.start().unwrap();
+        let mut dice = Dice::new(seed);
+        let mut events = Vec::new();
+        let mut steps = 0usize;
+        while !game.is_over() {
+            steps += 1;
+            prop_assert!(steps < 20_000, "the game does not end");
+            events.clear();
+            let before = game.clone();
+            let step = match game.awaiting() {
+                Awaiting::Move => {
+                    let moves = game.legal_moves();
+                    prop_assert!(!moves.is_empty());
+                    let m = moves[picks[steps % picks.len()] as usize % moves.len()];
+                    Step::Move(m.piece)
+                }
+                Awaiting::Release => Step::Release,
+                Awaiting::Roll | Awaiting::RollOff => Step::Roll(dice.roll()),
+                Awaiting::Over => unreachable!(),
+            };
+            match step {
+                Step::Roll(v) => game.roll(v, &mut events),
+                Step::Release => game.release(&mut events),
+                Step::Move(p) => game.choose(p, &mut events),
+            }.unwrap();
+            record.steps.push(step);
+            for e in &events {
+                match *e {
+                    Event::Moved { seat, from, to, .. } => check_move(&before, seat, from, to)?,
+                    Event::Entered { seat, .. } => check_move(&before, seat, Pos::BASE, Pos::at(0))?,
+                    _ => {}
+                }
+            }
+            if steps % 7 == 0 || game.is_over() {
+                check_position(&game)?;
+            }
+        }
+        // Ranking: every seat once, ranks from 1, the winner first.
+        let ranking = game.ranking().unwrap();
+        prop_assert_eq!(ranking.len(), seats as usize);
+        prop_assert_eq!(ranking[0].rank, 1);
+        prop_assert_eq!(ranking[0].at_goal, 4);
+        // The record serialises, parses back, and replays to the identical game.
+        let json = serde_json::to_string(&record).unwrap();
+        let back: GameRecord = serde_json::from_str(&json).unwrap();
+        prop_assert_eq!(&back, &record);
+        let replayed = back.replay().unwrap();
+        prop_assert_eq!(replayed.state(), game.state());
+        prop_assert_eq!(replayed.ranking(), game.ranking());
+    }
+
+    #[test]
+    fn rules_round_trip_through_json_and_ron(rules in any_rules()) {
+        let json = serde_json::to_string(&rules).unwrap();
+        prop_assert_eq!(serde_json::from_str::<Rules>(&json).unwrap(), rules.clone());
+        let ron_text = ron::to_string(&rules).unwrap();
+        prop_assert_eq!(ron::from_str::<Rules>(&ron_text).unwrap(), rules);
+    }
+
+    #[test]
+    fn play_out_matches_step_by_step_play(seed in any::<u64>(), seats in 2u8..=4) {
+        // The simulator's fast path and the checked public methods give the same game.
+        let rules = Rules::default();
+        let mut fast = Game::new(rules.clone(), seats, 0).unwrap();
+        let mut a = RandomChooser::new(seed);
+        let mut choosers: Vec<&mut dyn Chooser> = vec![&mut a];
+        let mut all: Vec<RandomChooser> = (1..seats).map(|_| RandomChooser::new(seed)).collect();
+        choosers.extend(all.iter_mut().map(|c| c as &mut dyn Chooser));
+        let mut fast_events = Vec::new();
+        play_out(&mut fast, &mut Dice::new(seed), &mut choosers, &mut fast_events);
+
+        let mut slow = Game::new(rules, seats, 0).unwrap();
+        let mut dice = Dice::new(seed);
+        let mut pickers: Vec<RandomChooser> = (0..seats).map(|_| RandomChooser::new(seed)).collect();
+        let mut slow_events = Vec::new();
+        while !slow.is_over() {
+            match slow.awaiting() {
+                Awaiting::Move => {
+                    let i = pickers[slow.turn() as usize].choose(&slow, slow.legal_moves());
+                    let piece = slow.legal_moves()[i].piece;
+                    slow.choose(piece, &mut slow_events).unwrap();
+                }
+                _ => slow.press(&mut dice, &mut slow_events).unwrap(),
+            }
+        }
+        prop_assert_eq!(fast.state(), slow.state());
+        prop_assert_eq!(fast_events, slow_events);
+    }
+}
+
+#[test]
+fn the_same_seed_and_choices_replay_exactly() {
+    let play = |seed| {
+        let mut g = Game::new(Rules::default(), 4, 0).unwrap();
+        let mut cs: Vec<RandomChooser> = (0..4).map(|s| RandomChooser::new(seed + s)).collect();
+        let mut refs: Vec<&mut dyn Chooser> =
+            cs.iter_mut().map(|c| c as &mut dyn Chooser).collect();
+        let mut ev = Vec::new();
+        let stats = play_out(&mut g, &mut Dice::new(seed), &mut refs, &mut ev);
+        (g.state(), ev, stats)
+    };
+    assert_eq!(play(11), play(11));
+    assert_ne!(play(11).0, play(12).0);
+}
+
+#[test]
+fn a_die_restored_from_its_state_rolls_the_same_next() {
+    let mut d = Dice::new(99);
+    for _ in 0..37 {
+        d.roll();
+    }
+    let mut copy = Dice::from_state(d.state());
+    let a: Vec<u8> = (0..50).map(|_| d.roll()).collect();
+    let b: Vec<u8> = (0..50).map(|_| copy.roll()).collect();
+    assert_eq!(a, b);
+    assert!(a.iter().all(|v| (1..=6).contains(v)));
+}
+
+#[test]
+fn the_die_is_fair_within_statistical_bounds() {
+    let mut d = Dice::new(5);
+    let mut counts = [0u32; 7];
+    let n = 600_000;
+    for _ in 0..n {
+        counts[d.roll() as usize] += 1;
+    }
+    for face in 1..=6 {
+        let expected = n as f64 / 6.0;
+        // 5 standard deviations of a binomial count.
+        let sd = (n as f64 * (1.0 / 6.0) * (5.0 / 6.0)).sqrt();
+        assert!(
+            (counts[face] as f64 - expected).abs() < 5.0 * sd,
+            "face {face}: {}",
+            counts[face]
+        );
+    }
+}
