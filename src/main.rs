@@ -1,23 +1,40 @@
 //! Ludo: the game. For now it opens a titled window with the whole stack (bevy, bevy_egui,
 //! bevy_kira_audio) wired in, so that the build, test and CI path is proven from day one.
+//!
+//! `ludo --screenshot PATH [--frames N]` renders N frames (default 30), saves the window to
+//! PATH and exits: how the tests look at what a player sees.
+
+mod dev;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use bevy_kira_audio::AudioPlugin;
 
 fn main() -> AppExit {
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Ludo".into(),
-                ..default()
-            }),
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Ludo".into(),
+            resolution: (1280, 720).into(),
             ..default()
-        }))
-        .add_plugins((EguiPlugin::default(), AudioPlugin))
-        .add_systems(Startup, spawn_camera)
-        .add_systems(EguiPrimaryContextPass, title_card)
-        .run()
+        }),
+        ..default()
+    }))
+    .add_plugins((EguiPlugin::default(), AudioPlugin))
+    .add_systems(Startup, spawn_camera)
+    .add_systems(EguiPrimaryContextPass, title_card);
+    match dev::screenshot::from_args(std::env::args().skip(1)) {
+        Ok(Some(shot)) => {
+            app.insert_resource(shot)
+                .add_plugins(dev::screenshot::plugin);
+        }
+        Ok(None) => {}
+        Err(msg) => {
+            eprintln!("ludo: {msg}");
+            return AppExit::from_code(2);
+        }
+    }
+    app.run()
 }
 
 fn spawn_camera(mut commands: Commands) {
@@ -31,7 +48,7 @@ fn title_card(mut contexts: EguiContexts) -> Result {
         ui.heading("Ludo");
         ui.label(format!(
             "Standard rules: leave base on {:?}, {} squares on the track.",
-            rules.exit_numbers,
+            rules.exit_numbers.faces(),
             ludo_core::TRACK_LEN
         ));
     });

@@ -50,4 +50,4 @@ pub use rules::{
     BoardChoice, DieFaces, FirstPlayer, Impassable, NoPieceInPlay, Rules, SafeSquares,
 };
 pub use sim::{Chooser, Discard, GameStats, RandomChooser, play_out};
-pub use state::{GameState, PhaseState, StateError};
+pub use state::{GameState, PhaseState, RollOffState, StateError};

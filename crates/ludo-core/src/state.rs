@@ -8,18 +8,27 @@ use crate::pos::Pos;
 use crate::rules::Rules;
 
 /// What the game waits for, as written in a state file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "phase", rename_all = "snake_case", deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum PhaseState {
-    /// Seats in `contenders` roll for first player; `rolls` lists this round's rolls so far,
-    /// one per contender in seat order.
-    RollOff { contenders: Vec<u8>, rolls: Vec<u8> },
+    /// Seats roll for first player (see `GameState::roll_off`).
+    RollOff,
     /// The seat to play rolls (or presses the die).
     Roll,
-    /// The seat to play chooses a move for `roll`.
-    Move { roll: u8 },
+    /// The seat to play chooses a move for `GameState::roll`.
+    Move,
     /// The game is over.
     Over,
+}
+
+/// The first-player roll-off in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RollOffState {
+    /// Seats still in the roll-off, in seat order.
+    pub contenders: Vec<u8>,
+    /// This round's rolls so far, one per contender in order.
+    pub rolls: Vec<u8>,
 }
 
 /// A game's whole state as plain data. Rules are kept beside it, not in it.
@@ -32,8 +41,13 @@ pub struct GameState {
     pub turn: u8,
     /// Each seat's four pieces: `"base"` or progress from its start (goal = 56 on the cross).
     pub pieces: Vec<Vec<Pos>>,
-    #[serde(flatten)]
     pub phase: PhaseState,
+    /// The roll waiting for a move, in the `move` phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<u8>,
+    /// The roll-off, in the `roll_off` phase.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll_off: Option<RollOffState>,
     /// Sixes rolled in a row in this turn.
     #[serde(default)]
     pub sixes: u8,
@@ -72,7 +86,9 @@ pub enum StateError {
     SharedSquare { a: u8, b: u8, square: u8 },
     #[error("`finished` does not match the pieces: {0}")]
     Finished(String),
-    #[error("a roll of {0} is not on a die (1 to 6)")]
+    #[error(
+        "`roll` must be a die value (1 to 6) in the `move` phase and absent otherwise (got {0})"
+    )]
     Roll(u8),
     #[error("the state waits for a move, but a roll of {0} has no legal move here")]
     NoMoveForRoll(u8),
@@ -93,21 +109,26 @@ impl Game {
             turn: self.turn(),
             pieces: (0..seats).map(|s| self.pieces(s).to_vec()).collect(),
             phase: match self.phase() {
+                Phase::RollOff { .. } => PhaseState::RollOff,
+                Phase::Roll => PhaseState::Roll,
+                Phase::Move { .. } => PhaseState::Move,
+                Phase::Over => PhaseState::Over,
+            },
+            roll: self.pending_roll(),
+            roll_off: match *self.phase() {
                 Phase::RollOff { contenders, rolls } => {
                     let seats: Vec<u8> =
                         (0..seats).filter(|s| contenders & (1 << s) != 0).collect();
-                    PhaseState::RollOff {
+                    Some(RollOffState {
                         rolls: seats
                             .iter()
                             .map(|&s| rolls[s as usize])
                             .take_while(|&r| r != 0)
                             .collect(),
                         contenders: seats,
-                    }
+                    })
                 }
-                Phase::Roll => PhaseState::Roll,
-                Phase::Move { roll, .. } => PhaseState::Move { roll: *roll },
-                Phase::Over => PhaseState::Over,
+                _ => None,
             },
             sixes: self.sixes_in_a_row(),
             tries: self.tries,
@@ -199,23 +220,34 @@ impl Game {
                 st.turn
             )));
         }
-        game.phase = match &st.phase {
+        if st.roll.is_some() != (st.phase == PhaseState::Move) {
+            return Err(StateError::Roll(st.roll.unwrap_or(0)));
+        }
+        if st.roll_off.is_some() != (st.phase == PhaseState::RollOff) {
+            return Err(StateError::RollOff(
+                "`roll_off` is given exactly in the `roll_off` phase".into(),
+            ));
+        }
+        game.phase = match st.phase {
             PhaseState::Roll => Phase::Roll,
             PhaseState::Over => {
                 game.ranking = game.standings();
                 Phase::Over
             }
-            PhaseState::Move { roll } => {
-                if !(1..=6).contains(roll) {
-                    return Err(StateError::Roll(*roll));
+            PhaseState::Move => {
+                let roll = st.roll.unwrap_or(0);
+                if !(1..=6).contains(&roll) {
+                    return Err(StateError::Roll(roll));
                 }
-                let moves: MoveList = game.moves_for(st.turn, *roll);
+                let moves: MoveList = game.moves_for(st.turn, roll);
                 if moves.as_slice().is_empty() {
-                    return Err(StateError::NoMoveForRoll(*roll));
+                    return Err(StateError::NoMoveForRoll(roll));
                 }
-                Phase::Move { roll: *roll, moves }
+                Phase::Move { roll, moves }
             }
-            PhaseState::RollOff { contenders, rolls } => {
+            PhaseState::RollOff => {
+                let RollOffState { contenders, rolls } =
+                    st.roll_off.as_ref().expect("checked above");
                 let mut mask = 0u8;
                 for &c in contenders {
                     if c >= n {

@@ -23,6 +23,8 @@ fn at(rules: Rules, turn: u8, pieces: &[[i16; 4]]) -> Game {
             .map(|ps| ps.iter().map(|&p| pos(p)).collect())
             .collect(),
         phase: PhaseState::Roll,
+        roll: None,
+        roll_off: None,
         sixes: 0,
         tries: 0,
         finished,

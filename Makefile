@@ -1,0 +1,58 @@
+# Ludo — the two commands of the quick start are `make play` and `make test`.
+# Both install what is missing (Debian packages, as root or through sudo) and then build.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# One build folder outside the clone, shared with CI, so nothing is built twice.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/ludo-target
+ARTIFACTS ?= artifacts
+
+# What building the game needs (ALSA for sound, udev for gamepads, Wayland/X keyboard).
+BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
+# What the tests add: a virtual X display with a software Vulkan driver for screenshots.
+TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers
+
+.PHONY: help play test build deps test-deps lint bench simulate screenshot
+
+help:
+	@echo "make play   - install what is missing, build and start the game"
+	@echo "make test   - install what the tests need and run the whole suite"
+	@echo "make lint   - cargo fmt --check and cargo clippy --all-targets"
+	@echo "make bench  - criterion benchmark of the rules engine (games per second)"
+
+deps:
+	@scripts/install-packages.sh $(BUILD_PACKAGES)
+
+test-deps: deps
+	@scripts/install-packages.sh $(TEST_PACKAGES)
+
+build: deps
+	cargo build --workspace
+
+play: build
+	cargo run --bin ludo
+
+# The whole suite: formatting, every crate's tests (rules, CLI, game), then what a player
+# sees (a screenshot of the game under Xvfb) and the engine's speed figure.
+test: test-deps
+	cargo fmt --all --check
+	cargo test --workspace
+	$(MAKE) --no-print-directory screenshot
+	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
+
+screenshot:
+	@mkdir -p $(ARTIFACTS)
+	xvfb-run -a -s "-screen 0 1280x720x24" cargo run --quiet --bin ludo -- \
+		--screenshot $(ARTIFACTS)/title.png --frames 20
+	@scripts/check-png.py $(ARTIFACTS)/title.png
+
+lint: deps
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+bench:
+	cargo bench -p ludo-core --bench engine
+
+simulate:
+	cargo run --release -p ludo-cli -- simulate --games 200000 --seed 1

@@ -1,0 +1,189 @@
+//! The command-line tool as users and other tools meet it: real processes, real stdin.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cli(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludo-cli"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludo-cli starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}): {}",
+            String::from_utf8_lossy(&o.stdout)
+        )
+    })
+}
+
+const ALL_IN_BASE: &str = r#"{"seats": 4, "turn": 0, "phase": "roll",
+  "pieces": [["base","base","base","base"],["base","base","base","base"],
+             ["base","base","base","base"],["base","base","base","base"]]}"#;
+
+fn scratch(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("ludo-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn moves_lists_the_legal_moves_with_their_results() {
+    let o = cli(
+        &["moves"],
+        &format!(r#"{{"state": {ALL_IN_BASE}, "roll": 6}}"#),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "all pieces in base are one move");
+    assert_eq!(moves[0]["from"], "base");
+    assert_eq!(moves[0]["to"], 0);
+    assert_eq!(moves[0]["state"]["pieces"][0][0], 0);
+    assert_eq!(moves[0]["events"][0]["event"], "entered");
+    assert_eq!(moves[0]["events"][1]["event"], "extra_roll");
+}
+
+#[test]
+fn moves_with_no_legal_move_reports_the_pass() {
+    let o = cli(
+        &["moves"],
+        &format!(r#"{{"state": {ALL_IN_BASE}, "roll": 3}}"#),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+    assert_eq!(v["events"][1]["event"], "no_legal_move");
+    assert_eq!(v["state"]["turn"], 1);
+}
+
+#[test]
+fn moves_takes_house_rules() {
+    let req =
+        format!(r#"{{"rules": {{"exit_numbers": [1, 6]}}, "state": {ALL_IN_BASE}, "roll": 1}}"#);
+    let o = cli(&["moves"], &req);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(json(&o)["moves"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn malformed_json_exits_2_naming_line_and_column() {
+    let o = cli(&["moves"], "{\n  \"state\": {\n    \"seats\": 4,,\n");
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains("<stdin>:3:"), "{e}");
+    assert!(!e.contains("panicked"), "{e}");
+}
+
+#[test]
+fn unknown_field_exits_2_and_names_it() {
+    let o = cli(
+        &["moves"],
+        &format!(r#"{{"state": {ALL_IN_BASE}, "roll": 6, "dice": 2}}"#),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("unknown field `dice`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_state_with_five_pieces_exits_2() {
+    let state = ALL_IN_BASE.replacen(
+        r#"["base","base","base","base"]"#,
+        r#"["base","base","base","base","base"]"#,
+        1,
+    );
+    let o = cli(&["moves"], &format!(r#"{{"state": {state}, "roll": 6}}"#));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("seat 0 has 5 pieces"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_roll_of_seven_exits_2() {
+    let o = cli(
+        &["moves"],
+        &format!(r#"{{"state": {ALL_IN_BASE}, "roll": 7}}"#),
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not 7"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_bad_rules_file_exits_2_naming_file_line_and_column() {
+    let path = scratch("bad.ron", "(\n  three_sixes: maybe,\n)\n");
+    let o = cli(&["simulate", "--rules", &path, "--games", "1"], "");
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(e.contains(&format!("{path}:2:")), "{e}");
+    let path = scratch("typo.ron", "(three_sixs: true)");
+    let e = stderr(&cli(&["simulate", "--rules", &path, "--games", "1"], ""));
+    assert!(e.contains("three_sixs"), "{e}");
+}
+
+#[test]
+fn simulate_prints_win_rates_and_speed() {
+    let o = cli(&["simulate", "--games", "400", "--seed", "3"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.matches("wins").count(), 4, "{out}");
+    assert!(out.contains("games per second"), "{out}");
+    assert!(out.contains("mean rolls per game"), "{out}");
+    let again = cli(&["simulate", "--games", "400", "--seed", "3"], "");
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.contains("per second"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(
+        strip(&out),
+        strip(&String::from_utf8_lossy(&again.stdout)),
+        "same seed, same games"
+    );
+}
+
+#[test]
+fn a_recorded_game_replays_and_a_tampered_one_names_its_step() {
+    let o = cli(&["record", "--seed", "5", "--seats", "3"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record = String::from_utf8_lossy(&o.stdout).into_owned();
+    let r = cli(&["replay", "-"], &record);
+    assert!(r.status.success(), "{}", stderr(&r));
+    assert_eq!(json(&r)["ranking"][0]["rank"], 1);
+
+    let mut v: serde_json::Value = serde_json::from_str(&record).unwrap();
+    let steps = v["steps"].as_array_mut().unwrap();
+    let i = steps.iter().position(|s| s.get("move").is_some()).unwrap();
+    steps[i] = serde_json::json!({"move": 9});
+    let r = cli(&["replay", "-"], &v.to_string());
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stderr(&r).contains(&format!("step {i}")), "{}", stderr(&r));
+}
+
+#[test]
+fn seats_out_of_range_exit_2() {
+    let o = cli(&["simulate", "--seats", "5", "--games", "1"], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("2 to 4 seats"), "{}", stderr(&o));
+}

@@ -1,0 +1,3 @@
+//! Tools for developers and tests, not for players.
+
+pub mod screenshot;
