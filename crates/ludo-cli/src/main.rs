@@ -2,10 +2,12 @@
 //! JSON for other tools, and check game records. Bad input exits with code 2 and a message
 //! naming the file, line and what was expected; it never panics.
 
+mod bot;
 mod input;
 mod moves;
 mod replay;
 mod simulate;
+mod tournament;
 
 use std::process::ExitCode;
 
@@ -32,6 +34,8 @@ enum Command {
     Replay(replay::Args),
     /// Play one game between random players and print its record as JSON.
     Record(simulate::RecordArgs),
+    /// Play CPU levels and outside bots against each other, seats rotated.
+    Tournament(tournament::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Record(args) => simulate::record(args),
+        Command::Tournament(args) => tournament::run(args),
     };
     match result {
         Ok(code) => code,

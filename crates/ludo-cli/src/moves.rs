@@ -59,8 +59,16 @@ pub fn answer(req: Request) -> Result<Response, InputError> {
         }
     }
     .map_err(|e| InputError(format!("roll: {e}")))?;
-    let moves = game
-        .legal_moves()
+    Ok(Response {
+        events,
+        state: game.state(),
+        moves: move_results(&game),
+    })
+}
+
+/// Each legal move of a game waiting for a move, with its events and resulting state.
+pub fn move_results(game: &Game) -> Vec<MoveResult> {
+    game.legal_moves()
         .iter()
         .map(|&m| {
             let mut after = game.clone();
@@ -74,12 +82,7 @@ pub fn answer(req: Request) -> Result<Response, InputError> {
                 state: after.state(),
             }
         })
-        .collect();
-    Ok(Response {
-        events,
-        state: game.state(),
-        moves,
-    })
+        .collect()
 }
 
 pub fn run(args: Args) -> Result<ExitCode, InputError> {

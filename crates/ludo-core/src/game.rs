@@ -311,38 +311,40 @@ impl Game {
                 (occupied, 0)
             }
         };
+        let exit = self.rules.exit_numbers.contains(roll) && no_land & 1 == 0;
+        let exact = self.rules.exact_finish;
+        let ps = &self.pieces[s & 3];
         let mut list = MoveList::EMPTY;
-        // Squares already given a move (base is bit 63: progress never reaches it).
-        let mut seen = 1u64 << goal;
-        for (i, &from) in self.pieces[s].iter().enumerate() {
-            let bit = 1u64 << (from.raw() & 63);
-            if seen & bit != 0 {
+        for i in 0..PIECES {
+            let f = ps[i].raw();
+            // Pieces on one square (or all in base) make one move: skip repeats.
+            if f == goal || ps[..i].contains(&ps[i]) {
                 continue;
             }
-            seen |= bit;
-            let to = if from.is_base() {
-                if !self.rules.exit_numbers.contains(roll) || no_land & 1 != 0 {
+            let to = if f == Pos::BASE.raw() {
+                if !exit {
                     continue;
                 }
                 0
             } else {
-                let mut to = from.raw() + roll;
-                if to > goal {
-                    if self.rules.exact_finish {
-                        continue;
-                    }
-                    to = goal;
-                }
-                // Bits from+1 ..= to-1 are passed over; bit `to` is landed on.
-                let passed = (1u64 << to) - (2u64 << from.raw());
-                if no_pass & passed != 0 || no_land & (1u64 << to) != 0 {
+                let to = f + roll;
+                let to = if to <= goal {
+                    to
+                } else if exact {
+                    continue;
+                } else {
+                    goal
+                };
+                // Bits f+1 ..= to-1 are passed over; bit `to` is landed on.
+                let passed = (1u64 << to) - (2u64 << f);
+                if (no_pass & passed) | (no_land & (1u64 << to)) != 0 {
                     continue;
                 }
                 to
             };
             list.push(Move {
                 piece: i as u8,
-                from,
+                from: ps[i],
                 to: Pos::at(to),
             });
         }

@@ -24,6 +24,7 @@
 
 mod board;
 mod colour;
+mod cpu;
 mod dice;
 mod event;
 mod game;
@@ -34,12 +35,14 @@ mod record;
 mod rules;
 mod sim;
 mod state;
+pub mod tournament;
 
 pub use board::{
     BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, STAR_OFFSET, Square, SquareKind, TRACK_LEN,
     Track, seat_colours,
 };
 pub use colour::Colour;
+pub use cpu::{Cpu, CpuLevel};
 pub use dice::{Dice, DiceState};
 pub use event::{Event, ExtraRollReasons};
 pub use game::{Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError};

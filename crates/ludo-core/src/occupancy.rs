@@ -41,31 +41,28 @@ impl Occupancy {
     /// Squares where a seat other than `seat` has a block.
     #[inline]
     pub(crate) fn opponent_blocks(&self, seat: usize) -> u64 {
-        let mut m = 0;
-        for (o, &b) in self.blocks.iter().enumerate() {
-            if o != seat {
-                m |= b;
-            }
-        }
-        m
+        let mut b = self.blocks;
+        b[seat & 3] = 0;
+        b[0] | b[1] | b[2] | b[3]
     }
 
     /// Squares where a seat other than `seat` has any piece.
     #[inline]
     pub(crate) fn opponents(&self, seat: usize) -> u64 {
-        let mut m = 0;
-        for (o, &p) in self.present.iter().enumerate() {
-            if o != seat {
-                m |= p;
-            }
-        }
-        m
+        let mut p = self.present;
+        p[seat & 3] = 0;
+        p[0] | p[1] | p[2] | p[3]
     }
 
     /// Squares with any piece on them.
     #[inline]
     pub(crate) fn any(&self) -> u64 {
         self.present[0] | self.present[1] | self.present[2] | self.present[3]
+    }
+
+    #[inline]
+    pub(crate) fn blocks(&self, seat: usize) -> u64 {
+        self.blocks[seat]
     }
 
     #[inline]

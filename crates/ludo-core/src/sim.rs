@@ -11,6 +11,11 @@ use crate::game::{Awaiting, EventSink, Game, Move, Phase};
 pub trait Chooser {
     /// Picks the index of one of `moves` (never empty) for the seat to play in `game`.
     fn choose(&mut self, game: &Game, moves: &[Move]) -> usize;
+
+    /// A failure that should stop a tournament (an outside program that exited, say).
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Picks a uniformly random legal move from its own stream, never the die's.

@@ -1,0 +1,127 @@
+//! `tournament`: CPU levels and outside bots, seats rotated, with win rates and their 95%
+//! confidence intervals.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use ludo_core::tournament::{self, Progress};
+use ludo_core::{Chooser, Cpu, CpuLevel};
+
+use crate::bot::{Bot, FaultLog};
+use crate::input::InputError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// One player per seat, comma separated: random, easy, normal, hard, or a bot's NAME.
+    #[arg(long, default_value = "hard,random,random,random")]
+    seats: String,
+    #[arg(long, default_value_t = 20_000)]
+    games: u64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rules file (RON, or JSON by extension); the standard rules when left out.
+    #[arg(long)]
+    rules: Option<String>,
+    /// An outside player: NAME=COMMAND, started once and spoken to in JSON lines.
+    #[arg(long = "bot")]
+    bots: Vec<String>,
+    /// Milliseconds a bot may take per decision.
+    #[arg(long, default_value_t = 1000)]
+    bot_timeout_ms: u64,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, InputError> {
+    let rules = crate::load_rules(args.rules.as_deref())?;
+    let mut bots: Vec<(String, String)> = Vec::new();
+    for b in &args.bots {
+        let (name, command) = b
+            .split_once('=')
+            .ok_or_else(|| InputError(format!("--bot {b:?}: expected NAME=COMMAND")))?;
+        bots.push((name.to_string(), command.to_string()));
+    }
+    let names: Vec<&str> = args.seats.split(',').map(str::trim).collect();
+    let progress = std::rc::Rc::new(std::cell::Cell::new(Progress::default()));
+    let faults = FaultLog::default();
+    crate::check_seats(names.len().min(255) as u8)?;
+    let mut players: Vec<(String, Box<dyn Chooser>)> = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let label = format!("{name}#{i}");
+        let chooser: Box<dyn Chooser> = if let Some((_, cmd)) = bots.iter().find(|(n, _)| n == name)
+        {
+            Box::new(
+                Bot::start(
+                    name,
+                    cmd,
+                    rules.clone(),
+                    args.bot_timeout_ms,
+                    progress.clone(),
+                    faults.clone(),
+                )
+                .map_err(|e| InputError(format!("--bot {name}: {e}")))?,
+            )
+        } else {
+            let level: CpuLevel = name.parse().map_err(|e| {
+                InputError(format!(
+                    "--seats: {e} (or name a bot given with --bot NAME=COMMAND)"
+                ))
+            })?;
+            Box::new(Cpu::new(level, args.seed.wrapping_add(i as u64 * 7919)))
+        };
+        players.push((label, chooser));
+    }
+    let started = Instant::now();
+    let result = tournament::run(&rules, &mut players, args.games, args.seed, |p| {
+        progress.set(p)
+    });
+    let secs = started.elapsed().as_secs_f64();
+    let stats = match result {
+        Ok(s) => s,
+        Err(e) => {
+            let p = progress.get();
+            return Err(InputError(format!(
+                "stopped in game {} turn {}: {e}",
+                p.game, p.turn
+            )));
+        }
+    };
+    println!(
+        "{} games, seats rotated, seed {}, {}",
+        args.games,
+        args.seed,
+        if rules.is_standard() {
+            "standard rules"
+        } else {
+            "house rules"
+        }
+    );
+    println!(
+        "{:<12} {:>7} {:>8} {:>17} {:>9} {:>10} {:>10}",
+        "player", "wins", "win %", "95% CI", "mean rank", "mean rolls", "mean turns"
+    );
+    for s in &stats {
+        let (lo, hi) = s.win_rate_ci95();
+        println!(
+            "{:<12} {:>7} {:>7.2}% {:>7.2}%–{:>6.2}% {:>9.3} {:>10.1} {:>10.1}",
+            s.name,
+            s.wins,
+            100.0 * s.win_rate(),
+            100.0 * lo,
+            100.0 * hi,
+            s.mean_rank(),
+            s.mean_rolls(),
+            s.mean_turns()
+        );
+    }
+    if !faults.borrow().is_empty() {
+        println!(
+            "bot faults: {} (each reported above)",
+            faults.borrow().len()
+        );
+    }
+    println!(
+        "{:.1} s, {:.0} games/s",
+        secs,
+        args.games as f64 / secs.max(1e-9)
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,320 @@
+//! CPU players. Each only ever picks among the engine's legal moves, sees the rules it plays
+//! under, and draws its randomness from its own stream, never from the die's.
+//!
+//! - `random`: a uniformly random legal move.
+//! - `easy`: a casual player: likes captures, leaving base and reaching the goal, does not
+//!   watch for danger, and now and then just moves something.
+//! - `normal`: weighs captures, leaving base, danger (opponent pieces that could land on a
+//!   square with one roll, minding safe squares and blocks), safety and progress.
+//! - `hard`: scores the whole position after each move for every seat — progress, safety in
+//!   the home column, the chance each piece is captured before its owner moves again — and
+//!   looks one roll ahead for the extra rolls it earns.
+
+use std::str::FromStr;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use crate::event::Event;
+use crate::game::{EventSink, Game, Move};
+use crate::rules::{Impassable, SafeSquares};
+use crate::sim::Chooser;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CpuLevel {
+    Random,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl CpuLevel {
+    pub const ALL: [CpuLevel; 4] = [
+        CpuLevel::Random,
+        CpuLevel::Easy,
+        CpuLevel::Normal,
+        CpuLevel::Hard,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CpuLevel::Random => "random",
+            CpuLevel::Easy => "easy",
+            CpuLevel::Normal => "normal",
+            CpuLevel::Hard => "hard",
+        }
+    }
+}
+
+impl FromStr for CpuLevel {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        CpuLevel::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                format!("unknown CPU level {s:?}: expected random, easy, normal or hard")
+            })
+    }
+}
+
+impl std::fmt::Display for CpuLevel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A CPU player of some level with its own random stream.
+#[derive(Clone, Debug)]
+pub struct Cpu {
+    level: CpuLevel,
+    rng: Xoshiro256PlusPlus,
+}
+
+impl Cpu {
+    pub fn new(level: CpuLevel, seed: u64) -> Cpu {
+        Cpu {
+            level,
+            rng: Xoshiro256PlusPlus::seed_from_u64(
+                seed ^ 0x5EED_C0DE_u64.wrapping_mul(level as u64 + 1),
+            ),
+        }
+    }
+
+    pub fn level(&self) -> CpuLevel {
+        self.level
+    }
+}
+
+impl Chooser for Cpu {
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        match self.level {
+            CpuLevel::Random => self.rng.random_range(0..moves.len()),
+            CpuLevel::Easy => {
+                // A casual player: a quarter of the time, any move will do.
+                if self.rng.random_bool(0.25) {
+                    self.rng.random_range(0..moves.len())
+                } else {
+                    best(moves, |m| easy_score(game, m))
+                }
+            }
+            CpuLevel::Normal => best(moves, |m| normal_score(game, m)),
+            CpuLevel::Hard => best(moves, |m| hard_score(game, m)),
+        }
+    }
+}
+
+/// The index of the highest-scoring move (the first among equals).
+fn best(moves: &[Move], mut score: impl FnMut(&Move) -> f32) -> usize {
+    let mut best = (0, f32::NEG_INFINITY);
+    for (i, m) in moves.iter().enumerate() {
+        let s = score(m);
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    best.0
+}
+
+/// What a move leads to, collected from its events.
+#[derive(Default)]
+struct Outcome {
+    captured_progress: u32,
+    captures: u32,
+    extra_roll: bool,
+    reached_goal: bool,
+    won: bool,
+}
+
+impl EventSink for Outcome {
+    fn push(&mut self, event: Event) {
+        match event {
+            Event::Captured { .. } => self.captures += 1,
+            Event::ExtraRoll { .. } => self.extra_roll = true,
+            Event::ReachedGoal { .. } => self.reached_goal = true,
+            Event::GameOver { ranking } => self.won = ranking.first().is_some_and(|s| s.rank == 1),
+            _ => {}
+        }
+    }
+}
+
+/// Plays `m` on a copy of the game and reports the result.
+fn try_move(game: &Game, m: &Move) -> (Game, Outcome) {
+    let mut after = game.clone();
+    let mut outcome = Outcome::default();
+    let roll = game.pending_roll().unwrap_or(0);
+    // Progress of the pieces a capture would send home, before they go.
+    if let Some(sq) =
+        m.to.progress()
+            .and_then(|q| game.track.square(game.turn as usize, q))
+    {
+        for o in 0..game.seats() as usize {
+            if o != game.turn as usize {
+                for p in game.pieces[o] {
+                    if p.progress().and_then(|q| game.track.square(o, q)) == Some(sq) {
+                        outcome.captured_progress += p.raw() as u32;
+                    }
+                }
+            }
+        }
+    }
+    after.play_move(*m, roll, &mut outcome);
+    (after, outcome)
+}
+
+/// The chance that a piece of `seat` standing on track square `sq` is captured before `seat`
+/// moves again: each opponent piece that one roll (or a six and another roll) would bring
+/// exactly there, unless the square is safe or the seat holds a block there.
+fn threat(game: &Game, seat: usize, sq: u8) -> f32 {
+    let track = &game.track;
+    if track.is_safe(sq) {
+        return 0.0;
+    }
+    let blocks = game.rules.impassable == Impassable::BlocksOfTwo;
+    if blocks && game.occupancy.blocks(seat) & (1 << sq) != 0 {
+        return 0.0;
+    }
+    let mut safe = 1.0f32;
+    for o in 0..game.seats() as usize {
+        if o == seat || game.finished.contains(&(o as u8)) {
+            continue;
+        }
+        let target = track.progress_at(o, sq);
+        if target > track.last_track() {
+            continue;
+        }
+        let mut base_counted = false;
+        for p in game.pieces[o] {
+            let chance = match p.progress() {
+                None if target == 0 && !base_counted => {
+                    base_counted = true;
+                    game.rules.exit_numbers.faces().len() as f32 / 6.0
+                }
+                Some(q) if q < target => match target - q {
+                    1..=6 => 1.0 / 6.0,
+                    7..=12 => 1.0 / 36.0,
+                    _ => 0.0,
+                },
+                _ => 0.0,
+            };
+            safe *= 1.0 - chance;
+        }
+    }
+    1.0 - safe
+}
+
+fn landing_square(game: &Game, m: &Move) -> Option<u8> {
+    game.track.square(game.turn as usize, m.to.raw())
+}
+
+fn easy_score(game: &Game, m: &Move) -> f32 {
+    let (_, out) = try_move(game, m);
+    let mut s = m.to.raw() as f32 * 0.05;
+    s += out.captures as f32 * 30.0;
+    if m.from.is_base() {
+        s += 20.0;
+    }
+    if out.reached_goal {
+        s += 25.0;
+    }
+    s
+}
+
+fn normal_score(game: &Game, m: &Move) -> f32 {
+    let seat = game.turn as usize;
+    let (after, out) = try_move(game, m);
+    let last = game.track.last_track();
+    let mut s = 0.0;
+    if out.won {
+        return 10_000.0;
+    }
+    // Captures are worth more when they also earn a roll.
+    let capture_worth = if game.rules.extra_roll_on_capture {
+        60.0
+    } else {
+        45.0
+    };
+    s += out.captures as f32 * capture_worth + out.captured_progress as f32 * 0.5;
+    if out.reached_goal {
+        s += 40.0;
+    }
+    if m.from.is_base() {
+        s += 35.0;
+    }
+    // Into the home column: safe for good.
+    if m.from.raw() <= last && m.to.raw() > last && !m.from.is_base() {
+        s += 25.0;
+    }
+    let from_threat = m
+        .from
+        .progress()
+        .and_then(|q| game.track.square(seat, q))
+        .map_or(0.0, |sq| threat(game, seat, sq));
+    let to_threat = landing_square(game, m).map_or(0.0, |sq| threat(&after, seat, sq));
+    let at_stake = 10.0 + m.to.raw() as f32 * 0.6;
+    s += (from_threat - to_threat) * at_stake * 1.5;
+    if let Some(sq) = landing_square(game, m) {
+        if game.track.is_safe(sq) && game.rules.safe_squares != SafeSquares::None {
+            s += 8.0;
+        }
+        if game.rules.impassable == Impassable::BlocksOfTwo
+            && after.occupancy.blocks(seat) & (1 << sq) != 0
+        {
+            s += 6.0;
+        }
+    }
+    s + m.to.raw() as f32 * 0.1
+}
+
+/// Value of one seat's position: what its pieces have walked, discounted by the chance each
+/// is sent home before the seat moves again.
+fn seat_value(game: &Game, seat: usize) -> f32 {
+    let track = &game.track;
+    let goal = track.goal();
+    let last = track.last_track();
+    let mut v = 0.0;
+    for p in game.pieces[seat] {
+        let Some(q) = p.progress() else { continue };
+        if q == goal {
+            v += 120.0;
+        } else if q > last {
+            v += 70.0 + q as f32;
+        } else {
+            let worth = 15.0 + q as f32;
+            let risk = track
+                .square(seat, q)
+                .map_or(0.0, |sq| threat(game, seat, sq));
+            v += worth * (1.0 - 0.9 * risk);
+        }
+    }
+    v
+}
+
+fn hard_score(game: &Game, m: &Move) -> f32 {
+    let me = game.turn as usize;
+    let (after, out) = try_move(game, m);
+    if out.won {
+        return 1.0e6;
+    }
+    let n = game.seats() as usize;
+    let mine = seat_value(&after, me);
+    let mut theirs = 0.0;
+    let mut leader = 0.0f32;
+    for o in (0..n).filter(|&o| o != me) {
+        let v = seat_value(&after, o);
+        theirs += v;
+        leader = leader.max(v);
+    }
+    let others = (n - 1) as f32;
+    let mut s = mine - 0.35 * theirs / others - 0.25 * leader;
+    if out.extra_roll {
+        s += 12.0;
+    }
+    // Pieces walk on: keep some tempo toward home.
+    s + m.to.raw() as f32 * 0.05
+}

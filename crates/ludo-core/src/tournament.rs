@@ -1,0 +1,129 @@
+//! Tournaments: many games between players with seats rotated, so each player sits in each
+//! seat equally often, and the figures to compare them.
+
+use crate::dice::Dice;
+use crate::game::{Awaiting, Game};
+use crate::rules::Rules;
+use crate::sim::Chooser;
+
+/// One player's results over a tournament.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerStats {
+    pub name: String,
+    pub games: u64,
+    pub wins: u64,
+    pub rank_sum: u64,
+    /// Rolls and turns of the games this player took part in (every game).
+    pub rolls: u64,
+    pub turns: u64,
+}
+
+impl PlayerStats {
+    pub fn win_rate(&self) -> f64 {
+        self.wins as f64 / self.games.max(1) as f64
+    }
+
+    /// The 95% Wilson score interval of the win rate.
+    pub fn win_rate_ci95(&self) -> (f64, f64) {
+        let n = self.games.max(1) as f64;
+        let p = self.win_rate();
+        let z = 1.96f64;
+        let denom = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / denom;
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+        (centre - half, centre + half)
+    }
+
+    pub fn mean_rank(&self) -> f64 {
+        self.rank_sum as f64 / self.games.max(1) as f64
+    }
+
+    pub fn mean_rolls(&self) -> f64 {
+        self.rolls as f64 / self.games.max(1) as f64
+    }
+
+    pub fn mean_turns(&self) -> f64 {
+        self.turns as f64 / self.games.max(1) as f64
+    }
+}
+
+/// Where a tournament game stands, for the chooser that is asked: which game and turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub game: u64,
+    pub turn: u64,
+}
+
+/// The die of game `g`: every game can be replayed alone from the tournament's seed.
+pub fn game_seed(seed: u64, g: u64) -> u64 {
+    seed ^ g.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Plays `games` games under `rules`. In game `g`, seat `s` is played by player
+/// `(s + g) % n`. Stops early with the failure a chooser reports.
+pub fn run(
+    rules: &Rules,
+    players: &mut [(String, Box<dyn Chooser + '_>)],
+    games: u64,
+    seed: u64,
+    mut before_move: impl FnMut(Progress),
+) -> Result<Vec<PlayerStats>, String> {
+    let n = players.len();
+    if !(2..=4).contains(&n) {
+        return Err(format!("a table has 2 to 4 seats, not {n}"));
+    }
+    let mut stats: Vec<PlayerStats> = players
+        .iter()
+        .map(|(name, _)| PlayerStats {
+            name: name.clone(),
+            ..Default::default()
+        })
+        .collect();
+    let mut game = Game::new(rules.clone(), n as u8, 0).map_err(|e| e.to_string())?;
+    let mut events = Vec::new();
+    for g in 0..games {
+        game.restart(0);
+        let mut dice = Dice::new(game_seed(seed, g));
+        let player_of = |seat: usize| (seat + g as usize) % n;
+        let (mut rolls, mut turns) = (0u64, 1u64);
+        while !game.is_over() {
+            events.clear();
+            match game.awaiting() {
+                Awaiting::Move => {
+                    let p = player_of(game.turn() as usize);
+                    before_move(Progress {
+                        game: g,
+                        turn: turns,
+                    });
+                    let chooser = &mut players[p].1;
+                    let moves = game.legal_moves();
+                    let i = chooser.choose(&game, moves).min(moves.len() - 1);
+                    if let Some(failure) = chooser.failure() {
+                        return Err(failure);
+                    }
+                    let piece = moves[i].piece;
+                    game.choose(piece, &mut events)
+                }
+                Awaiting::Release => game.release(&mut events),
+                _ => {
+                    rolls += 1;
+                    game.roll(dice.roll(), &mut events)
+                }
+            }
+            .expect("the tournament only sends what the game awaits");
+            turns += events
+                .iter()
+                .filter(|e| matches!(e, crate::Event::TurnPassed { .. }))
+                .count() as u64;
+        }
+        for standing in game.ranking().expect("over") {
+            let s = &mut stats[player_of(standing.seat as usize)];
+            s.games += 1;
+            s.wins += (standing.rank == 1) as u64;
+            s.rank_sum += standing.rank as u64;
+            s.rolls += rolls;
+            s.turns += turns;
+        }
+    }
+    Ok(stats)
+}
