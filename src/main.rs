@@ -1,16 +1,76 @@
-//! Ludo: the game. For now it opens a titled window with the whole stack (bevy, bevy_egui,
-//! bevy_kira_audio) wired in, so that the build, test and CI path is proven from day one.
+//! Ludo: start the game.
 //!
-//! `ludo --screenshot PATH [--frames N]` renders N frames (default 30), saves the window to
-//! PATH and exits: how the tests look at what a player sees.
-
-mod dev;
+//! ```text
+//! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--seed N] [--speed slow|normal|fast|instant]
+//!      [--screenshot PATH [--frames N]]
+//! ```
+//!
+//! `--screenshot` renders N frames (default 30), saves the window to PATH and exits: how the
+//! tests look at what a player sees.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
+use ludo::dev::screenshot::ScreenshotAndExit;
+use ludo::settings::{Settings, Speed};
+use ludo::table::{SeatKind, TableConfig};
+
+struct Args {
+    table: TableConfig,
+    speed: Option<Speed>,
+    screenshot: Option<ScreenshotAndExit>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        table: TableConfig::default(),
+        speed: None,
+        screenshot: None,
+    };
+    let mut rest = Vec::new();
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--seats" => {
+                let seats = value("--seats")?
+                    .split(',')
+                    .map(SeatKind::parse)
+                    .collect::<Result<Vec<_>, _>>()?;
+                if !(2..=4).contains(&seats.len()) {
+                    return Err(format!("--seats: 2 to 4 seats, not {}", seats.len()));
+                }
+                args.table.seats = seats;
+            }
+            "--seed" => {
+                let v = value("--seed")?;
+                args.table.seed = v
+                    .parse()
+                    .map_err(|_| format!("--seed: expected a number, got {v:?}"))?;
+            }
+            "--speed" => {
+                let v = value("--speed")?;
+                args.speed = Some(Speed::parse(&v).ok_or(format!(
+                    "--speed: expected slow, normal, fast or instant, got {v:?}"
+                ))?);
+            }
+            _ => {
+                rest.push(arg);
+            }
+        }
+    }
+    args.screenshot = ludo::dev::screenshot::from_args(rest.into_iter())?;
+    Ok(args)
+}
 
 fn main() -> AppExit {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(msg) => {
+            eprintln!("ludo: {msg}");
+            return AppExit::from_code(2);
+        }
+    };
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -21,36 +81,18 @@ fn main() -> AppExit {
         ..default()
     }))
     .add_plugins((EguiPlugin::default(), AudioPlugin))
-    .add_systems(Startup, spawn_camera)
-    .add_systems(EguiPrimaryContextPass, title_card);
-    match dev::screenshot::from_args(std::env::args().skip(1)) {
-        Ok(Some(shot)) => {
-            app.insert_resource(shot)
-                .add_plugins(dev::screenshot::plugin);
-        }
-        Ok(None) => {}
-        Err(msg) => {
-            eprintln!("ludo: {msg}");
-            return AppExit::from_code(2);
-        }
+    .insert_resource(args.table);
+    if let Some(speed) = args.speed {
+        app.insert_resource(Settings {
+            cpu_speed: speed,
+            animation_speed: speed,
+            ..default()
+        });
+    }
+    app.add_plugins(ludo::plugin);
+    if let Some(shot) = args.screenshot {
+        app.insert_resource(shot)
+            .add_plugins(ludo::dev::screenshot::plugin);
     }
     app.run()
-}
-
-fn spawn_camera(mut commands: Commands) {
-    commands.spawn(Camera2d);
-}
-
-/// Shows which rules the engine starts with, proving the game links the rules crate.
-fn title_card(mut contexts: EguiContexts) -> Result {
-    let rules = ludo_core::Rules::default();
-    egui::CentralPanel::default().show(contexts.ctx_mut()?, |ui| {
-        ui.heading("Ludo");
-        ui.label(format!(
-            "Standard rules: leave base on {:?}, {} squares on the track.",
-            rules.exit_numbers.faces(),
-            ludo_core::TRACK_LEN
-        ));
-    });
-    Ok(())
 }

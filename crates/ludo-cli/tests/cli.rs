@@ -187,3 +187,158 @@ fn seats_out_of_range_exit_2() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("2 to 4 seats"), "{}", stderr(&o));
 }
+
+// ---------------------------------------------------------------- tournaments and bots
+
+fn repo_path(rel: &str) -> String {
+    format!("{}/../../{rel}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn tournament_prints_every_player_with_a_confidence_interval() {
+    let o = cli(
+        &[
+            "tournament",
+            "--seats",
+            "normal,random",
+            "--games",
+            "200",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("normal#0") && out.contains("random#1"),
+        "{out}"
+    );
+    assert!(out.contains("95% CI") && out.contains("mean rank"), "{out}");
+}
+
+#[test]
+fn a_bot_that_answers_correctly_finishes_games() {
+    let bot = format!("greedy=python3 {}", repo_path("examples/bots/greedy.py"));
+    let o = cli(
+        &[
+            "tournament",
+            "--bot",
+            &bot,
+            "--seats",
+            "greedy,random",
+            "--games",
+            "20",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("greedy#0"), "{out}");
+    assert!(!out.contains("bot faults"), "{out}\n{}", stderr(&o));
+    assert!(!stderr(&o).contains("fault"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_bot_that_answers_garbage_is_reported_and_the_first_move_played() {
+    let bot = "junk=while read line; do echo 'not json'; done";
+    let o = cli(
+        &[
+            "tournament",
+            "--bot",
+            bot,
+            "--seats",
+            "junk,random",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("bot junk: game 0 turn"), "{e}");
+    assert!(e.contains("is not JSON"), "{e}");
+    assert!(e.contains("Sent: {\"id\":"), "{e}");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("bot faults"));
+}
+
+#[test]
+fn a_bot_that_names_no_legal_move_is_reported() {
+    let bot = "wild=while read line; do echo 99; done";
+    let o = cli(
+        &[
+            "tournament",
+            "--bot",
+            bot,
+            "--seats",
+            "wild,random",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stderr(&o).contains("names no legal move"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_bot_that_answers_too_late_is_timed_out_without_hanging() {
+    let bot = "slow=while read line; do sleep 0.3; echo 0; done";
+    let started = std::time::Instant::now();
+    let o = cli(
+        &[
+            "tournament",
+            "--bot",
+            bot,
+            "--seats",
+            "slow,random",
+            "--games",
+            "1",
+            "--seed",
+            "4",
+            "--bot-timeout-ms",
+            "50",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no answer within 50 ms"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        started.elapsed().as_secs() < 120,
+        "the run should not wait for the bot"
+    );
+}
+
+#[test]
+fn a_bot_that_crashes_stops_the_run_with_a_clear_error() {
+    let bot = "crash=read line; exit 3";
+    let o = cli(
+        &[
+            "tournament",
+            "--bot",
+            bot,
+            "--seats",
+            "crash,random",
+            "--games",
+            "5",
+            "--seed",
+            "4",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(e.contains("bot crash exited"), "{e}");
+    assert!(e.contains("game 0"), "{e}");
+    assert!(!e.contains("panicked"), "{e}");
+}

@@ -1,0 +1,70 @@
+//! Tunes the `hard` level's weights by coordinate descent: each weight in turn is scaled up
+//! and down, and a change is kept when it wins more games against three `random` players
+//! over the same dice (common random numbers, so the comparison is not drowned in luck).
+//!
+//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds]`
+
+use ludo_core::tournament;
+use ludo_core::{Chooser, Cpu, CpuLevel, HardWeights, Rules};
+
+fn win_rate(w: HardWeights, games: u64, seed: u64) -> f64 {
+    let mut players: Vec<(String, Box<dyn Chooser>)> =
+        vec![("hard".into(), Box::new(Cpu::hard_with(w, seed)))];
+    for i in 1..4 {
+        players.push((
+            format!("random{i}"),
+            Box::new(Cpu::new(CpuLevel::Random, seed + i)),
+        ));
+    }
+    let stats = tournament::run(&Rules::default(), &mut players, games, seed, |_| {}).unwrap();
+    stats[0].win_rate()
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
+    let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
+    let mut w = HardWeights::default();
+    let seed = 77;
+    let mut best = win_rate(w, games, seed);
+    println!("start: {:.2}% {w:?}", 100.0 * best);
+    for round in 0..rounds {
+        for k in 0..11 {
+            for factor in [0.5f32, 1.5, 0.0, 2.5] {
+                let mut t = w;
+                let field = match k {
+                    0 => &mut t.capture,
+                    1 => &mut t.capture_progress,
+                    2 => &mut t.extra_roll,
+                    3 => &mut t.enter,
+                    4 => &mut t.home,
+                    5 => &mut t.goal,
+                    6 => &mut t.progress,
+                    7 => &mut t.risk,
+                    8 => &mut t.piece_worth,
+                    9 => &mut t.pressure,
+                    _ => &mut t.escape,
+                };
+                *field = if *field == 0.0 {
+                    factor
+                } else {
+                    *field * factor
+                };
+                let r = win_rate(t, games, seed);
+                if r > best + 0.002 {
+                    best = r;
+                    w = t;
+                    println!(
+                        "round {round} weight {k} x{factor}: {:.2}% {w:?}",
+                        100.0 * best
+                    );
+                }
+            }
+        }
+    }
+    println!("final: {:.2}% {w:?}", 100.0 * best);
+    println!(
+        "check on other dice: {:.2}%",
+        100.0 * win_rate(w, games * 2, seed + 1000)
+    );
+}

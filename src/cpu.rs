@@ -1,0 +1,80 @@
+//! CPU seats: when a CPU seat is to act and nothing is moving on the board, it waits a
+//! human-looking moment (set by the CPU speed) and then rolls or chooses its move.
+
+use bevy::prelude::*;
+use ludo_core::{Awaiting, Chooser};
+
+use crate::GameSet;
+use crate::play::{MoveChosen, RollRequested};
+use crate::settings::{Settings, Speed};
+use crate::table::Table;
+
+/// True while something on the board is still moving: the next roll waits for it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Busy(pub bool);
+
+/// Time the CPU has waited for its current decision.
+#[derive(Resource, Default)]
+struct Thinking(f32);
+
+/// Seconds a CPU waits before acting, at normal speed.
+const THINK_SECS: f32 = 0.7;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Busy>()
+        .init_resource::<Thinking>()
+        .add_systems(Update, (cpu_acts, auto_single_move).in_set(GameSet::Ask));
+}
+
+fn cpu_acts(
+    time: Res<Time>,
+    busy: Res<Busy>,
+    settings: Res<Settings>,
+    mut table: ResMut<Table>,
+    mut thinking: ResMut<Thinking>,
+    mut rolls: MessageWriter<RollRequested>,
+    mut moves: MessageWriter<MoveChosen>,
+) {
+    if busy.0 || !table.cpu_to_act() {
+        thinking.0 = 0.0;
+        return;
+    }
+    thinking.0 += time.delta_secs();
+    if settings.cpu_speed != Speed::Instant && thinking.0 < THINK_SECS / settings.cpu_speed.factor()
+    {
+        return;
+    }
+    thinking.0 = 0.0;
+    let table = &mut *table;
+    let seat = table.game.turn();
+    match table.game.awaiting() {
+        Awaiting::Move => {
+            let moves_now = table.game.legal_moves();
+            let i = table.cpus[seat as usize].choose(&table.game, moves_now);
+            let piece = moves_now[i.min(moves_now.len() - 1)].piece;
+            moves.write(MoveChosen { seat, piece });
+        }
+        Awaiting::Over => {}
+        _ => {
+            rolls.write(RollRequested { seat });
+        }
+    }
+}
+
+/// A person's only legal move plays itself when the setting is on.
+fn auto_single_move(
+    busy: Res<Busy>,
+    settings: Res<Settings>,
+    table: Res<Table>,
+    mut moves: MessageWriter<MoveChosen>,
+) {
+    if busy.0 || !settings.auto_single_move || table.cpu_to_act() {
+        return;
+    }
+    if let [only] = table.game.legal_moves() {
+        moves.write(MoveChosen {
+            seat: table.game.turn(),
+            piece: only.piece,
+        });
+    }
+}

@@ -1,0 +1,165 @@
+//! The die: an entity in the yard of the seat to play. It tumbles when rolled, then shows the
+//! face the engine rolled. The tumble's passing faces are for show only: they never touch the
+//! dice stream.
+
+use bevy::prelude::*;
+
+use crate::GameSet;
+use crate::board::yard_centre;
+use crate::palette;
+use crate::play::{DiceRolled, GameStarted};
+use crate::settings::Settings;
+use crate::shapes::Shapes;
+use crate::table::Table;
+
+#[derive(Component, Debug, Default)]
+pub struct Die {
+    /// The face shown, 0 before the first roll.
+    pub face: u8,
+}
+
+/// A pip, shown on the faces listed.
+#[derive(Component)]
+struct Pip {
+    faces: &'static [u8],
+}
+
+/// The die is tumbling toward `face`.
+#[derive(Component, Debug)]
+pub struct Tumble {
+    pub face: u8,
+    pub t: f32,
+    pub secs: f32,
+}
+
+const TUMBLE_SECS: f32 = 0.55;
+pub const DIE_SIZE: f32 = 1.5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_die.after(crate::board::spawn_board_done))
+        .add_systems(
+            Update,
+            (start_tumble, tumble, follow_turn, show_face)
+                .chain()
+                .in_set(GameSet::React),
+        );
+}
+
+fn spawn_die(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let body = materials.add(palette::DIE);
+    let edge = materials.add(palette::OUTLINE);
+    let pip = materials.add(palette::PIP);
+    // Pip places on a 3×3 grid and the faces that show each.
+    const PIPS: [(f32, f32, &[u8]); 7] = [
+        (0.0, 0.0, &[1, 3, 5]),
+        (-1.0, 1.0, &[2, 3, 4, 5, 6]),
+        (1.0, -1.0, &[2, 3, 4, 5, 6]),
+        (1.0, 1.0, &[4, 5, 6]),
+        (-1.0, -1.0, &[4, 5, 6]),
+        (-1.0, 0.0, &[6]),
+        (1.0, 0.0, &[6]),
+    ];
+    commands
+        .spawn((
+            Die::default(),
+            Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(DIE_SIZE)),
+            Visibility::default(),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Mesh2d(shapes.square.clone()),
+                MeshMaterial2d(edge),
+                Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(1.06)),
+            ));
+            p.spawn((Mesh2d(shapes.square.clone()), MeshMaterial2d(body)));
+            for (x, y, faces) in PIPS {
+                p.spawn((
+                    Pip { faces },
+                    Mesh2d(shapes.circle.clone()),
+                    MeshMaterial2d(pip.clone()),
+                    Transform::from_xyz(x * 0.27, y * 0.27, 0.1).with_scale(Vec3::splat(0.18)),
+                    Visibility::Hidden,
+                ));
+            }
+        });
+}
+
+fn start_tumble(
+    mut commands: Commands,
+    mut rolled: MessageReader<DiceRolled>,
+    settings: Res<Settings>,
+    die: Single<Entity, With<Die>>,
+) {
+    if let Some(r) = rolled.read().last() {
+        commands.entity(*die).insert(Tumble {
+            face: r.value,
+            t: 0.0,
+            secs: TUMBLE_SECS / settings.animation_speed.factor(),
+        });
+    }
+}
+
+fn tumble(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut die: Query<(Entity, &mut Die, &mut Tumble, &mut Transform)>,
+) {
+    for (entity, mut die, mut tumble, mut transform) in &mut die {
+        tumble.t += time.delta_secs() / tumble.secs.max(1e-4);
+        if tumble.t >= 1.0 {
+            die.face = tumble.face;
+            transform.rotation = Quat::IDENTITY;
+            transform.scale = Vec3::splat(DIE_SIZE);
+            commands.entity(entity).remove::<Tumble>();
+            continue;
+        }
+        // Passing faces: a fixed sequence, not the dice stream.
+        die.face = ((tumble.t * 11.0) as u8 + tumble.face) % 6 + 1;
+        let spin = (1.0 - tumble.t) * 9.0;
+        transform.rotation = Quat::from_rotation_z(spin);
+        transform.scale =
+            Vec3::splat(DIE_SIZE * (1.0 + 0.25 * (tumble.t * std::f32::consts::PI).sin()));
+    }
+}
+
+/// The die sits in the yard of the seat to play.
+fn follow_turn(
+    time: Res<Time>,
+    table: Res<Table>,
+    mut started: MessageReader<GameStarted>,
+    mut die: Query<&mut Transform, With<Die>>,
+) {
+    let jump = started.read().last().is_some();
+    let Some(base) = table.layout.bases.get(table.game.turn() as usize) else {
+        return;
+    };
+    let target = yard_centre(base);
+    let k = if jump {
+        1.0
+    } else {
+        1.0 - (-8.0 * time.delta_secs()).exp()
+    };
+    for mut t in &mut die {
+        let now = t.translation.truncate();
+        t.translation = now.lerp(target, k).extend(20.0);
+    }
+}
+
+fn show_face(die: Query<(&Die, &Children)>, mut pips: Query<(&Pip, &mut Visibility)>) {
+    for (die, children) in &die {
+        for child in children.iter() {
+            if let Ok((pip, mut vis)) = pips.get_mut(child) {
+                let on = pip.faces.contains(&die.face);
+                vis.set_if_neq(if on {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! Ludo, the game: Bevy plugins around the `ludo-core` rules engine.
+//!
+//! `rules_plugin` is everything that decides what happens (the table, the rules flow, CPU
+//! seats); it runs headless in tests. `plugin` adds everything a player sees and hears.
+
+use bevy::prelude::*;
+
+pub mod audio;
+pub mod board;
+pub mod camera;
+pub mod cpu;
+pub mod dev;
+pub mod dice;
+pub mod hud;
+pub mod input;
+pub mod palette;
+pub mod pieces;
+pub mod play;
+pub mod settings;
+pub mod shapes;
+pub mod table;
+
+/// The order of the game's work within a frame: input and CPU players ask, the rules
+/// answer, then animation and sound react to what happened.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameSet {
+    /// Players (people and CPUs) write `RollRequested` and `MoveChosen`.
+    Ask,
+    /// The rules engine turns requests into what happened.
+    Rules,
+    /// Animation, sound and the HUD react.
+    React,
+}
+
+/// The rules side: works without a window.
+pub fn rules_plugin(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (GameSet::Ask, GameSet::Rules, GameSet::React).chain(),
+    )
+    .add_plugins((settings::plugin, table::plugin, play::plugin, cpu::plugin));
+}
+
+/// Everything: the rules plus what a player sees, hears and touches.
+pub fn plugin(app: &mut App) {
+    app.add_plugins(rules_plugin).add_plugins((
+        camera::plugin,
+        board::plugin,
+        pieces::plugin,
+        dice::plugin,
+        input::plugin,
+        hud::plugin,
+        audio::plugin,
+    ));
+}

@@ -1,0 +1,68 @@
+//! The player's settings: speeds, sound, and whether a single legal move plays itself.
+
+use bevy::prelude::*;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
+
+    /// How much faster than normal things happen (instant is effectively no delay).
+    pub fn factor(self) -> f32 {
+        match self {
+            Speed::Slow => 0.6,
+            Speed::Normal => 1.0,
+            Speed::Fast => 2.5,
+            Speed::Instant => 1000.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|v| v.name() == s)
+    }
+}
+
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// How fast CPU seats think.
+    pub cpu_speed: Speed,
+    /// How fast pieces hop and the die tumbles.
+    pub animation_speed: Speed,
+    /// A person's only legal move plays itself.
+    pub auto_single_move: bool,
+    /// Volume in decibels (0 = full, -40 = very quiet).
+    pub volume_db: f32,
+    pub muted: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            cpu_speed: Speed::Normal,
+            animation_speed: Speed::Normal,
+            auto_single_move: true,
+            volume_db: -6.0,
+            muted: false,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>();
+}

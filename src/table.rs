@@ -1,0 +1,129 @@
+//! The table: who sits where, and the one `ludo_core::Game` every system reads. The game's
+//! state lives only here; entities follow it.
+
+use bevy::prelude::*;
+use ludo_core::{Cpu, CpuLevel, Dice, Game, GameRecord, Layout, Rules};
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Person { name: String },
+    Cpu(CpuLevel),
+}
+
+impl SeatKind {
+    pub fn is_cpu(&self) -> bool {
+        matches!(self, SeatKind::Cpu(_))
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            SeatKind::Person { name } => name.clone(),
+            SeatKind::Cpu(level) => format!("CPU ({level})"),
+        }
+    }
+
+    /// `person`, `person:NAME`, `cpu` (normal) or `cpu:LEVEL`.
+    pub fn parse(s: &str) -> Result<SeatKind, String> {
+        match s.split_once(':') {
+            None if s == "person" => Ok(SeatKind::Person {
+                name: "Player".into(),
+            }),
+            None if s == "cpu" => Ok(SeatKind::Cpu(CpuLevel::Normal)),
+            Some(("person", name)) => Ok(SeatKind::Person { name: name.into() }),
+            Some(("cpu", level)) => level.parse().map(SeatKind::Cpu),
+            _ => Err(format!(
+                "seat {s:?}: expected person, person:NAME, cpu or cpu:LEVEL"
+            )),
+        }
+    }
+}
+
+/// How a new table is set up.
+#[derive(Resource, Clone, Debug)]
+pub struct TableConfig {
+    pub rules: Rules,
+    pub seats: Vec<SeatKind>,
+    pub seed: u64,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            rules: Rules::default(),
+            seats: vec![
+                SeatKind::Person {
+                    name: "Player".into(),
+                },
+                SeatKind::Cpu(CpuLevel::Normal),
+                SeatKind::Cpu(CpuLevel::Normal),
+                SeatKind::Cpu(CpuLevel::Normal),
+            ],
+            seed: 1,
+        }
+    }
+}
+
+/// The game at the table.
+#[derive(Resource)]
+pub struct Table {
+    pub game: Game,
+    pub dice: Dice,
+    pub seats: Vec<SeatKind>,
+    /// One CPU brain per seat (people's seats have one too, for "play for me" later).
+    pub cpus: Vec<Cpu>,
+    pub layout: Layout,
+    pub record: GameRecord,
+}
+
+impl Table {
+    pub fn new(config: &TableConfig, first_seat: u8) -> Table {
+        let n = config.seats.len().clamp(2, 4) as u8;
+        let game = Game::new(config.rules.clone(), n, first_seat % n)
+            .expect("2 to 4 seats and a seat among them");
+        let cpus = config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, kind)| {
+                let level = match kind {
+                    SeatKind::Cpu(level) => *level,
+                    SeatKind::Person { .. } => CpuLevel::Normal,
+                };
+                Cpu::new(level, config.seed.wrapping_add(1000 + i as u64))
+            })
+            .collect();
+        let players = config.seats.iter().map(SeatKind::label).collect();
+        Table {
+            layout: Layout::for_rules(&config.rules, n),
+            record: GameRecord::new(
+                config.rules.clone(),
+                players,
+                Some(config.seed),
+                first_seat % n,
+            ),
+            game,
+            dice: Dice::new(config.seed),
+            seats: config.seats.clone(),
+            cpus,
+        }
+    }
+
+    pub fn seat_kind(&self, seat: u8) -> &SeatKind {
+        &self.seats[seat as usize]
+    }
+
+    /// Whether the seat to act is a CPU.
+    pub fn cpu_to_act(&self) -> bool {
+        !self.game.is_over() && self.seat_kind(self.game.turn()).is_cpu()
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TableConfig>()
+        .add_systems(PreStartup, open_table);
+}
+
+fn open_table(mut commands: Commands, config: Res<TableConfig>) {
+    commands.insert_resource(Table::new(&config, 0));
+}
