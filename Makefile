@@ -41,11 +41,21 @@ test: test-deps
 	$(MAKE) --no-print-directory screenshot
 	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
 
+# What a player sees, under a virtual display: the table at the start (a person to roll),
+# a CPU game in progress, the results of a whole game, and a small window.
+XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS)
-	xvfb-run -a -s "-screen 0 1280x720x24" cargo run --quiet --bin ludo -- \
-		--screenshot $(ARTIFACTS)/title.png --frames 20
-	@scripts/check-png.py $(ARTIFACTS)/title.png
+	cargo build --quiet --bin ludo
+	$(XVFB) cargo run --quiet --bin ludo -- --seats person:Ana,cpu,cpu:hard,cpu:easy \
+		--screenshot $(ARTIFACTS)/start.png --frames 20
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 \
+		--screenshot $(ARTIFACTS)/playing.png --frames 400
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu:hard,cpu:easy --speed instant --seed 9 \
+		--screenshot $(ARTIFACTS)/results.png --when-over --frames 30
+	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \
+		--size 800x600 --screenshot $(ARTIFACTS)/small.png --frames 20
+	@for f in start playing results small; do scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 
 lint: deps
 	cargo fmt --all --check

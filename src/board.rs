@@ -15,7 +15,6 @@ pub struct BoardSquare(pub SquareKind);
 /// A seat's base yard.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BaseYard {
-    pub seat: u8,
     pub colour: Colour,
 }
 
@@ -126,18 +125,8 @@ fn spawn_board(
                         }
                     });
             }
-            SquareKind::Home { colour, .. } => {
-                commands
-                    .spawn((
-                        BoardSquare(kind),
-                        Mesh2d(shapes.square.clone()),
-                        MeshMaterial2d(strong[colour.index()].clone()),
-                        at(cell, 1.0, 0.94),
-                    ))
-                    .with_children(|p| {
-                        spawn_mark(p, &shapes, marks[colour.index()].clone(), colour, 0.3, 0.1);
-                    });
-            }
+            // Home columns and yards are drawn below for every arm, seated or not.
+            SquareKind::Home { .. } => {}
             SquareKind::Goal => {
                 for &g in &layout.goal_cells {
                     commands.spawn((
@@ -155,14 +144,32 @@ fn spawn_board(
         }
     }
 
-    // The goal: one triangle per seat, from its home column's end to the centre.
+    for colour in layout.arm_colours() {
+        for (step, cell) in layout.home_of(colour).into_iter().enumerate() {
+            commands
+                .spawn((
+                    BoardSquare(SquareKind::Home {
+                        colour,
+                        step: step as u8,
+                    }),
+                    Mesh2d(shapes.square.clone()),
+                    MeshMaterial2d(strong[colour.index()].clone()),
+                    at(cell, 1.0, 0.94),
+                ))
+                .with_children(|p| {
+                    spawn_mark(p, &shapes, marks[colour.index()].clone(), colour, 0.3, 0.1);
+                });
+        }
+    }
+
+    // The goal: one triangle per arm, from its home column's end to the centre.
     let centre = cell_pos(layout.goal);
-    for (seat, home) in layout.homes.iter().enumerate() {
+    for colour in layout.arm_colours() {
+        let home = layout.home_of(colour);
         let end = cell_pos(home[home.len() - 1]);
         let dir = (centre - end).normalize();
         let side = dir.perp() * 1.5;
         let base = end + dir * 0.5;
-        let colour = layout.colours[seat];
         commands.spawn((
             Mesh2d(meshes.add(Triangle2d::new(base + side, base - side, centre))),
             MeshMaterial2d(strong[colour.index()].clone()),
@@ -170,24 +177,25 @@ fn spawn_board(
         ));
     }
 
-    // Base yards with their four waiting places and the owner mark.
-    for (seat, base) in layout.bases.iter().enumerate() {
+    // Base yards with their four waiting places, for every arm; the glow only for seats.
+    for colour in layout.arm_colours() {
+        let base = &layout.base_of(colour);
+        let seat = layout.colours.iter().position(|&c| c == colour);
         let c = base.colour;
         let centre = yard_centre(base);
         let size = base.size as f32;
-        commands.spawn((
-            TurnGlow { seat: seat as u8 },
-            Mesh2d(shapes.square.clone()),
-            MeshMaterial2d(glow.clone()),
-            Transform::from_translation(centre.extend(0.5)).with_scale(Vec3::splat(size + 0.3)),
-            Visibility::Hidden,
-        ));
+        if let Some(seat) = seat {
+            commands.spawn((
+                TurnGlow { seat: seat as u8 },
+                Mesh2d(shapes.square.clone()),
+                MeshMaterial2d(glow.clone()),
+                Transform::from_translation(centre.extend(0.5)).with_scale(Vec3::splat(size + 0.3)),
+                Visibility::Hidden,
+            ));
+        }
         commands
             .spawn((
-                BaseYard {
-                    seat: seat as u8,
-                    colour: c,
-                },
+                BaseYard { colour: c },
                 Mesh2d(shapes.square.clone()),
                 MeshMaterial2d(strong[c.index()].clone()),
                 Transform::from_translation(centre.extend(1.0))

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--seed N] [--speed slow|normal|fast|instant]
-//!      [--screenshot PATH [--frames N]]
+//!      [--size WIDTHxHEIGHT] [--screenshot PATH [--frames N] [--when-over]]
 //! ```
 //!
 //! `--screenshot` renders N frames (default 30), saves the window to PATH and exits: how the
@@ -16,6 +16,7 @@ use ludo::settings::{Settings, Speed};
 use ludo::table::{SeatKind, TableConfig};
 
 struct Args {
+    size: (u32, u32),
     table: TableConfig,
     speed: Option<Speed>,
     screenshot: Option<ScreenshotAndExit>,
@@ -23,6 +24,7 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
+        size: (1280, 720),
         table: TableConfig::default(),
         speed: None,
         screenshot: None,
@@ -47,6 +49,13 @@ fn parse_args() -> Result<Args, String> {
                 args.table.seed = v
                     .parse()
                     .map_err(|_| format!("--seed: expected a number, got {v:?}"))?;
+            }
+            "--size" => {
+                let v = value("--size")?;
+                let parsed = v
+                    .split_once('x')
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
+                args.size = parsed.ok_or(format!("--size: expected WIDTHxHEIGHT, got {v:?}"))?;
             }
             "--speed" => {
                 let v = value("--speed")?;
@@ -75,7 +84,7 @@ fn main() -> AppExit {
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Ludo".into(),
-            resolution: (1280, 720).into(),
+            resolution: args.size.into(),
             ..default()
         }),
         ..default()

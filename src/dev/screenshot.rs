@@ -11,12 +11,16 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 pub struct ScreenshotAndExit {
     pub path: PathBuf,
     pub after_frames: u32,
+    /// Wait for the game to end, then take the shot after `after_frames` more frames.
+    pub when_over: bool,
 }
 
-/// Reads `--screenshot PATH [--frames N]`; `Ok(None)` when no screenshot is asked for.
+/// Reads `--screenshot PATH [--frames N] [--when-over]`; `Ok(None)` when no screenshot is
+/// asked for.
 pub fn from_args(args: impl Iterator<Item = String>) -> Result<Option<ScreenshotAndExit>, String> {
     let mut path = None;
     let mut frames = 30;
+    let mut when_over = false;
     let mut args = args;
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -31,12 +35,14 @@ pub fn from_args(args: impl Iterator<Item = String>) -> Result<Option<Screenshot
                     .parse()
                     .map_err(|_| format!("--frames: expected a whole number, got {n:?}"))?;
             }
+            "--when-over" => when_over = true,
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
     Ok(path.map(|path| ScreenshotAndExit {
         path,
         after_frames: frames,
+        when_over,
     }))
 }
 
@@ -47,8 +53,12 @@ pub fn plugin(app: &mut App) {
 fn take_screenshot_when_due(
     mut commands: Commands,
     shot: Res<ScreenshotAndExit>,
+    table: Res<crate::table::Table>,
     mut frame: Local<u32>,
 ) {
+    if shot.when_over && !table.game.is_over() {
+        return;
+    }
     *frame += 1;
     if *frame != shot.after_frames {
         return;

@@ -99,6 +99,29 @@ const BASE_SLOTS: [Cell; 4] = [
     Cell::new(4, 4),
 ];
 
+/// The 6×6 corner yard of a colour.
+fn base_area(colour: Colour) -> BaseArea {
+    let turns = colour.index();
+    // The corner cell of a turned yard is the turned cell with the smallest x and y.
+    let corners = [
+        Cell::new(0, 0),
+        Cell::new(5, 0),
+        Cell::new(0, 5),
+        Cell::new(5, 5),
+    ]
+    .map(|c| c.turned(turns));
+    let corner = Cell::new(
+        corners.iter().map(|c| c.x).min().unwrap(),
+        corners.iter().map(|c| c.y).min().unwrap(),
+    );
+    BaseArea {
+        colour,
+        corner,
+        size: 6,
+        slots: BASE_SLOTS.map(|s| s.turned(turns)),
+    }
+}
+
 /// The compact geometry the engine plays on: no coordinates, only what the rules need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Track {
@@ -257,30 +280,7 @@ impl Layout {
             .flat_map(|y| (6..=8).map(move |x| Cell::new(x, y)))
             .filter(|c| !bridges.contains(c))
             .collect();
-        let bases = colours
-            .iter()
-            .map(|&colour| {
-                let turns = colour.index();
-                // The corner cell of a turned 6×6 yard is the turned cell with the smallest x, y.
-                let corners = [
-                    Cell::new(0, 0),
-                    Cell::new(5, 0),
-                    Cell::new(0, 5),
-                    Cell::new(5, 5),
-                ]
-                .map(|c| c.turned(turns));
-                let corner = Cell::new(
-                    corners.iter().map(|c| c.x).min().unwrap(),
-                    corners.iter().map(|c| c.y).min().unwrap(),
-                );
-                BaseArea {
-                    colour,
-                    corner,
-                    size: 6,
-                    slots: BASE_SLOTS.map(|s| s.turned(turns)),
-                }
-            })
-            .collect();
+        let bases = colours.iter().map(|&colour| base_area(colour)).collect();
         Layout {
             kind,
             colours,
@@ -291,6 +291,25 @@ impl Layout {
             goal_cells,
             bases,
         }
+    }
+
+    /// The colours whose arm is drawn: all four on the cross (seated or not), the seated
+    /// colours on the *by player count* boards.
+    pub fn arm_colours(&self) -> Vec<Colour> {
+        match self.kind {
+            BoardKind::Cross => Colour::ALL.to_vec(),
+            _ => self.colours.clone(),
+        }
+    }
+
+    /// A colour's home column cells, from the track inwards (drawn even when not seated).
+    pub fn home_of(&self, colour: Colour) -> [Cell; HOME_LEN as usize] {
+        HOME.map(|h| h.turned(colour.index()))
+    }
+
+    /// A colour's base yard (drawn even when not seated).
+    pub fn base_of(&self, colour: Colour) -> BaseArea {
+        base_area(colour)
     }
 
     pub fn for_rules(rules: &Rules, seats: u8) -> Layout {
