@@ -95,13 +95,21 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
         }
     );
     println!(
-        "{:<12} {:>7} {:>8} {:>17} {:>9} {:>10} {:>10}",
-        "player", "wins", "win %", "95% CI", "mean rank", "mean rolls", "mean turns"
+        "{:<12} {:>7} {:>8} {:>17} {:>9} {:>10} {:>10} {:>12} {:>12}",
+        "player",
+        "wins",
+        "win %",
+        "95% CI",
+        "mean rank",
+        "mean rolls",
+        "mean turns",
+        "median µs",
+        "p99 µs"
     );
     for s in &stats {
         let (lo, hi) = s.win_rate_ci95();
         println!(
-            "{:<12} {:>7} {:>7.2}% {:>7.2}%–{:>6.2}% {:>9.3} {:>10.1} {:>10.1}",
+            "{:<12} {:>7} {:>7.2}% {:>7.2}%–{:>6.2}% {:>9.3} {:>10.1} {:>10.1} {:>12.1} {:>12.1}",
             s.name,
             s.wins,
             100.0 * s.win_rate(),
@@ -109,7 +117,9 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
             100.0 * hi,
             s.mean_rank(),
             s.mean_rolls(),
-            s.mean_turns()
+            s.mean_turns(),
+            s.decision_us(0.5),
+            s.decision_us(0.99)
         );
     }
     if !faults.borrow().is_empty() {

@@ -29,7 +29,7 @@ fn main() {
     let mut best = win_rate(w, games, seed);
     println!("start: {:.2}% {w:?}", 100.0 * best);
     for round in 0..rounds {
-        for k in 0..11 {
+        for k in 0..12 {
             for factor in [0.5f32, 1.5, 0.0, 2.5] {
                 let mut t = w;
                 let field = match k {
@@ -43,6 +43,7 @@ fn main() {
                     7 => &mut t.risk,
                     8 => &mut t.piece_worth,
                     9 => &mut t.pressure,
+                    10 => &mut t.lookahead,
                     _ => &mut t.escape,
                 };
                 *field = if *field == 0.0 {

@@ -303,6 +303,9 @@ pub struct HardWeights {
     pub piece_worth: f32,
     /// Times the expected loss of the opponents' pieces to our own pieces' next roll.
     pub pressure: f32,
+    /// Weight of the look-ahead: for a move that earns another roll, the average over the
+    /// six faces of the best score of the next move.
+    pub lookahead: f32,
     /// For leaving a square where the piece was in danger (chance × stake).
     pub escape: f32,
 }
@@ -320,6 +323,7 @@ impl Default for HardWeights {
             risk: 1.2,
             piece_worth: 12.0,
             pressure: 0.2,
+            lookahead: 0.6,
             escape: 0.0,
         }
     }
@@ -339,10 +343,35 @@ fn exposure(game: &Game, seat: usize, worth: f32) -> f32 {
     loss
 }
 
-/// Scores a move for `hard` under the given weights.
+/// Scores a move for `hard` under the given weights, looking one roll ahead when the move
+/// earns another roll.
 pub fn hard_score_with(w: &HardWeights, game: &Game, m: &Move) -> f32 {
-    let me = game.turn as usize;
     let (after, out) = try_move(game, m);
+    let mut s = hard_score_after(w, game, m, &after, &out);
+    if out.extra_roll && !out.won && w.lookahead != 0.0 {
+        let mut total = 0.0;
+        for face in 1..=6 {
+            let mut next = after.clone();
+            next.play_roll(face, &mut crate::sim::Discard);
+            let best = next
+                .legal_moves()
+                .iter()
+                .map(|m2| {
+                    let (a2, o2) = try_move(&next, m2);
+                    hard_score_after(w, &next, m2, &a2, &o2)
+                })
+                .fold(None, |acc: Option<f32>, v| {
+                    Some(acc.map_or(v, |a| a.max(v)))
+                });
+            total += best.unwrap_or(0.0);
+        }
+        s += w.lookahead * total / 6.0;
+    }
+    s
+}
+
+fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &Outcome) -> f32 {
+    let me = game.turn as usize;
     if out.won {
         return 1.0e6;
     }
@@ -363,7 +392,7 @@ pub fn hard_score_with(w: &HardWeights, game: &Game, m: &Move) -> f32 {
     }
     let gained = m.to.raw() as f32 - m.from.progress().map_or(0.0, |q| q as f32);
     s += gained * w.progress;
-    s -= w.risk * exposure(&after, me, w.piece_worth);
+    s -= w.risk * exposure(after, me, w.piece_worth);
     if w.escape != 0.0 {
         if let Some(sq) = m.from.progress().and_then(|q| game.track.square(me, q)) {
             s += w.escape * threat(game, me, sq) * (w.piece_worth + m.from.raw() as f32);
@@ -373,7 +402,7 @@ pub fn hard_score_with(w: &HardWeights, game: &Game, m: &Move) -> f32 {
         let n = game.seats() as usize;
         let pressure: f32 = (0..n)
             .filter(|&o| o != me)
-            .map(|o| exposure(&after, o, w.piece_worth))
+            .map(|o| exposure(after, o, w.piece_worth))
             .sum();
         s += w.pressure * pressure;
     }

@@ -16,6 +16,8 @@ pub struct PlayerStats {
     /// Rolls and turns of the games this player took part in (every game).
     pub rolls: u64,
     pub turns: u64,
+    /// How long each of this player's decisions took, in nanoseconds.
+    pub decision_ns: Vec<u32>,
 }
 
 impl PlayerStats {
@@ -44,6 +46,17 @@ impl PlayerStats {
 
     pub fn mean_turns(&self) -> f64 {
         self.turns as f64 / self.games.max(1) as f64
+    }
+
+    /// The `q` quantile (0 to 1) of decision time in microseconds.
+    pub fn decision_us(&self, q: f64) -> f64 {
+        if self.decision_ns.is_empty() {
+            return 0.0;
+        }
+        let mut v = self.decision_ns.clone();
+        v.sort_unstable();
+        let i = ((v.len() - 1) as f64 * q).round() as usize;
+        v[i] as f64 / 1000.0
     }
 }
 
@@ -97,7 +110,10 @@ pub fn run(
                     });
                     let chooser = &mut players[p].1;
                     let moves = game.legal_moves();
+                    let started = std::time::Instant::now();
                     let i = chooser.choose(&game, moves).min(moves.len() - 1);
+                    let ns = started.elapsed().as_nanos().min(u32::MAX as u128) as u32;
+                    stats[p].decision_ns.push(ns);
                     if let Some(failure) = chooser.failure() {
                         return Err(failure);
                     }
