@@ -6,7 +6,10 @@ use bevy_kira_audio::{Audio, AudioControl, AudioSource};
 
 use crate::GameSet;
 use crate::pieces::HopLanded;
-use crate::play::{DiceRolled, ExtraRoll, GameOver, PieceCaptured, PieceReachedGoal, ThreeSixes};
+use crate::play::{
+    DiceRolled, ExtraRoll, GameOver, MoveChosen, PieceCaptured, PieceReachedGoal, RematchRequested,
+    ThreeSixes,
+};
 use crate::settings::Settings;
 
 #[derive(Resource)]
@@ -18,6 +21,7 @@ struct Sounds {
     win: Handle<AudioSource>,
     extra_roll: Handle<AudioSource>,
     three_sixes: Handle<AudioSource>,
+    click: Handle<AudioSource>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,6 +38,7 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
         win: assets.load("sounds/win.wav"),
         extra_roll: assets.load("sounds/extra_roll.wav"),
         three_sixes: assets.load("sounds/three_sixes.wav"),
+        click: assets.load("sounds/click.wav"),
     });
 }
 
@@ -49,8 +54,14 @@ fn play_sounds(
     mut over: MessageReader<GameOver>,
     mut extra: MessageReader<ExtraRoll>,
     mut sixes: MessageReader<ThreeSixes>,
+    mut clicks: MessageReader<MoveChosen>,
+    mut rematch: MessageReader<RematchRequested>,
 ) {
     let mut queue = Vec::new();
+    // A click for every choice made and every button that starts something.
+    if clicks.read().count() + rematch.read().count() > 0 {
+        queue.push(&sounds.click);
+    }
     if rolled.read().count() > 0 {
         queue.push(&sounds.roll);
     }

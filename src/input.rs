@@ -15,13 +15,20 @@ use crate::pieces::{Piece, Selected};
 use crate::play::{MoveChosen, RollRequested};
 use crate::table::Table;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+pub fn plugin(app: &mut App) {
+    app.add_plugins(keyboard_plugin).add_systems(
         Update,
-        (
-            click.run_if(not(egui_wants_any_pointer_input)),
-            keys.run_if(not(egui_wants_any_keyboard_input)),
-        )
+        click
+            .run_if(not(egui_wants_any_pointer_input))
+            .in_set(GameSet::Ask),
+    );
+}
+
+/// The keyboard alone: needs no window, so tests can drive it.
+pub fn keyboard_plugin(app: &mut App) {
+    app.init_resource::<Selected>().add_systems(
+        Update,
+        keys.run_if(not(egui_wants_any_keyboard_input))
             .in_set(GameSet::Ask),
     );
 }

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod celebrate;
 pub mod cpu;
 pub mod dev;
 pub mod dice;
@@ -51,5 +52,6 @@ pub fn plugin(app: &mut App) {
         input::plugin,
         hud::plugin,
         audio::plugin,
+        celebrate::plugin,
     ));
 }

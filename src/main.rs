@@ -1,7 +1,8 @@
 //! Ludo: start the game.
 //!
 //! ```text
-//! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--seed N] [--speed slow|normal|fast|instant]
+//! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--rules FILE.ron] [--seed N]
+//!      [--speed slow|normal|fast|instant]
 //!      [--size WIDTHxHEIGHT] [--screenshot PATH [--frames N] [--when-over]]
 //! ```
 //!
@@ -44,6 +45,17 @@ fn parse_args() -> Result<Args, String> {
                 }
                 args.table.seats = seats;
             }
+            "--rules" => {
+                let path = value("--rules")?;
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("--rules {path}: cannot read: {e}"))?;
+                args.table.rules = ron::from_str(&text).map_err(|e| {
+                    format!(
+                        "{path}:{}:{}: {}",
+                        e.span.start.line, e.span.start.col, e.code
+                    )
+                })?;
+            }
             "--seed" => {
                 let v = value("--seed")?;
                 args.table.seed = v
@@ -73,6 +85,7 @@ fn parse_args() -> Result<Args, String> {
 }
 
 fn main() -> AppExit {
+    let launched = ludo::dev::screenshot::LaunchedAt(std::time::Instant::now());
     let args = match parse_args() {
         Ok(args) => args,
         Err(msg) => {
@@ -101,6 +114,7 @@ fn main() -> AppExit {
     app.add_plugins(ludo::plugin);
     if let Some(shot) = args.screenshot {
         app.insert_resource(shot)
+            .insert_resource(launched)
             .add_plugins(ludo::dev::screenshot::plugin);
     }
     app.run()

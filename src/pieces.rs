@@ -65,7 +65,6 @@ const PIECE_Z: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HopLanded>()
-        .init_resource::<Selected>()
         .add_systems(Startup, spawn_pieces.after(crate::board::spawn_board_done))
         .add_systems(
             Update,

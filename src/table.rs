@@ -23,9 +23,12 @@ impl SeatKind {
         }
     }
 
-    /// `person`, `person:NAME`, `cpu` (normal) or `cpu:LEVEL`.
+    /// `person`, `person:NAME`, `cpu` (normal) or `cpu:LEVEL` (also written `cpu-LEVEL`).
     pub fn parse(s: &str) -> Result<SeatKind, String> {
-        match s.split_once(':') {
+        let split = s
+            .split_once(':')
+            .or_else(|| s.strip_prefix("cpu-").map(|level| ("cpu", level)));
+        match split {
             None if s == "person" => Ok(SeatKind::Person {
                 name: "Player".into(),
             }),

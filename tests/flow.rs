@@ -151,3 +151,211 @@ fn a_rematch_starts_with_the_next_seat() {
     assert!(!table.game.is_over());
     assert_eq!(table.game.first_seat(), (first + 1) % 3);
 }
+
+/// Every engine event of a game, from replaying the table's record.
+fn engine_events(table: &Table) -> Vec<ludo_core::Event> {
+    let mut game = table.record.start().unwrap();
+    let mut events = Vec::new();
+    for step in &table.record.steps {
+        match *step {
+            ludo_core::Step::Roll(v) => game.roll(v, &mut events),
+            ludo_core::Step::Release => game.release(&mut events),
+            ludo_core::Step::Move(p) => game.choose(p, &mut events),
+        }
+        .unwrap();
+    }
+    events
+}
+
+#[test]
+fn every_engine_event_reaches_the_ecs_as_its_message_in_order() {
+    let mut app = app(cpus(4), 21);
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<Table>().game.is_over() {
+            break;
+        }
+    }
+    let table = app.world().resource::<Table>();
+    let seen = app.world().resource::<Seen>();
+    let events = engine_events(table);
+    let rolls: Vec<(u8, u8)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            ludo_core::Event::Rolled { seat, value } => Some((seat, value)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        rolls,
+        seen.rolled
+            .iter()
+            .map(|r| (r.seat, r.value))
+            .collect::<Vec<_>>()
+    );
+    let moves: Vec<(u8, u8, Pos)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            ludo_core::Event::Moved {
+                seat, piece, to, ..
+            } => Some((seat, piece, to)),
+            ludo_core::Event::Entered { seat, piece } => Some((seat, piece, Pos::at(0))),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        moves,
+        seen.moved
+            .iter()
+            .map(|m| (m.seat, m.piece, m.to))
+            .collect::<Vec<_>>()
+    );
+    let captures = events
+        .iter()
+        .filter(|e| matches!(e, ludo_core::Event::Captured { .. }))
+        .count();
+    assert_eq!(captures, seen.captured.len());
+    let passes: Vec<(u8, u8)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            ludo_core::Event::TurnPassed { from, to } => Some((from, to)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        passes,
+        seen.turns
+            .iter()
+            .map(|t| (t.from, t.to))
+            .collect::<Vec<_>>()
+    );
+    assert!(!seen.rolled.is_empty() && !seen.turns.is_empty());
+}
+
+#[test]
+fn an_illegal_move_choice_is_refused_without_changing_anything() {
+    let mut seats = cpus(2);
+    seats[0] = SeatKind::Person { name: "Ana".into() };
+    let mut app = app(seats, 5);
+    app.world_mut().resource_mut::<Settings>().auto_single_move = false;
+    // Roll until seat 0 waits for a move.
+    for _ in 0..100 {
+        let t = app.world().resource::<Table>();
+        if t.game.awaiting() == Awaiting::Move && t.game.turn() == 0 {
+            break;
+        }
+        let turn = t.game.turn();
+        if turn == 0 {
+            app.world_mut().write_message(RollRequested { seat: 0 });
+        }
+        app.update();
+    }
+    let before = app.world().resource::<Table>().game.state();
+    assert_eq!(before.turn, 0);
+    let legal: Vec<u8> = app
+        .world()
+        .resource::<Table>()
+        .game
+        .legal_moves()
+        .iter()
+        .map(|m| m.piece)
+        .collect();
+    let game = &app.world().resource::<Table>().game;
+    let illegal = (0..4u8)
+        .find(|&p| {
+            let pos = game.pieces(0)[p as usize];
+            !game.legal_moves().iter().any(|m| m.from == pos)
+        })
+        .unwrap_or(7);
+    app.world_mut().write_message(MoveChosen {
+        seat: 0,
+        piece: illegal,
+    });
+    app.world_mut().write_message(MoveChosen {
+        seat: 1,
+        piece: legal[0],
+    });
+    app.update();
+    assert_eq!(app.world().resource::<Table>().game.state(), before);
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .moved
+            .iter()
+            .all(|m| m.seat != 0)
+    );
+}
+
+#[test]
+fn a_person_plays_through_the_keyboard_input_path() {
+    use bevy::input::ButtonInput;
+    let mut seats = cpus(2);
+    seats[0] = SeatKind::Person { name: "Ana".into() };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(TableConfig {
+            seats,
+            seed: 8,
+            ..Default::default()
+        })
+        .insert_resource(Settings {
+            cpu_speed: Speed::Instant,
+            animation_speed: Speed::Instant,
+            ..Default::default()
+        })
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<bevy_egui::input::EguiWantsInput>()
+        .add_plugins(ludo::rules_plugin)
+        .add_plugins(ludo::input::keyboard_plugin)
+        .init_resource::<Seen>()
+        .add_systems(Update, record.after(ludo::GameSet::Rules));
+    app.update();
+    let press = |app: &mut App, key: KeyCode| {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+    };
+    let mut moved = false;
+    for _ in 0..500 {
+        let (turn, awaiting) = {
+            let t = app.world().resource::<Table>();
+            (t.game.turn(), t.game.awaiting())
+        };
+        if turn != 0 {
+            app.update();
+            continue;
+        }
+        match awaiting {
+            Awaiting::Move => {
+                press(&mut app, KeyCode::Digit1);
+                moved = true;
+                break;
+            }
+            _ => press(&mut app, KeyCode::Space),
+        }
+        if app
+            .world()
+            .resource::<Seen>()
+            .moved
+            .iter()
+            .any(|m| m.seat == 0)
+        {
+            moved = true; // a single legal move played itself
+            break;
+        }
+    }
+    assert!(moved, "seat 0 reached a move");
+    let seen = app.world().resource::<Seen>();
+    assert!(
+        seen.rolled.iter().any(|r| r.seat == 0),
+        "Space rolled the die"
+    );
+    assert!(
+        seen.moved.iter().any(|m| m.seat == 0),
+        "a key moved a piece"
+    );
+}

@@ -1,10 +1,26 @@
-//! Renders a number of frames, saves the primary window to a PNG and exits, so tests under
-//! Xvfb (and people) can look at exactly what a player would see.
+//! `--screenshot PATH`: renders a number of frames (or waits for the game to end), saves the
+//! window to a PNG, checks the picture against the engine, writes a report beside it
+//! (`PATH` with `.json`), and exits — with an error when a check fails.
+//!
+//! The checks look at pixels a player would: every track square the engine says is empty
+//! shows a square's colour, and every piece the engine says stands alone on a square shows
+//! its seat's colour there. The report adds what a player feels: time from launch to the
+//! first frame, resident memory, and the time the game's own systems take per frame.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::window::PrimaryWindow;
+use ludo_core::{Pos, SquareKind};
+
+use crate::GameSet;
+use crate::camera::MainCamera;
+use crate::palette;
+use crate::pieces::{FlyHome, Hop, Piece};
+use crate::shapes::cell_pos;
+use crate::table::Table;
 
 /// Where to save the screenshot, and after how many frames.
 #[derive(Resource, Debug, Clone)]
@@ -46,14 +62,81 @@ pub fn from_args(args: impl Iterator<Item = String>) -> Result<Option<Screenshot
     }))
 }
 
-pub fn plugin(app: &mut App) {
-    app.add_systems(Last, take_screenshot_when_due);
+/// When the process started, set by `main` as early as it can.
+#[derive(Resource, Clone, Copy)]
+pub struct LaunchedAt(pub Instant);
+
+#[derive(Resource, Default)]
+struct Metrics {
+    first_frame: Option<Duration>,
+    frames: u32,
+    update_started: Option<Instant>,
+    update_total: Duration,
+    update_worst: Duration,
+    updates: u32,
 }
 
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Metrics>()
+        .add_systems(First, note_first_frame)
+        .add_systems(Update, start_update_timer.before(GameSet::Ask))
+        .add_systems(Update, stop_update_timer.after(GameSet::React))
+        .add_systems(Last, take_screenshot_when_due);
+}
+
+fn note_first_frame(launched: Option<Res<LaunchedAt>>, mut metrics: ResMut<Metrics>) {
+    metrics.frames += 1;
+    // The first frame is on screen once the second update begins.
+    if metrics.frames == 2
+        && let Some(l) = launched
+    {
+        metrics.first_frame = Some(l.0.elapsed());
+    }
+}
+
+fn start_update_timer(mut metrics: ResMut<Metrics>) {
+    metrics.update_started = Some(Instant::now());
+}
+
+fn stop_update_timer(mut metrics: ResMut<Metrics>) {
+    if let Some(started) = metrics.update_started.take() {
+        let d = started.elapsed();
+        metrics.update_total += d;
+        metrics.update_worst = metrics.update_worst.max(d);
+        metrics.updates += 1;
+    }
+}
+
+/// A pixel the picture must show, and why.
+#[derive(Clone, Debug)]
+struct Expect {
+    what: String,
+    at: Vec2,
+    colours: Vec<Color>,
+}
+
+/// Resident memory of this process in MiB (Linux), or 0 where it cannot be read.
+fn resident_mib() -> f64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|kb| kb.parse::<f64>().ok())
+        })
+        .map_or(0.0, |kb| kb / 1024.0)
+}
+
+#[allow(clippy::too_many_arguments)]
 fn take_screenshot_when_due(
     mut commands: Commands,
     shot: Res<ScreenshotAndExit>,
-    table: Res<crate::table::Table>,
+    table: Res<Table>,
+    metrics: Res<Metrics>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    moving: Query<&Piece, Or<(With<Hop>, With<FlyHome>)>>,
     mut frame: Local<u32>,
 ) {
     if shot.when_over && !table.game.is_over() {
@@ -66,12 +149,154 @@ fn take_screenshot_when_due(
     if let Some(dir) = shot.path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
+    let scale = window.scale_factor();
+    let (cam, cam_transform) = *camera;
+    let to_pixel = |world: Vec2| {
+        cam.world_to_viewport(cam_transform, world.extend(0.0))
+            .ok()
+            .map(|v| v * scale)
+    };
+    let expects = expectations(&table, &moving);
+    let checks: Vec<(Expect, Vec2)> = expects
+        .into_iter()
+        .filter_map(|e| to_pixel(e.at).map(|p| (e, p)))
+        .collect();
+    let report_path = shot.path.with_extension("json");
+    let update_mean_ms = if metrics.updates > 0 {
+        metrics.update_total.as_secs_f64() * 1000.0 / metrics.updates as f64
+    } else {
+        0.0
+    };
+    let summary = serde_json_like(&[
+        (
+            "first_frame_ms",
+            metrics.first_frame.map_or("null".into(), |d| {
+                format!("{:.0}", d.as_secs_f64() * 1000.0)
+            }),
+        ),
+        ("resident_mib", format!("{:.1}", resident_mib())),
+        ("frames", metrics.frames.to_string()),
+        ("game_update_mean_ms", format!("{update_mean_ms:.3}")),
+        (
+            "game_update_worst_ms",
+            format!("{:.3}", metrics.update_worst.as_secs_f64() * 1000.0),
+        ),
+    ]);
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(shot.path.clone()))
         .observe(
-            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                exit.write(AppExit::Success);
+            move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                let image = &captured.image;
+                let mut failures = Vec::new();
+                for (e, p) in &checks {
+                    let (x, y) = (p.x.round() as u32, p.y.round() as u32);
+                    let Ok(got) = image.get_color_at(x, y) else {
+                        continue;
+                    };
+                    if !e.colours.iter().any(|&c| close(c, got)) {
+                        failures.push(format!(
+                            "{} at pixel ({x}, {y}): got {}, expected one of {}",
+                            e.what,
+                            hex(got),
+                            e.colours
+                                .iter()
+                                .map(|&c| hex(c))
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ));
+                    }
+                }
+                let report = format!(
+                    "{{\n  {summary},\n  \"pixels_checked\": {},\n  \"failures\": [{}]\n}}\n",
+                    checks.len(),
+                    failures
+                        .iter()
+                        .map(|f| format!("\n    \"{f}\""))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+                let _ = std::fs::write(&report_path, &report);
+                info!("screenshot report: {}", report.replace('\n', " "));
+                if failures.is_empty() && !checks.is_empty() {
+                    exit.write(AppExit::Success);
+                } else {
+                    error!("the screenshot does not show what the engine says: {failures:?}");
+                    exit.write(AppExit::error());
+                }
             },
         );
+}
+
+/// What the engine says the picture must show.
+fn expectations(
+    table: &Table,
+    moving: &Query<&Piece, Or<(With<Hop>, With<FlyHome>)>>,
+) -> Vec<Expect> {
+    let layout = &table.layout;
+    let game = &table.game;
+    let mut occupied = std::collections::HashMap::new();
+    for seat in 0..game.seats() {
+        for (index, pos) in game.pieces(seat).into_iter().enumerate() {
+            let cell = layout.cell(seat as usize, index, pos);
+            occupied
+                .entry(cell)
+                .or_insert_with(Vec::new)
+                .push((seat, index, pos));
+        }
+    }
+    let mut out = Vec::new();
+    for square in layout.squares() {
+        if let SquareKind::Track { start, .. } = square.kind
+            && !occupied.contains_key(&square.cell)
+        {
+            let mut colours = vec![palette::TRACK, palette::SAFE];
+            if let Some(c) = start {
+                colours.push(palette::strong(c));
+            }
+            out.push(Expect {
+                what: format!("empty track square {:?}", square.cell),
+                // A corner of the square, clear of any star or mark drawn in its middle.
+                at: cell_pos(square.cell) + Vec2::new(0.36, 0.36),
+                colours,
+            });
+        }
+    }
+    for (cell, here) in &occupied {
+        let [(seat, index, pos)] = here[..] else {
+            continue;
+        };
+        let is_moving = moving
+            .iter()
+            .any(|p| p.seat == seat && p.index == index as u8);
+        if is_moving || pos == Pos::at(game.track().goal()) {
+            continue;
+        }
+        out.push(Expect {
+            what: format!("seat {seat} piece {index} at {pos}"),
+            // In the body of the piece, between its mark and its outline.
+            at: cell_pos(*cell) + Vec2::new(0.26, 0.0),
+            colours: vec![palette::strong(layout.colours[seat as usize])],
+        });
+    }
+    out
+}
+
+fn close(a: Color, b: Color) -> bool {
+    let (a, b) = (a.to_srgba(), b.to_srgba());
+    (a.red - b.red).abs() < 0.08
+        && (a.green - b.green).abs() < 0.08
+        && (a.blue - b.blue).abs() < 0.08
+}
+
+fn hex(c: Color) -> String {
+    c.to_srgba().to_hex()
+}
+
+fn serde_json_like(pairs: &[(&str, String)]) -> String {
+    pairs
+        .iter()
+        .map(|(k, v)| format!("\"{k}\": {v}"))
+        .collect::<Vec<_>>()
+        .join(",\n  ")
 }
