@@ -56,11 +56,13 @@ screenshot:
 		--screenshot $(ARTIFACTS)/start.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 \
 		--screenshot $(ARTIFACTS)/playing.png --frames 400
-	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed instant --seed 9 \
-		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/results.png --when-over --frames 30
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
+		--screenshot $(ARTIFACTS)/results.png --when-over --frames 30
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
+		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
 	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \
 		--size 800x600 --screenshot $(ARTIFACTS)/small.png --frames 20
-	@for f in start playing results small; do scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
+	@for f in start playing results two-seats small; do scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 
 lint: deps
 	cargo fmt --all --check

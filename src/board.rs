@@ -168,7 +168,14 @@ fn spawn_board(
         let home = layout.home_of(colour);
         let end = cell_pos(home[home.len() - 1]);
         let dir = (centre - end).normalize();
-        let side = dir.perp() * 1.5;
+        // On the cross the goal is the whole 3×3 centre; on the smaller boards the track runs
+        // beside it, so each triangle keeps to its own row or column.
+        let half = if layout.kind == ludo_core::BoardKind::Cross {
+            1.5
+        } else {
+            0.5
+        };
+        let side = dir.perp() * half;
         let base = end + dir * 0.5;
         commands.spawn((
             Mesh2d(meshes.add(Triangle2d::new(base + side, base - side, centre))),

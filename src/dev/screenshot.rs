@@ -17,6 +17,7 @@ use ludo_core::{Pos, SquareKind};
 
 use crate::GameSet;
 use crate::camera::MainCamera;
+use crate::celebrate::Burst;
 use crate::palette;
 use crate::pieces::{FlyHome, Hop, Piece};
 use crate::shapes::cell_pos;
@@ -137,6 +138,8 @@ fn take_screenshot_when_due(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     moving: Query<&Piece, Or<(With<Hop>, With<FlyHome>)>>,
+    bursts: Query<&Transform, With<Burst>>,
+    mut contexts: bevy_egui::EguiContexts,
     mut frame: Local<u32>,
 ) {
     if shot.when_over && !table.game.is_over() {
@@ -157,9 +160,23 @@ fn take_screenshot_when_due(
             .map(|v| v * scale)
     };
     let expects = expectations(&table, &moving);
+    // Points under a window (the results) or a celebration are not the board's to show.
+    let ctx = contexts.ctx_mut().ok().cloned();
+    let covered = |world: Vec2, pixel: Vec2| {
+        let over_window = ctx.as_ref().is_some_and(|ctx| {
+            let p = bevy_egui::egui::pos2(pixel.x / scale, pixel.y / scale);
+            ctx.layer_id_at(p)
+                .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
+        });
+        let under_burst = bursts
+            .iter()
+            .any(|t| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.5);
+        over_window || under_burst
+    };
     let checks: Vec<(Expect, Vec2)> = expects
         .into_iter()
         .filter_map(|e| to_pixel(e.at).map(|p| (e, p)))
+        .filter(|(e, p)| !covered(e.at, *p))
         .collect();
     let report_path = shot.path.with_extension("json");
     let update_mean_ms = if metrics.updates > 0 {
