@@ -38,6 +38,7 @@ fn person_may_act(table: &Table, busy: &Busy) -> bool {
     !busy.0 && !table.game.is_over() && !table.cpu_to_act()
 }
 
+#[allow(clippy::too_many_arguments)]
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,

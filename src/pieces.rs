@@ -59,6 +59,15 @@ pub struct HopLanded {
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct Selected(pub usize);
 
+/// Pieces that are walking or flying.
+pub type Moving = Or<(With<Hop>, With<FlyHome>)>;
+/// Pieces standing still.
+type AtRest = (Without<Hop>, Without<FlyHome>);
+/// What the halo and hint systems change on an entity.
+type HaloParts = (&'static mut Visibility, &'static mut Transform);
+/// Anything still moving on the board (the next roll waits for it).
+type Animating = Or<(With<Hop>, With<FlyHome>, With<Tumble>)>;
+
 /// Seconds per hop at normal animation speed.
 pub const HOP_SECS: f32 = 0.16;
 const PIECE_Z: f32 = 10.0;
@@ -279,7 +288,7 @@ fn animate_fly_home(
 fn rest_pieces(
     time: Res<Time>,
     table: Res<Table>,
-    mut pieces: Query<(&Piece, &mut Transform), (Without<Hop>, Without<FlyHome>)>,
+    mut pieces: Query<(&Piece, &mut Transform), AtRest>,
 ) {
     let mut sharing: HashMap<Cell, Vec<(u8, u8)>> = HashMap::new();
     for seat in 0..table.game.seats() {
@@ -320,8 +329,8 @@ fn show_halos(
     table: Res<Table>,
     selected: Res<Selected>,
     pieces: Query<(&Piece, &Children)>,
-    mut halos: Query<(&mut Visibility, &mut Transform), (With<Halo>, Without<MoveHint>)>,
-    mut hints: Query<(&MoveHint, &mut Visibility, &mut Transform), Without<Halo>>,
+    mut halos: Query<HaloParts, (With<Halo>, Without<MoveHint>)>,
+    mut hints: Query<(&MoveHint, HaloParts), Without<Halo>>,
 ) {
     let person = !table.cpu_to_act();
     let moves = if person {
@@ -347,7 +356,7 @@ fn show_halos(
             }
         }
     }
-    for (hint, mut vis, mut t) in &mut hints {
+    for (hint, (mut vis, mut t)) in &mut hints {
         match moves.get(hint.0) {
             Some(m) => {
                 let cell = table.layout.cell(seat as usize, m.piece as usize, m.to);
@@ -361,9 +370,6 @@ fn show_halos(
     }
 }
 
-fn update_busy(
-    mut busy: ResMut<Busy>,
-    hops: Query<(), Or<(With<Hop>, With<FlyHome>, With<Tumble>)>>,
-) {
+fn update_busy(mut busy: ResMut<Busy>, hops: Query<(), Animating>) {
     busy.set_if_neq(Busy(!hops.is_empty()));
 }

@@ -19,7 +19,7 @@ use crate::GameSet;
 use crate::camera::MainCamera;
 use crate::celebrate::Burst;
 use crate::palette;
-use crate::pieces::{FlyHome, Hop, Piece};
+use crate::pieces::{Moving, Piece};
 use crate::shapes::cell_pos;
 use crate::table::Table;
 
@@ -137,7 +137,7 @@ fn take_screenshot_when_due(
     metrics: Res<Metrics>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
-    moving: Query<&Piece, Or<(With<Hop>, With<FlyHome>)>>,
+    moving: Query<&Piece, Moving>,
     bursts: Query<&Transform, With<Burst>>,
     mut contexts: bevy_egui::EguiContexts,
     mut frame: Local<u32>,
@@ -246,10 +246,7 @@ fn take_screenshot_when_due(
 }
 
 /// What the engine says the picture must show.
-fn expectations(
-    table: &Table,
-    moving: &Query<&Piece, Or<(With<Hop>, With<FlyHome>)>>,
-) -> Vec<Expect> {
+fn expectations(table: &Table, moving: &Query<&Piece, Moving>) -> Vec<Expect> {
     let layout = &table.layout;
     let game = &table.game;
     let mut occupied = std::collections::HashMap::new();

@@ -251,11 +251,11 @@ impl Layout {
         // Walk the arms clockwise from arm 0, bridging across the centre for absent arms.
         let mut track = Vec::with_capacity(TRACK_LEN as usize);
         let mut start_cells = [None; 4];
-        for arm in 0..4 {
+        for (arm, start_cell) in start_cells.iter_mut().enumerate() {
             if arm_present(arm) {
                 for (i, cell) in ARM.iter().enumerate() {
                     if i == ARM_START {
-                        start_cells[arm] = Some(cell.turned(arm));
+                        *start_cell = Some(cell.turned(arm));
                     }
                     track.push(cell.turned(arm));
                 }

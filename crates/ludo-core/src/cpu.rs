@@ -393,10 +393,10 @@ fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &
     let gained = m.to.raw() as f32 - m.from.progress().map_or(0.0, |q| q as f32);
     s += gained * w.progress;
     s -= w.risk * exposure(after, me, w.piece_worth);
-    if w.escape != 0.0 {
-        if let Some(sq) = m.from.progress().and_then(|q| game.track.square(me, q)) {
-            s += w.escape * threat(game, me, sq) * (w.piece_worth + m.from.raw() as f32);
-        }
+    if w.escape != 0.0
+        && let Some(sq) = m.from.progress().and_then(|q| game.track.square(me, q))
+    {
+        s += w.escape * threat(game, me, sq) * (w.piece_worth + m.from.raw() as f32);
     }
     if w.pressure != 0.0 {
         let n = game.seats() as usize;

@@ -69,13 +69,11 @@ fn check_position(game: &Game) -> Result<(), TestCaseError> {
         for p in ps {
             if let Some(q) = p.progress() {
                 prop_assert!(q <= track.goal(), "progress {} past goal", q);
-                if let Some(sq) = track.square(seat, q) {
-                    if !track.is_safe(sq) {
-                        if let Some(o) = owner[sq as usize] {
-                            prop_assert_eq!(o, seat as u8, "two colours on unsafe square {}", sq);
-                        }
-                        owner[sq as usize] = Some(seat as u8);
+                if let Some(sq) = track.square(seat, q).filter(|&sq| !track.is_safe(sq)) {
+                    if let Some(o) = owner[sq as usize] {
+                        prop_assert_eq!(o, seat as u8, "two colours on unsafe square {}", sq);
                     }
+                    owner[sq as usize] = Some(seat as u8);
                 }
             }
         }
@@ -174,7 +172,7 @@ proptest! {
                     _ => {}
                 }
             }
-            if steps % 7 == 0 || game.is_over() {
+            if steps.is_multiple_of(7) || game.is_over() {
                 check_position(&game)?;
             }
         }
@@ -267,14 +265,13 @@ fn the_die_is_fair_within_statistical_bounds() {
     for _ in 0..n {
         counts[d.roll() as usize] += 1;
     }
-    for face in 1..=6 {
+    for (face, &count) in counts.iter().enumerate().skip(1) {
         let expected = n as f64 / 6.0;
         // 5 standard deviations of a binomial count.
         let sd = (n as f64 * (1.0 / 6.0) * (5.0 / 6.0)).sqrt();
         assert!(
-            (counts[face] as f64 - expected).abs() < 5.0 * sd,
-            "face {face}: {}",
-            counts[face]
+            (count as f64 - expected).abs() < 5.0 * sd,
+            "face {face}: {count}"
         );
     }
 }
