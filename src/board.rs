@@ -6,7 +6,7 @@ use ludo_core::{BaseArea, Cell, Colour, SquareKind};
 
 use crate::palette;
 use crate::shapes::{self, Shapes, cell_pos, spawn_mark};
-use crate::table::Table;
+use crate::table::{OnTable, Table};
 
 /// A square of the board and what it is.
 #[derive(Component, Clone, Copy, Debug)]
@@ -29,11 +29,25 @@ pub(super) fn plugin(app: &mut App) {
         Startup,
         (make_shapes, spawn_board, spawn_board_done).chain(),
     )
+    .add_systems(
+        Update,
+        (clear_table, spawn_board, spawn_board_done)
+            .chain()
+            .run_if(on_message::<crate::play::TableOpened>)
+            .in_set(crate::GameSet::React),
+    )
     .add_systems(Update, glow_current_seat);
 }
 
 /// Marks the end of the board's setup, for systems that place things on it.
 pub fn spawn_board_done() {}
+
+/// Clears what the last table put on screen.
+fn clear_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
+    for e in &on_table {
+        commands.entity(e).despawn();
+    }
+}
 
 fn make_shapes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
     commands.insert_resource(shapes::make(&mut meshes));
@@ -82,6 +96,7 @@ fn spawn_board(
     };
     // The backdrop the squares sit on; the gaps between squares show it as grid lines.
     commands.spawn((
+        OnTable,
         Mesh2d(shapes.square.clone()),
         MeshMaterial2d(board),
         Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::new(15.2, 15.2, 1.0)),
@@ -103,6 +118,7 @@ fn spawn_board(
                 };
                 commands
                     .spawn((
+                        OnTable,
                         BoardSquare(kind),
                         Mesh2d(shapes.square.clone()),
                         MeshMaterial2d(fill),
@@ -130,12 +146,14 @@ fn spawn_board(
             SquareKind::Goal => {
                 for &g in &layout.goal_cells {
                     commands.spawn((
+                        OnTable,
                         Mesh2d(shapes.square.clone()),
                         MeshMaterial2d(track.clone()),
                         at(g, 0.9, 1.0),
                     ));
                 }
                 commands.spawn((
+                    OnTable,
                     BoardSquare(kind),
                     Transform::from_translation(cell_pos(cell).extend(1.0)),
                 ));
@@ -148,6 +166,7 @@ fn spawn_board(
         for (step, cell) in layout.home_of(colour).into_iter().enumerate() {
             commands
                 .spawn((
+                    OnTable,
                     BoardSquare(SquareKind::Home {
                         colour,
                         step: step as u8,
@@ -178,6 +197,7 @@ fn spawn_board(
         let side = dir.perp() * half;
         let base = end + dir * 0.5;
         commands.spawn((
+            OnTable,
             Mesh2d(meshes.add(Triangle2d::new(base + side, base - side, centre))),
             MeshMaterial2d(strong[colour.index()].clone()),
             Transform::from_xyz(0.0, 0.0, 1.5),
@@ -193,6 +213,7 @@ fn spawn_board(
         let size = base.size as f32;
         if let Some(seat) = seat {
             commands.spawn((
+                OnTable,
                 TurnGlow { seat: seat as u8 },
                 Mesh2d(shapes.square.clone()),
                 MeshMaterial2d(glow.clone()),
@@ -202,6 +223,7 @@ fn spawn_board(
         }
         commands
             .spawn((
+                OnTable,
                 BaseYard { colour: c },
                 Mesh2d(shapes.square.clone()),
                 MeshMaterial2d(strong[c.index()].clone()),
@@ -218,6 +240,7 @@ fn spawn_board(
         for (slot, &cell) in base.slots.iter().enumerate() {
             commands
                 .spawn((
+                    OnTable,
                     BoardSquare(SquareKind::BaseSlot {
                         colour: c,
                         slot: slot as u8,

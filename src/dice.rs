@@ -10,7 +10,7 @@ use crate::palette;
 use crate::play::{DiceRolled, GameStarted};
 use crate::settings::Settings;
 use crate::shapes::Shapes;
-use crate::table::Table;
+use crate::table::{OnTable, Table};
 
 #[derive(Component, Debug, Default)]
 pub struct Die {
@@ -39,6 +39,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_die.after(crate::board::spawn_board_done))
         .add_systems(
             Update,
+            spawn_die
+                .after(crate::board::spawn_board_done)
+                .run_if(on_message::<crate::play::TableOpened>)
+                .in_set(GameSet::React),
+        )
+        .add_systems(
+            Update,
             (start_tumble, tumble, follow_turn, show_face)
                 .chain()
                 .in_set(GameSet::React),
@@ -65,6 +72,7 @@ fn spawn_die(
     ];
     commands
         .spawn((
+            OnTable,
             Die::default(),
             Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(DIE_SIZE)),
             Visibility::default(),

@@ -112,7 +112,7 @@ fn write_log(
 }
 
 /// Draws a seat's colour disc with its owner mark, for colour-blind players.
-fn mark_icon(ui: &mut egui::Ui, colour: Colour, size: f32) {
+pub fn mark_icon(ui: &mut egui::Ui, colour: Colour, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     let p = ui.painter();
     let c = rect.center();
@@ -179,8 +179,12 @@ fn prompt(table: &Table) -> String {
 
 #[allow(clippy::too_many_arguments)]
 fn side_panel(
+    mut commands: Commands,
     mut contexts: EguiContexts,
     table: Res<Table>,
+    config: Res<crate::table::TableConfig>,
+    notice: Res<crate::saved::Notice>,
+    setup_open: Option<Res<crate::setup::SetupDraft>>,
     log: Res<Log>,
     mut settings: ResMut<Settings>,
     mut hud_width: ResMut<HudWidth>,
@@ -200,7 +204,22 @@ fn side_panel(
         .exact_size(width)
         .show(&mut root, |ui| {
             ui.add_space(6.0);
-            ui.heading("Ludo");
+            ui.horizontal(|ui| {
+                ui.heading("Ludo");
+                if ui
+                    .add_enabled(setup_open.is_none(), egui::Button::new("New table…"))
+                    .clicked()
+                {
+                    commands.insert_resource(crate::setup::SetupDraft::from_config(&config));
+                }
+            });
+            if let Some(n) = &notice.0 {
+                ui.label(egui::RichText::new(n).color(Color32::from_rgb(240, 170, 60)));
+            }
+            let house = table.game.rules().non_standard();
+            if !house.is_empty() {
+                ui.label(egui::RichText::new(format!("House rules: {}", house.join(", "))).small());
+            }
             ui.separator();
             for seat in 0..table.game.seats() {
                 let colour = table.layout.colours[seat as usize];
@@ -266,13 +285,19 @@ fn speed_choice(ui: &mut egui::Ui, label: &str, speed: &mut Speed) {
 }
 
 fn results_window(
+    mut commands: Commands,
     mut contexts: EguiContexts,
     table: Res<Table>,
+    config: Res<crate::table::TableConfig>,
+    setup_open: Option<Res<crate::setup::SetupDraft>>,
     mut rematch: MessageWriter<RematchRequested>,
 ) -> Result {
     let Some(ranking) = table.game.ranking() else {
         return Ok(());
     };
+    if setup_open.is_some() {
+        return Ok(());
+    }
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Results")
         .collapsible(false)
@@ -304,9 +329,14 @@ fn results_window(
                 }
             });
             ui.add_space(8.0);
-            if ui.button("Play again").clicked() {
-                rematch.write(RematchRequested);
-            }
+            ui.horizontal(|ui| {
+                if ui.button("Play again").clicked() {
+                    rematch.write(RematchRequested);
+                }
+                if ui.button("Change the table…").clicked() {
+                    commands.insert_resource(crate::setup::SetupDraft::from_config(&config));
+                }
+            });
         });
     Ok(())
 }

@@ -17,7 +17,9 @@ pub mod input;
 pub mod palette;
 pub mod pieces;
 pub mod play;
+pub mod saved;
 pub mod settings;
+pub mod setup;
 pub mod shapes;
 pub mod table;
 
@@ -39,7 +41,13 @@ pub fn rules_plugin(app: &mut App) {
         Update,
         (GameSet::Ask, GameSet::Rules, GameSet::React).chain(),
     )
-    .add_plugins((settings::plugin, table::plugin, play::plugin, cpu::plugin));
+    .add_plugins((
+        settings::plugin,
+        table::plugin,
+        play::plugin,
+        cpu::plugin,
+        saved::plugin,
+    ));
 }
 
 /// Everything: the rules plus what a player sees, hears and touches.
@@ -53,5 +61,6 @@ pub fn plugin(app: &mut App) {
         hud::plugin,
         audio::plugin,
         celebrate::plugin,
+        setup::plugin,
     ));
 }

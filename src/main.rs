@@ -13,10 +13,15 @@ use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use ludo::dev::screenshot::ScreenshotAndExit;
+use ludo::saved::{ConfigDir, Notice};
 use ludo::settings::{Settings, Speed};
 use ludo::table::{SeatKind, TableConfig};
 
 struct Args {
+    /// Start with the table setup window open.
+    open_setup: bool,
+    /// The table came from the command line rather than from what was remembered.
+    table_given: bool,
     size: (u32, u32),
     table: TableConfig,
     speed: Option<Speed>,
@@ -25,6 +30,8 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
+        open_setup: false,
+        table_given: false,
         size: (1280, 720),
         table: TableConfig::default(),
         speed: None,
@@ -44,6 +51,7 @@ fn parse_args() -> Result<Args, String> {
                     return Err(format!("--seats: 2 to 4 seats, not {}", seats.len()));
                 }
                 args.table.seats = seats;
+                args.table_given = true;
             }
             "--rules" => {
                 let path = value("--rules")?;
@@ -69,6 +77,7 @@ fn parse_args() -> Result<Args, String> {
                     .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
                 args.size = parsed.ok_or(format!("--size: expected WIDTHxHEIGHT, got {v:?}"))?;
             }
+            "--open-setup" => args.open_setup = true,
             "--speed" => {
                 let v = value("--speed")?;
                 args.speed = Some(Speed::parse(&v).ok_or(format!(
@@ -102,8 +111,32 @@ fn main() -> AppExit {
         }),
         ..default()
     }))
-    .add_plugins((EguiPlugin::default(), AudioPlugin))
-    .insert_resource(args.table);
+    .add_plugins((EguiPlugin::default(), AudioPlugin));
+    // The table remembered from last time, unless the command line sets one.
+    let config_dir = ConfigDir::user();
+    let mut table = args.table;
+    let mut notice = Notice::default();
+    if !args.table_given
+        && args.screenshot.is_none()
+        && let Some(dir) = &config_dir.0
+    {
+        match ludo::saved::load_table(dir) {
+            Ok(Some(saved)) => table = saved,
+            Ok(None) => {}
+            Err(e) => {
+                eprintln!("ludo: {e}");
+                notice.0 = Some(e);
+            }
+        }
+    }
+    if args.open_setup {
+        app.insert_resource(ludo::setup::SetupDraft::from_config(&table));
+    }
+    app.insert_resource(table).insert_resource(notice);
+    // Screenshot runs leave the player's remembered table alone.
+    if args.screenshot.is_none() {
+        app.insert_resource(config_dir);
+    }
     if let Some(speed) = args.speed {
         app.insert_resource(Settings {
             cpu_speed: speed,

@@ -14,7 +14,7 @@ use crate::palette;
 use crate::play::{GameStarted, PieceCaptured, PieceMoved};
 use crate::settings::Settings;
 use crate::shapes::{Shapes, cell_pos, spawn_mark};
-use crate::table::Table;
+use crate::table::{OnTable, Table};
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -77,6 +77,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_pieces.after(crate::board::spawn_board_done))
         .add_systems(
             Update,
+            spawn_pieces
+                .after(crate::board::spawn_board_done)
+                .run_if(on_message::<crate::play::TableOpened>)
+                .in_set(GameSet::React),
+        )
+        .add_systems(
+            Update,
             (
                 (start_hops, start_fly_home, reset_on_new_game).chain(),
                 (animate_hops, animate_fly_home, rest_pieces, show_halos),
@@ -103,6 +110,7 @@ fn spawn_pieces(
             let pos = rest_cell(&table, seat as u8, index);
             commands
                 .spawn((
+                    OnTable,
                     Piece {
                         seat: seat as u8,
                         index,
@@ -134,6 +142,7 @@ fn spawn_pieces(
     }
     for i in 0..4 {
         commands.spawn((
+            OnTable,
             MoveHint(i),
             Mesh2d(shapes.circle.clone()),
             MeshMaterial2d(hint.clone()),
@@ -216,7 +225,8 @@ fn reset_on_new_game(
         return;
     }
     for (entity, piece, mut transform) in &mut pieces {
-        commands.entity(entity).remove::<(Hop, FlyHome)>();
+        // A new table may have despawned this piece in the same frame.
+        commands.entity(entity).try_remove::<(Hop, FlyHome)>();
         let cell = rest_cell(&table, piece.seat, piece.index);
         transform.translation = cell_pos(cell).extend(PIECE_Z);
     }

@@ -3,9 +3,16 @@
 
 use bevy::prelude::*;
 use ludo_core::{Cpu, CpuLevel, Dice, Game, GameRecord, Layout, Rules};
+use serde::{Deserialize, Serialize};
+
+/// Marks every entity that belongs to the table on screen (board, pieces, die), so a new
+/// table can clear them all.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct OnTable;
 
 /// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     Person { name: String },
     Cpu(CpuLevel),
@@ -42,8 +49,9 @@ impl SeatKind {
     }
 }
 
-/// How a new table is set up.
-#[derive(Resource, Clone, Debug)]
+/// How a new table is set up; remembered between runs (see `saved`).
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct TableConfig {
     pub rules: Rules,
     pub seats: Vec<SeatKind>,

@@ -359,3 +359,50 @@ fn a_person_plays_through_the_keyboard_input_path() {
         "a key moved a piece"
     );
 }
+
+#[test]
+fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
+    use ludo::setup::{Chair, SetupDraft};
+    use ludo_core::*;
+    let mut app = app(cpus(4), 2);
+    let mut draft = SetupDraft::from_config(&app.world().resource::<TableConfig>().clone());
+    draft.chairs = [
+        Chair::Person("Ana".into()),
+        Chair::Empty,
+        Chair::Cpu(CpuLevel::Hard),
+        Chair::Empty,
+    ];
+    draft.fill_with_cpus();
+    draft.chairs[3] = Chair::Empty;
+    draft.rules = Rules {
+        board: BoardChoice::ByPlayerCount,
+        exit_numbers: DieFaces::new(&[1, 6]).unwrap(),
+        no_piece_in_play: NoPieceInPlay::UpToThreeRolls,
+        three_sixes: false,
+        extra_roll_on_capture: false,
+        extra_roll_on_goal: true,
+        safe_squares: SafeSquares::StartsOnly,
+        impassable: Impassable::NoOvertaking,
+        exact_finish: false,
+        rank_all: true,
+        rotate_first_player: false,
+        first_player: FirstPlayer::RollOff,
+    };
+    let config = draft.to_config();
+    assert_eq!(config.seats.len(), 3);
+    assert_eq!(
+        config.rules.non_standard().len(),
+        12,
+        "every option changed"
+    );
+    app.world_mut()
+        .write_message(NewTableRequested(config.clone()));
+    app.update();
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.game.rules(), &config.rules);
+    assert_eq!(table.game.seats(), 3);
+    assert_eq!(table.layout.kind, BoardKind::T);
+    assert_eq!(table.seats[0], SeatKind::Person { name: "Ana".into() });
+    assert_eq!(table.game.awaiting(), Awaiting::RollOff);
+    assert_eq!(*app.world().resource::<TableConfig>(), config);
+}

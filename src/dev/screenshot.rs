@@ -163,10 +163,21 @@ fn take_screenshot_when_due(
     // Points under a window (the results) or a celebration are not the board's to show.
     let ctx = contexts.ctx_mut().ok().cloned();
     let covered = |world: Vec2, pixel: Vec2| {
+        // A window casts a shadow about 20 points wide: look around the point too.
         let over_window = ctx.as_ref().is_some_and(|ctx| {
-            let p = bevy_egui::egui::pos2(pixel.x / scale, pixel.y / scale);
-            ctx.layer_id_at(p)
-                .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
+            [
+                (0.0, 0.0),
+                (24.0, 0.0),
+                (-24.0, 0.0),
+                (0.0, 24.0),
+                (0.0, -24.0),
+            ]
+            .iter()
+            .any(|(dx, dy)| {
+                let p = bevy_egui::egui::pos2(pixel.x / scale + dx, pixel.y / scale + dy);
+                ctx.layer_id_at(p)
+                    .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
+            })
         });
         let under_burst = bursts
             .iter()

@@ -98,6 +98,14 @@ pub struct GameOver {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct GameStarted;
 
+/// Sit down at a new table: other seats, other rules.
+#[derive(Message, Clone, Debug)]
+pub struct NewTableRequested(pub TableConfig);
+
+/// A new table was opened: the board, pieces and die are built again from its layout.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct TableOpened;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RollRequested>()
         .add_message::<MoveChosen>()
@@ -114,9 +122,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<SeatFinished>()
         .add_message::<GameOver>()
         .add_message::<GameStarted>()
+        .add_message::<NewTableRequested>()
+        .add_message::<TableOpened>()
         .add_systems(
             Update,
-            (apply_requests, start_rematch)
+            (apply_requests, start_rematch, open_new_table)
                 .chain()
                 .in_set(GameSet::Rules),
         );
@@ -294,5 +304,21 @@ fn start_rematch(
         .seed
         .wrapping_add(table.record.steps.len() as u64 + 1);
     *table = Table::new(&config, first);
+    started.write(GameStarted);
+}
+
+fn open_new_table(
+    mut requests: MessageReader<NewTableRequested>,
+    mut table: ResMut<Table>,
+    mut config: ResMut<TableConfig>,
+    mut opened: MessageWriter<TableOpened>,
+    mut started: MessageWriter<GameStarted>,
+) {
+    let Some(NewTableRequested(new)) = requests.read().last() else {
+        return;
+    };
+    *config = new.clone();
+    *table = Table::new(&config, 0);
+    opened.write(TableOpened);
     started.write(GameStarted);
 }

@@ -1,0 +1,137 @@
+//! The table's choices, remembered for next time in the user's config folder
+//! (`$XDG_CONFIG_HOME/ludo/table.ron`, or `~/.config/ludo/table.ron`).
+//!
+//! Writes go to a new file that is then renamed over the old one, so a crash mid-write
+//! leaves the last good copy. A file that cannot be read is moved aside (never deleted) and
+//! the game starts from the defaults, saying why.
+
+use std::path::{Path, PathBuf};
+
+use bevy::prelude::*;
+
+use crate::GameSet;
+use crate::play::NewTableRequested;
+use crate::table::TableConfig;
+
+/// Something the player should read once, shown by the HUD (a broken file, say).
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Notice(pub Option<String>);
+
+/// Where the table's choices are kept, if this platform keeps files.
+#[derive(Resource, Clone, Debug)]
+pub struct ConfigDir(pub Option<PathBuf>);
+
+impl ConfigDir {
+    /// The user's config folder for the game.
+    pub fn user() -> ConfigDir {
+        let base = std::env::var_os("XDG_CONFIG_HOME")
+            .map(PathBuf::from)
+            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
+        ConfigDir(base.map(|b| b.join("ludo")))
+    }
+}
+
+const TABLE_FILE: &str = "table.ron";
+
+/// Reads the remembered table. `Ok(None)` when there is none yet; `Err` names the file, the
+/// line and what was wrong, after moving the broken file aside.
+pub fn load_table(dir: &Path) -> Result<Option<TableConfig>, String> {
+    let path = dir.join(TABLE_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+    };
+    match ron::from_str::<TableConfig>(&text) {
+        Ok(config) => Ok(Some(config)),
+        Err(e) => {
+            let aside = path.with_extension("ron.broken");
+            let moved = std::fs::rename(&path, &aside).is_ok();
+            Err(format!(
+                "{}:{}:{}: {}; starting from the standard table{}",
+                path.display(),
+                e.span.start.line,
+                e.span.start.col,
+                e.code,
+                if moved {
+                    format!(" (the file was kept as {})", aside.display())
+                } else {
+                    String::new()
+                }
+            ))
+        }
+    }
+}
+
+/// Saves the table's choices atomically.
+pub fn save_table(dir: &Path, config: &TableConfig) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let text = ron::ser::to_string_pretty(config, ron::ser::PrettyConfig::default())
+        .map_err(|e| e.to_string())?;
+    let path = dir.join(TABLE_FILE);
+    let tmp = dir.join(format!("{TABLE_FILE}.new"));
+    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Notice>()
+        .add_systems(Update, remember_table.in_set(GameSet::React));
+}
+
+fn remember_table(
+    mut requests: MessageReader<NewTableRequested>,
+    dir: Option<Res<ConfigDir>>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(NewTableRequested(config)) = requests.read().last() else {
+        return;
+    };
+    if let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref())
+        && let Err(e) = save_table(dir, config)
+    {
+        warn!("could not remember the table: {e}");
+        notice.0 = Some(format!("Could not remember the table: {e}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::SeatKind;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("ludo-saved-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_table_round_trips_and_nothing_is_there_at_first() {
+        let dir = scratch("round");
+        assert_eq!(load_table(&dir), Ok(None));
+        let mut config = TableConfig::default();
+        config.seats = vec![
+            SeatKind::Person { name: "Ana".into() },
+            SeatKind::Cpu(ludo_core::CpuLevel::Hard),
+        ];
+        config.rules.three_sixes = false;
+        save_table(&dir, &config).unwrap();
+        assert_eq!(load_table(&dir), Ok(Some(config)));
+    }
+
+    #[test]
+    fn a_broken_file_is_reported_with_its_line_and_kept_aside() {
+        let dir = scratch("broken");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(TABLE_FILE), "(\n  seed: 3,\n  seats: [wizard],\n)").unwrap();
+        let err = load_table(&dir).unwrap_err();
+        assert!(err.contains("table.ron:3:"), "{err}");
+        assert!(err.contains("kept as"), "{err}");
+        assert!(
+            dir.join("table.ron.broken").exists(),
+            "the broken file is not deleted"
+        );
+        assert_eq!(load_table(&dir), Ok(None), "and the next start is clean");
+    }
+}
