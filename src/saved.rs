@@ -110,12 +110,17 @@ mod tests {
     fn a_table_round_trips_and_nothing_is_there_at_first() {
         let dir = scratch("round");
         assert_eq!(load_table(&dir), Ok(None));
-        let mut config = TableConfig::default();
-        config.seats = vec![
-            SeatKind::Person { name: "Ana".into() },
-            SeatKind::Cpu(ludo_core::CpuLevel::Hard),
-        ];
-        config.rules.three_sixes = false;
+        let config = TableConfig {
+            seats: vec![
+                SeatKind::Person { name: "Ana".into() },
+                SeatKind::Cpu(ludo_core::CpuLevel::Hard),
+            ],
+            rules: ludo_core::Rules {
+                three_sixes: false,
+                ..Default::default()
+            },
+            seed: 5,
+        };
         save_table(&dir, &config).unwrap();
         assert_eq!(load_table(&dir), Ok(Some(config)));
     }
