@@ -181,7 +181,7 @@ fn prompt(table: &Table) -> String {
 fn side_panel(
     mut commands: Commands,
     mut contexts: EguiContexts,
-    table: Res<Table>,
+    mut table: ResMut<Table>,
     config: Res<crate::table::TableConfig>,
     notice: Res<crate::saved::Notice>,
     setup_open: Option<Res<crate::setup::SetupDraft>>,
@@ -244,6 +244,13 @@ fn side_panel(
                     ui.label(format!("{at_goal}/4 home"));
                     if current {
                         ui.label("◀");
+                    }
+                    if !table.seat_kind(seat).is_cpu() {
+                        let on = table.autopilot[seat as usize];
+                        let label = if on { "Take back" } else { "CPU plays for me" };
+                        if ui.small_button(label).clicked() {
+                            table.autopilot[seat as usize] = !on;
+                        }
                     }
                 });
             }

@@ -93,6 +93,15 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
+/// A remembered file's contents, or `None` with the reason kept for the player to read.
+fn or_notice<T>(loaded: Result<Option<T>, String>, notice: &mut Notice) -> Option<T> {
+    loaded.unwrap_or_else(|e| {
+        eprintln!("ludo: {e}");
+        notice.0 = Some(e);
+        None
+    })
+}
+
 fn main() -> AppExit {
     let launched = ludo::dev::screenshot::LaunchedAt(std::time::Instant::now());
     let args = match parse_args() {
@@ -112,21 +121,21 @@ fn main() -> AppExit {
         ..default()
     }))
     .add_plugins((EguiPlugin::default(), AudioPlugin));
-    // The table remembered from last time, unless the command line sets one.
+    // What was remembered from last time, unless the command line says otherwise; screenshot
+    // runs neither read nor write the player's files.
     let config_dir = ConfigDir::user();
     let mut table = args.table;
     let mut notice = Notice::default();
-    if !args.table_given
-        && args.screenshot.is_none()
-        && let Some(dir) = &config_dir.0
-    {
-        match ludo::saved::load_table(dir) {
-            Ok(Some(saved)) => table = saved,
-            Ok(None) => {}
-            Err(e) => {
-                eprintln!("ludo: {e}");
-                notice.0 = Some(e);
-            }
+    if let (None, Some(dir)) = (&args.screenshot, &config_dir.0) {
+        if !args.table_given
+            && let Some(saved) = or_notice(ludo::saved::load_table(dir), &mut notice)
+        {
+            table = saved;
+        }
+        if args.speed.is_none()
+            && let Some(saved) = or_notice(ludo::saved::load_settings(dir), &mut notice)
+        {
+            app.insert_resource(saved);
         }
     }
     if args.open_setup {

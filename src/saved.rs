@@ -1,5 +1,5 @@
-//! The table's choices, remembered for next time in the user's config folder
-//! (`$XDG_CONFIG_HOME/ludo/table.ron`, or `~/.config/ludo/table.ron`).
+//! The table's choices and the settings, remembered for next time in the user's config folder
+//! (`$XDG_CONFIG_HOME/ludo/`, or `~/.config/ludo/`: `table.ron` and `settings.ron`).
 //!
 //! Writes go to a new file that is then renamed over the old one, so a crash mid-write
 //! leaves the last good copy. A file that cannot be read is moved aside (never deleted) and
@@ -11,6 +11,7 @@ use bevy::prelude::*;
 
 use crate::GameSet;
 use crate::play::NewTableRequested;
+use crate::settings::Settings;
 use crate::table::TableConfig;
 
 /// Something the player should read once, shown by the HUD (a broken file, say).
@@ -32,23 +33,33 @@ impl ConfigDir {
 }
 
 const TABLE_FILE: &str = "table.ron";
+const SETTINGS_FILE: &str = "settings.ron";
 
 /// Reads the remembered table. `Ok(None)` when there is none yet; `Err` names the file, the
 /// line and what was wrong, after moving the broken file aside.
 pub fn load_table(dir: &Path) -> Result<Option<TableConfig>, String> {
-    let path = dir.join(TABLE_FILE);
+    load(dir, TABLE_FILE)
+}
+
+/// Reads the remembered settings, like `load_table`.
+pub fn load_settings(dir: &Path) -> Result<Option<Settings>, String> {
+    load(dir, SETTINGS_FILE)
+}
+
+fn load<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Result<Option<T>, String> {
+    let path = dir.join(file);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
     };
-    match ron::from_str::<TableConfig>(&text) {
-        Ok(config) => Ok(Some(config)),
+    match ron::from_str::<T>(&text) {
+        Ok(value) => Ok(Some(value)),
         Err(e) => {
             let aside = path.with_extension("ron.broken");
             let moved = std::fs::rename(&path, &aside).is_ok();
             Err(format!(
-                "{}:{}:{}: {}; starting from the standard table{}",
+                "{}:{}:{}: {}; starting from the defaults{}",
                 path.display(),
                 e.span.start.line,
                 e.span.start.col,
@@ -65,18 +76,54 @@ pub fn load_table(dir: &Path) -> Result<Option<TableConfig>, String> {
 
 /// Saves the table's choices atomically.
 pub fn save_table(dir: &Path, config: &TableConfig) -> Result<(), String> {
+    save(dir, TABLE_FILE, config)
+}
+
+/// Saves the settings atomically.
+pub fn save_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
+    save(dir, SETTINGS_FILE, settings)
+}
+
+fn save<T: serde::Serialize>(dir: &Path, file: &str, value: &T) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let text = ron::ser::to_string_pretty(config, ron::ser::PrettyConfig::default())
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
-    let path = dir.join(TABLE_FILE);
-    let tmp = dir.join(format!("{TABLE_FILE}.new"));
+    let path = dir.join(file);
+    let tmp = dir.join(format!("{file}.new"));
     std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
     std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Notice>()
-        .add_systems(Update, remember_table.in_set(GameSet::React));
+    app.init_resource::<Notice>().add_systems(
+        Update,
+        (remember_table, remember_settings).in_set(GameSet::React),
+    );
+}
+
+/// Saves the settings a moment after they last changed (not on every frame of a slider drag).
+fn remember_settings(
+    time: Res<Time>,
+    settings: Res<Settings>,
+    dir: Option<Res<ConfigDir>>,
+    mut pending: Local<Option<f32>>,
+    mut notice: ResMut<Notice>,
+) {
+    if settings.is_changed() && !settings.is_added() {
+        *pending = Some(0.5);
+    }
+    let Some(left) = pending.as_mut() else { return };
+    *left -= time.delta_secs();
+    if *left > 0.0 {
+        return;
+    }
+    *pending = None;
+    if let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref())
+        && let Err(e) = save_settings(dir, &settings)
+    {
+        warn!("could not save the settings: {e}");
+        notice.0 = Some(format!("Could not save the settings: {e}"));
+    }
 }
 
 fn remember_table(
@@ -123,6 +170,22 @@ mod tests {
         };
         save_table(&dir, &config).unwrap();
         assert_eq!(load_table(&dir), Ok(Some(config)));
+    }
+
+    #[test]
+    fn settings_round_trip_and_a_broken_settings_file_falls_back() {
+        let dir = scratch("settings");
+        let s = Settings {
+            muted: true,
+            volume_db: -20.0,
+            ..Default::default()
+        };
+        save_settings(&dir, &s).unwrap();
+        assert_eq!(load_settings(&dir), Ok(Some(s)));
+        std::fs::write(dir.join(SETTINGS_FILE), "(volume_db: \"loud\")").unwrap();
+        let err = load_settings(&dir).unwrap_err();
+        assert!(err.contains("settings.ron:1:"), "{err}");
+        assert_eq!(load_settings(&dir), Ok(None));
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! The player's settings: speeds, sound, and whether a single legal move plays itself.
 
 use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Speed {
     Slow,
     #[default]
@@ -38,7 +40,8 @@ impl Speed {
     }
 }
 
-#[derive(Resource, Clone, Debug, PartialEq)]
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Settings {
     /// How fast CPU seats think.
     pub cpu_speed: Speed,

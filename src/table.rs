@@ -85,6 +85,8 @@ pub struct Table {
     pub cpus: Vec<Cpu>,
     pub layout: Layout,
     pub record: GameRecord,
+    /// People who asked the CPU to play for them, by seat.
+    pub autopilot: Vec<bool>,
 }
 
 impl Table {
@@ -115,6 +117,7 @@ impl Table {
             ),
             game,
             dice: Dice::new(config.seed),
+            autopilot: vec![false; config.seats.len()],
             seats: config.seats.clone(),
             cpus,
         }
@@ -124,9 +127,14 @@ impl Table {
         &self.seats[seat as usize]
     }
 
-    /// Whether the seat to act is a CPU.
+    /// Whether a CPU plays this seat: a CPU's seat, or a person's who let the CPU play.
+    pub fn cpu_plays(&self, seat: u8) -> bool {
+        self.seat_kind(seat).is_cpu() || self.autopilot.get(seat as usize) == Some(&true)
+    }
+
+    /// Whether the seat to act is played by a CPU.
     pub fn cpu_to_act(&self) -> bool {
-        !self.game.is_over() && self.seat_kind(self.game.turn()).is_cpu()
+        !self.game.is_over() && self.cpu_plays(self.game.turn())
     }
 }
 

@@ -406,3 +406,35 @@ fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
     assert_eq!(table.game.awaiting(), Awaiting::RollOff);
     assert_eq!(*app.world().resource::<TableConfig>(), config);
 }
+
+#[test]
+fn the_cpu_plays_for_a_person_who_asks_and_stops_when_they_take_back() {
+    let mut seats = cpus(2);
+    seats[0] = SeatKind::Person { name: "Ana".into() };
+    let mut app = app(seats, 6);
+    // Without help seat 0 waits: nothing happens while it is to play.
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Table>().game.turn(), 0);
+    assert!(app.world().resource::<Seen>().rolled.is_empty());
+    app.world_mut().resource_mut::<Table>().autopilot[0] = true;
+    for _ in 0..50 {
+        app.update();
+    }
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .rolled
+            .iter()
+            .any(|r| r.seat == 0),
+        "the CPU rolled for seat 0"
+    );
+    app.world_mut().resource_mut::<Table>().autopilot[0] = false;
+    // Back in a person's hands: once it is seat 0's turn again, nothing more happens.
+    for _ in 0..200 {
+        app.update();
+    }
+    let table = app.world().resource::<Table>();
+    assert!(table.game.is_over() || table.game.turn() == 0);
+}
