@@ -87,6 +87,8 @@ fn play_sounds(
         return;
     }
     for sound in queue {
-        audio.play(sound.clone()).with_volume(settings.volume_db);
+        audio
+            .play(sound.clone())
+            .with_volume(settings.volume_db + settings.effects_db);
     }
 }

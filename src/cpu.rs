@@ -13,6 +13,10 @@ use crate::table::Table;
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Busy(pub bool);
 
+/// The CPU seats' turn to act, for ordering (the turn clock runs before it).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CpuActs;
+
 /// Time the CPU has waited for its current decision.
 #[derive(Resource, Default)]
 struct Thinking(f32);
@@ -23,19 +27,26 @@ const THINK_SECS: f32 = 0.7;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Busy>()
         .init_resource::<Thinking>()
-        .add_systems(Update, (cpu_acts, auto_single_move).in_set(GameSet::Ask));
+        .add_systems(
+            Update,
+            (cpu_acts.in_set(CpuActs), auto_single_move).in_set(GameSet::Ask),
+        );
 }
 
+#[allow(clippy::too_many_arguments)]
 fn cpu_acts(
     time: Res<Time>,
     busy: Res<Busy>,
+    clock: Res<crate::turn_clock::TurnClock>,
+    paused: Option<Res<crate::pause::Paused>>,
     settings: Res<Settings>,
     mut table: ResMut<Table>,
     mut thinking: ResMut<Thinking>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    if busy.0 || !table.cpu_to_act() {
+    let out_of_time = clock.expired && !table.game.is_over();
+    if busy.0 || paused.is_some() || !(table.cpu_to_act() || out_of_time) {
         thinking.0 = 0.0;
         return;
     }
@@ -64,11 +75,12 @@ fn cpu_acts(
 /// A person's only legal move plays itself when the setting is on.
 fn auto_single_move(
     busy: Res<Busy>,
+    paused: Option<Res<crate::pause::Paused>>,
     settings: Res<Settings>,
     table: Res<Table>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    if busy.0 || !settings.auto_single_move || table.cpu_to_act() {
+    if busy.0 || paused.is_some() || !settings.auto_single_move || table.cpu_to_act() {
         return;
     }
     if let [only] = table.game.legal_moves() {

@@ -23,7 +23,23 @@ pub struct Log(pub VecDeque<String>);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Log>()
         .add_systems(Update, write_log.in_set(GameSet::React))
-        .add_systems(EguiPrimaryContextPass, (side_panel, results_window));
+        .add_systems(
+            EguiPrimaryContextPass,
+            (scale_text, side_panel, results_window).chain(),
+        );
+}
+
+/// Text and controls grow with the window: 1× at 720 pixels high.
+fn scale_text(
+    mut contexts: EguiContexts,
+    window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let zoom = (window.height() / 720.0).clamp(0.8, 1.8);
+    let ctx = contexts.ctx_mut()?;
+    if (ctx.zoom_factor() - zoom).abs() > 0.01 {
+        ctx.set_zoom_factor(zoom);
+    }
+    Ok(())
 }
 
 fn name(table: &Table, seat: u8) -> String {
@@ -185,6 +201,7 @@ fn side_panel(
     config: Res<crate::table::TableConfig>,
     notice: Res<crate::saved::Notice>,
     setup_open: Option<Res<crate::setup::SetupDraft>>,
+    clock: Res<crate::turn_clock::TurnClock>,
     log: Res<Log>,
     mut settings: ResMut<Settings>,
     mut hud_width: ResMut<HudWidth>,
@@ -245,17 +262,28 @@ fn side_panel(
                     if current {
                         ui.label("◀");
                     }
-                    if !table.seat_kind(seat).is_cpu() {
-                        let on = table.autopilot[seat as usize];
-                        let label = if on { "Take back" } else { "CPU plays for me" };
-                        if ui.small_button(label).clicked() {
-                            table.autopilot[seat as usize] = !on;
-                        }
-                    }
                 });
+            }
+            // A person may hand their seat to the CPU for a while, and take it back.
+            for seat in 0..table.game.seats() {
+                if !table.seat_kind(seat).is_cpu() {
+                    let label = format!("CPU plays for {}", table.seat_kind(seat).label());
+                    ui.checkbox(&mut table.autopilot[seat as usize], label);
+                }
             }
             ui.separator();
             ui.label(egui::RichText::new(prompt(&table)).size(16.0));
+            if let Some(left) = clock.left {
+                ui.label(
+                    egui::RichText::new(format!("{:.0} s left in this turn", left.ceil())).color(
+                        if left < 10.0 {
+                            Color32::from_rgb(240, 120, 90)
+                        } else {
+                            Color32::LIGHT_GRAY
+                        },
+                    ),
+                );
+            }
             if let Some(face) = die.iter().next().map(|d| d.face).filter(|&f| f > 0) {
                 ui.label(format!("Die: {face}"));
             }
@@ -264,15 +292,14 @@ fn side_panel(
                 ui.label(egui::RichText::new(line).small());
             }
             ui.separator();
-            egui::CollapsingHeader::new("Settings").show(ui, |ui| {
-                speed_choice(ui, "CPU speed", &mut settings.cpu_speed);
-                speed_choice(ui, "Animation", &mut settings.animation_speed);
-                ui.checkbox(
-                    &mut settings.auto_single_move,
-                    "Play a single legal move by itself",
-                );
-                ui.add(egui::Slider::new(&mut settings.volume_db, -40.0..=0.0).text("Volume (dB)"));
-                ui.checkbox(&mut settings.muted, "Mute");
+            egui::CollapsingHeader::new("Settings").show(ui, |ui| settings_ui(ui, &mut settings));
+            ui.horizontal(|ui| {
+                if ui.button("Rules").clicked() {
+                    commands.init_resource::<crate::rule_book::RuleBookOpen>();
+                }
+                if ui.button("Pause (Esc)").clicked() {
+                    commands.init_resource::<crate::pause::Paused>();
+                }
             });
         });
     let w = response.response.rect.width();
@@ -280,6 +307,21 @@ fn side_panel(
         hud_width.0 = w;
     }
     Ok(())
+}
+
+/// The settings a player can change, shared by the HUD and the pause menu.
+pub fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
+    speed_choice(ui, "CPU speed", &mut settings.cpu_speed);
+    speed_choice(ui, "Animation", &mut settings.animation_speed);
+    ui.checkbox(
+        &mut settings.auto_single_move,
+        "Play a single legal move by itself",
+    );
+    ui.add(egui::Slider::new(&mut settings.volume_db, -40.0..=0.0).text("Master volume (dB)"));
+    ui.add(egui::Slider::new(&mut settings.effects_db, -40.0..=0.0).text("Effects volume (dB)"));
+    ui.checkbox(&mut settings.muted, "Mute");
+    #[cfg(not(target_arch = "wasm32"))]
+    ui.checkbox(&mut settings.fullscreen, "Fullscreen");
 }
 
 fn speed_choice(ui: &mut egui::Ui, label: &str, speed: &mut Speed) {
@@ -291,10 +333,12 @@ fn speed_choice(ui: &mut egui::Ui, label: &str, speed: &mut Speed) {
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn results_window(
     mut commands: Commands,
     mut contexts: EguiContexts,
     table: Res<Table>,
+    story: Res<crate::stats::Story>,
     config: Res<crate::table::TableConfig>,
     setup_open: Option<Res<crate::setup::SetupDraft>>,
     mut rematch: MessageWriter<RematchRequested>,
@@ -332,6 +376,31 @@ fn results_window(
                     ui.label(s.at_goal.to_string());
                     ui.label(s.out_of_base.to_string());
                     ui.label(s.progress.to_string());
+                    ui.end_row();
+                }
+            });
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new("The game in numbers").strong());
+            egui::Grid::new("story").striped(true).show(ui, |ui| {
+                for head in [
+                    "Seat",
+                    "Captures made",
+                    "Captures suffered",
+                    "Sixes",
+                    "Turns",
+                ] {
+                    ui.label(head);
+                }
+                ui.end_row();
+                for seat in 0..table.game.seats() {
+                    let s = story.0[seat as usize];
+                    ui.horizontal(|ui| {
+                        mark_icon(ui, table.layout.colours[seat as usize], 18.0);
+                        ui.label(table.seat_kind(seat).label());
+                    });
+                    for n in [s.captures_made, s.captures_suffered, s.sixes, s.turns] {
+                        ui.label(n.to_string());
+                    }
                     ui.end_row();
                 }
             });

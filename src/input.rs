@@ -33,9 +33,9 @@ pub fn keyboard_plugin(app: &mut App) {
     );
 }
 
-/// Whether a person may act now: their seat, nothing moving.
-fn person_may_act(table: &Table, busy: &Busy) -> bool {
-    !busy.0 && !table.game.is_over() && !table.cpu_to_act()
+/// Whether a person may act now: their seat, nothing moving, the game not paused.
+fn person_may_act(table: &Table, busy: &Busy, paused: bool) -> bool {
+    !paused && !busy.0 && !table.game.is_over() && !table.cpu_to_act()
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -48,6 +48,7 @@ fn click(
     busy: Res<Busy>,
     die: Single<&Transform, With<Die>>,
     pieces: Query<(&Piece, &Transform)>,
+    paused: Option<Res<crate::pause::Paused>>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
@@ -57,7 +58,7 @@ fn click(
         touches.iter_just_pressed().next().map(|t| t.position())
     };
     let Some(screen) = screen else { return };
-    if !person_may_act(&table, &busy) {
+    if !person_may_act(&table, &busy, paused.is_some()) {
         return;
     }
     let (camera, camera_transform) = *camera;
@@ -96,10 +97,11 @@ fn keys(
     table: Res<Table>,
     busy: Res<Busy>,
     mut selected: ResMut<Selected>,
+    paused: Option<Res<crate::pause::Paused>>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    if !person_may_act(&table, &busy) {
+    if !person_may_act(&table, &busy, paused.is_some()) {
         return;
     }
     let seat = table.game.turn();

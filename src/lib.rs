@@ -15,13 +15,17 @@ pub mod dice;
 pub mod hud;
 pub mod input;
 pub mod palette;
+pub mod pause;
 pub mod pieces;
 pub mod play;
+pub mod rule_book;
 pub mod saved;
 pub mod settings;
 pub mod setup;
 pub mod shapes;
+pub mod stats;
 pub mod table;
+pub mod turn_clock;
 
 /// The order of the game's work within a frame: input and CPU players ask, the rules
 /// answer, then animation and sound react to what happened.
@@ -47,6 +51,8 @@ pub fn rules_plugin(app: &mut App) {
         play::plugin,
         cpu::plugin,
         saved::plugin,
+        stats::plugin,
+        turn_clock::plugin,
     ));
 }
 
@@ -62,5 +68,7 @@ pub fn plugin(app: &mut App) {
         audio::plugin,
         celebrate::plugin,
         setup::plugin,
+        pause::plugin,
+        rule_book::plugin,
     ));
 }

@@ -3,7 +3,8 @@
 //! ```text
 //! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--rules FILE.ron] [--seed N]
 //!      [--speed slow|normal|fast|instant]
-//!      [--size WIDTHxHEIGHT] [--screenshot PATH [--frames N] [--when-over]]
+//!      [--size WIDTHxHEIGHT] [--open setup|rules|pause]
+//!      [--screenshot PATH [--frames N] [--when-over]]
 //! ```
 //!
 //! `--screenshot` renders N frames (default 30), saves the window to PATH and exits: how the
@@ -18,8 +19,8 @@ use ludo::settings::{Settings, Speed};
 use ludo::table::{SeatKind, TableConfig};
 
 struct Args {
-    /// Start with the table setup window open.
-    open_setup: bool,
+    /// Start with a window open: `setup`, `rules` or `pause`.
+    open: Option<String>,
     /// The table came from the command line rather than from what was remembered.
     table_given: bool,
     size: (u32, u32),
@@ -30,7 +31,7 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
-        open_setup: false,
+        open: None,
         table_given: false,
         size: (1280, 720),
         table: TableConfig::default(),
@@ -77,7 +78,9 @@ fn parse_args() -> Result<Args, String> {
                     .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
                 args.size = parsed.ok_or(format!("--size: expected WIDTHxHEIGHT, got {v:?}"))?;
             }
-            "--open-setup" => args.open_setup = true,
+            "--open" => {
+                args.open = Some(value("--open")?);
+            }
             "--speed" => {
                 let v = value("--speed")?;
                 args.speed = Some(Speed::parse(&v).ok_or(format!(
@@ -138,8 +141,21 @@ fn main() -> AppExit {
             app.insert_resource(saved);
         }
     }
-    if args.open_setup {
-        app.insert_resource(ludo::setup::SetupDraft::from_config(&table));
+    match args.open.as_deref() {
+        None => {}
+        Some("setup") => {
+            app.insert_resource(ludo::setup::SetupDraft::from_config(&table));
+        }
+        Some("rules") => {
+            app.init_resource::<ludo::rule_book::RuleBookOpen>();
+        }
+        Some("pause") => {
+            app.init_resource::<ludo::pause::Paused>();
+        }
+        Some(other) => {
+            eprintln!("ludo: --open: expected setup, rules or pause, got {other:?}");
+            return AppExit::from_code(2);
+        }
     }
     app.insert_resource(table).insert_resource(notice);
     // Screenshot runs leave the player's remembered table alone.

@@ -167,6 +167,7 @@ mod tests {
                 ..Default::default()
             },
             seed: 5,
+            turn_limit: crate::turn_clock::TurnLimit::Secs60,
         };
         save_table(&dir, &config).unwrap();
         assert_eq!(load_table(&dir), Ok(Some(config)));

@@ -49,9 +49,13 @@ pub struct Settings {
     pub animation_speed: Speed,
     /// A person's only legal move plays itself.
     pub auto_single_move: bool,
-    /// Volume in decibels (0 = full, -40 = very quiet).
+    /// Master volume in decibels (0 = full, -40 = very quiet).
     pub volume_db: f32,
+    /// Sound effects, on top of the master volume.
+    pub effects_db: f32,
     pub muted: bool,
+    /// Desktop only.
+    pub fullscreen: bool,
 }
 
 impl Default for Settings {
@@ -61,11 +65,35 @@ impl Default for Settings {
             animation_speed: Speed::Normal,
             auto_single_move: true,
             volume_db: -6.0,
+            effects_db: 0.0,
             muted: false,
+            fullscreen: false,
         }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>();
+    app.init_resource::<Settings>()
+        .add_systems(Update, apply_fullscreen);
+}
+
+/// Puts the window in or out of fullscreen when the setting changes.
+fn apply_fullscreen(
+    settings: Res<Settings>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) {
+    if !settings.is_changed() {
+        return;
+    }
+    use bevy::window::{MonitorSelection, WindowMode};
+    for mut window in &mut windows {
+        let mode = if settings.fullscreen {
+            WindowMode::BorderlessFullscreen(MonitorSelection::Current)
+        } else {
+            WindowMode::Windowed
+        };
+        if window.mode != mode {
+            window.mode = mode;
+        }
+    }
 }

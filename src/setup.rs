@@ -13,6 +13,7 @@ use ludo_core::{
 use crate::hud::mark_icon;
 use crate::play::NewTableRequested;
 use crate::table::{SeatKind, TableConfig};
+use crate::turn_clock::TurnLimit;
 
 /// One chair at the table in the setup: empty, or who sits in it.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +29,7 @@ pub struct SetupDraft {
     pub chairs: [Chair; 4],
     pub rules: Rules,
     pub seed: u64,
+    pub turn_limit: TurnLimit,
 }
 
 impl SetupDraft {
@@ -43,6 +45,7 @@ impl SetupDraft {
             chairs,
             rules: config.rules.clone(),
             seed: config.seed,
+            turn_limit: config.turn_limit,
         }
     }
 
@@ -66,6 +69,7 @@ impl SetupDraft {
                 })
                 .collect(),
             seed: self.seed,
+            turn_limit: self.turn_limit,
         }
     }
 
@@ -197,6 +201,12 @@ fn seats_ui(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     if ui.button("Fill empty seats with CPUs").clicked() {
         draft.fill_with_cpus();
     }
+    ui.horizontal(|ui| {
+        ui.label("Turn time limit");
+        for limit in TurnLimit::ALL {
+            ui.selectable_value(&mut draft.turn_limit, limit, limit.name());
+        }
+    });
 }
 
 /// A row of choices for one house rule, marked when it is not the standard game.

@@ -56,6 +56,8 @@ pub struct TableConfig {
     pub rules: Rules,
     pub seats: Vec<SeatKind>,
     pub seed: u64,
+    /// How long a person's turn may take before the CPU plays it.
+    pub turn_limit: crate::turn_clock::TurnLimit,
 }
 
 impl Default for TableConfig {
@@ -71,6 +73,7 @@ impl Default for TableConfig {
                 SeatKind::Cpu(CpuLevel::Normal),
             ],
             seed: 1,
+            turn_limit: Default::default(),
         }
     }
 }
@@ -87,6 +90,7 @@ pub struct Table {
     pub record: GameRecord,
     /// People who asked the CPU to play for them, by seat.
     pub autopilot: Vec<bool>,
+    pub turn_limit: crate::turn_clock::TurnLimit,
 }
 
 impl Table {
@@ -118,6 +122,7 @@ impl Table {
             game,
             dice: Dice::new(config.seed),
             autopilot: vec![false; config.seats.len()],
+            turn_limit: config.turn_limit,
             seats: config.seats.clone(),
             cpus,
         }

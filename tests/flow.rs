@@ -438,3 +438,49 @@ fn the_cpu_plays_for_a_person_who_asks_and_stops_when_they_take_back() {
     let table = app.world().resource::<Table>();
     assert!(table.game.is_over() || table.game.turn() == 0);
 }
+
+#[test]
+fn with_a_turn_limit_a_person_who_does_nothing_is_played_for_after_it() {
+    use bevy::time::TimeUpdateStrategy;
+    use ludo::turn_clock::{TurnClock, TurnLimit};
+    let mut seats = cpus(2);
+    seats[0] = SeatKind::Person { name: "Ana".into() };
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        // A test clock: every update is a second of real time, which the game's clock takes
+        // as a quarter second (its longest frame).
+        .insert_resource(TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_secs(1),
+        ))
+        .insert_resource(TableConfig {
+            seats,
+            seed: 4,
+            turn_limit: TurnLimit::Secs30,
+            ..Default::default()
+        })
+        .insert_resource(Settings {
+            cpu_speed: Speed::Instant,
+            animation_speed: Speed::Instant,
+            ..Default::default()
+        })
+        .add_plugins(ludo::rules_plugin)
+        .init_resource::<Seen>()
+        .add_systems(Update, record.after(ludo::GameSet::Rules));
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Seen>().rolled.is_empty(),
+        "within the limit, nobody rolls for Ana"
+    );
+    let left = app.world().resource::<TurnClock>().left.unwrap();
+    assert!(left > 5.0 && left < 30.0, "the clock counts down: {left}");
+    for _ in 0..110 {
+        app.update();
+    }
+    let seen = app.world().resource::<Seen>();
+    assert!(
+        seen.rolled.iter().any(|r| r.seat == 0),
+        "after 30 s the CPU rolled for Ana"
+    );
+}

@@ -1,0 +1,97 @@
+//! The pause menu (Esc): the game's clock stops — no CPU thinks, nothing moves — and the
+//! player can resume, read the rules, change settings, restart, set a new table or quit.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use crate::play::NewTableRequested;
+use crate::rule_book::RuleBookOpen;
+use crate::settings::Settings;
+use crate::setup::SetupDraft;
+use crate::table::TableConfig;
+
+/// Present while the game is paused.
+#[derive(Resource, Default)]
+pub struct Paused;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, (toggle_with_escape, sync_clock).chain())
+        .add_systems(EguiPrimaryContextPass, pause_menu);
+}
+
+fn toggle_with_escape(
+    mut commands: Commands,
+    keys: Res<ButtonInput<KeyCode>>,
+    paused: Option<Res<Paused>>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    if paused.is_some() {
+        commands.remove_resource::<Paused>();
+    } else {
+        commands.init_resource::<Paused>();
+    }
+}
+
+/// The game's clock stands still exactly while `Paused` is present.
+fn sync_clock(paused: Option<Res<Paused>>, mut time: ResMut<Time<Virtual>>) {
+    match (paused.is_some(), time.is_paused()) {
+        (true, false) => time.pause(),
+        (false, true) => time.unpause(),
+        _ => {}
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn pause_menu(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    paused: Option<Res<Paused>>,
+    mut settings: ResMut<Settings>,
+    config: Res<TableConfig>,
+    mut new_table: MessageWriter<NewTableRequested>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    if paused.is_none() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut resume = false;
+    egui::Window::new("Paused")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-120.0, 0.0))
+        .show(ctx, |ui| {
+            let size = egui::vec2(220.0, 34.0);
+            let button = |ui: &mut egui::Ui, text: &str| {
+                ui.add(egui::Button::new(text).min_size(size)).clicked()
+            };
+            if button(ui, "Resume (Esc)") {
+                resume = true;
+            }
+            if button(ui, "Rules") {
+                commands.init_resource::<RuleBookOpen>();
+            }
+            if button(ui, "Restart this table") {
+                new_table.write(NewTableRequested(config.clone()));
+                resume = true;
+            }
+            if button(ui, "New table…") {
+                commands.insert_resource(SetupDraft::from_config(&config));
+                resume = true;
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            if button(ui, "Quit") {
+                exit.write(AppExit::Success);
+            }
+            #[cfg(target_arch = "wasm32")]
+            let _ = &mut exit;
+            ui.separator();
+            crate::hud::settings_ui(ui, &mut settings);
+        });
+    if resume {
+        commands.remove_resource::<Paused>();
+    }
+    Ok(())
+}
