@@ -33,14 +33,12 @@ fn record(
     seen.over.extend(over.read().cloned());
 }
 
-fn app(seats: Vec<SeatKind>, seed: u64) -> App {
+/// A headless app with the game's rules, a table from `config`, instant CPUs and animations,
+/// and a recorder of what the rules wrote; `extra` adds to it before the first update.
+fn app_with(config: TableConfig, extra: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins)
-        .insert_resource(TableConfig {
-            seats,
-            seed,
-            ..Default::default()
-        })
+        .insert_resource(config)
         .insert_resource(Settings {
             cpu_speed: Speed::Instant,
             animation_speed: Speed::Instant,
@@ -49,8 +47,30 @@ fn app(seats: Vec<SeatKind>, seed: u64) -> App {
         .add_plugins(ludo::rules_plugin)
         .init_resource::<Seen>()
         .add_systems(Update, record.after(ludo::GameSet::Rules));
+    extra(&mut app);
     app.update();
     app
+}
+
+fn app(seats: Vec<SeatKind>, seed: u64) -> App {
+    app_with(
+        TableConfig {
+            seats,
+            seed,
+            ..Default::default()
+        },
+        |_| {},
+    )
+}
+
+/// Runs the app until the game ends (or gives up after many frames).
+fn play_to_the_end(app: &mut App) {
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<Table>().game.is_over() {
+            return;
+        }
+    }
 }
 
 fn cpus(n: usize) -> Vec<SeatKind> {
@@ -60,12 +80,7 @@ fn cpus(n: usize) -> Vec<SeatKind> {
 #[test]
 fn four_cpus_play_a_whole_game_through_messages_and_the_record_replays() {
     let mut app = app(cpus(4), 7);
-    for _ in 0..20_000 {
-        app.update();
-        if app.world().resource::<Table>().game.is_over() {
-            break;
-        }
-    }
+    play_to_the_end(&mut app);
     let table = app.world().resource::<Table>();
     assert!(table.game.is_over(), "the game ends");
     let seen = app.world().resource::<Seen>();
@@ -137,12 +152,7 @@ fn a_person_rolls_and_moves_by_messages_and_out_of_turn_requests_change_nothing(
 #[test]
 fn a_rematch_starts_with_the_next_seat() {
     let mut app = app(cpus(3), 11);
-    for _ in 0..20_000 {
-        app.update();
-        if app.world().resource::<Table>().game.is_over() {
-            break;
-        }
-    }
+    play_to_the_end(&mut app);
     assert!(app.world().resource::<Table>().game.is_over());
     let first = app.world().resource::<Table>().game.first_seat();
     app.world_mut().write_message(RematchRequested);
@@ -170,12 +180,7 @@ fn engine_events(table: &Table) -> Vec<ludo_core::Event> {
 #[test]
 fn every_engine_event_reaches_the_ecs_as_its_message_in_order() {
     let mut app = app(cpus(4), 21);
-    for _ in 0..20_000 {
-        app.update();
-        if app.world().resource::<Table>().game.is_over() {
-            break;
-        }
-    }
+    play_to_the_end(&mut app);
     let table = app.world().resource::<Table>();
     let seen = app.world().resource::<Seen>();
     let events = engine_events(table);
@@ -291,25 +296,18 @@ fn a_person_plays_through_the_keyboard_input_path() {
     use bevy::input::ButtonInput;
     let mut seats = cpus(2);
     seats[0] = SeatKind::Person { name: "Ana".into() };
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(TableConfig {
+    let mut app = app_with(
+        TableConfig {
             seats,
             seed: 8,
             ..Default::default()
-        })
-        .insert_resource(Settings {
-            cpu_speed: Speed::Instant,
-            animation_speed: Speed::Instant,
-            ..Default::default()
-        })
-        .init_resource::<ButtonInput<KeyCode>>()
-        .init_resource::<bevy_egui::input::EguiWantsInput>()
-        .add_plugins(ludo::rules_plugin)
-        .add_plugins(ludo::input::keyboard_plugin)
-        .init_resource::<Seen>()
-        .add_systems(Update, record.after(ludo::GameSet::Rules));
-    app.update();
+        },
+        |app| {
+            app.init_resource::<ButtonInput<KeyCode>>()
+                .init_resource::<bevy_egui::input::EguiWantsInput>()
+                .add_plugins(ludo::input::keyboard_plugin);
+        },
+    );
     let press = |app: &mut App, key: KeyCode| {
         app.world_mut()
             .resource_mut::<ButtonInput<KeyCode>>()
@@ -445,27 +443,21 @@ fn with_a_turn_limit_a_person_who_does_nothing_is_played_for_after_it() {
     use ludo::turn_clock::{TurnClock, TurnLimit};
     let mut seats = cpus(2);
     seats[0] = SeatKind::Person { name: "Ana".into() };
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        // A test clock: every update is a second of real time, which the game's clock takes
-        // as a quarter second (its longest frame).
-        .insert_resource(TimeUpdateStrategy::ManualDuration(
-            std::time::Duration::from_secs(1),
-        ))
-        .insert_resource(TableConfig {
+    let mut app = app_with(
+        TableConfig {
             seats,
             seed: 4,
             turn_limit: TurnLimit::Secs30,
             ..Default::default()
-        })
-        .insert_resource(Settings {
-            cpu_speed: Speed::Instant,
-            animation_speed: Speed::Instant,
-            ..Default::default()
-        })
-        .add_plugins(ludo::rules_plugin)
-        .init_resource::<Seen>()
-        .add_systems(Update, record.after(ludo::GameSet::Rules));
+        },
+        |app| {
+            // A test clock: every update is a second of real time, which the game's clock
+            // takes as a quarter second (its longest frame).
+            app.insert_resource(TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_secs(1),
+            ));
+        },
+    );
     for _ in 0..20 {
         app.update();
     }
