@@ -64,9 +64,10 @@ screenshot:
 		--size 800x600 --screenshot $(ARTIFACTS)/small.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --open setup --screenshot $(ARTIFACTS)/setup.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --open rules --screenshot $(ARTIFACTS)/rules.png --frames 20
+	$(XVFB) cargo run --quiet --bin ludo -- --open menu --screenshot $(ARTIFACTS)/menu.png --frames 20
 	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
 		--screenshot $(ARTIFACTS)/pause-small.png --frames 20
-	@for f in start playing results two-seats small setup rules pause-small; do scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
+	@for f in start playing results two-seats small setup rules menu pause-small; do scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 
 lint: deps
 	cargo fmt --all --check

@@ -5,7 +5,8 @@ use bevy::prelude::*;
 use ludo_core::{BaseArea, Cell, Colour, SquareKind};
 
 use crate::palette;
-use crate::shapes::{self, Shapes, cell_pos, spawn_mark};
+use crate::screen::Screen;
+use crate::shapes::{Shapes, cell_pos, spawn_mark};
 use crate::table::{OnTable, Table};
 
 /// A square of the board and what it is.
@@ -25,18 +26,20 @@ pub struct TurnGlow {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Startup,
-        (make_shapes, spawn_board, spawn_board_done).chain(),
-    )
-    .add_systems(
-        Update,
-        (clear_table, spawn_board, spawn_board_done)
-            .chain()
-            .run_if(on_message::<crate::play::TableOpened>)
-            .in_set(crate::GameSet::React),
-    )
-    .add_systems(Update, glow_current_seat);
+    app.init_resource::<Shapes>()
+        .add_systems(
+            OnEnter(Screen::Playing),
+            (spawn_board, spawn_board_done).chain(),
+        )
+        .add_systems(OnExit(Screen::Playing), clear_table)
+        .add_systems(
+            Update,
+            (clear_table, spawn_board, spawn_board_done)
+                .chain()
+                .run_if(on_message::<crate::play::TableOpened>)
+                .in_set(crate::GameSet::React),
+        )
+        .add_systems(Update, glow_current_seat);
 }
 
 /// Marks the end of the board's setup, for systems that place things on it.
@@ -47,10 +50,6 @@ fn clear_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
     for e in &on_table {
         commands.entity(e).despawn();
     }
-}
-
-fn make_shapes(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>) {
-    commands.insert_resource(shapes::make(&mut meshes));
 }
 
 /// Centre of a base yard in world units.

@@ -29,7 +29,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Thinking>()
         .add_systems(
             Update,
-            (cpu_acts.in_set(CpuActs), auto_single_move).in_set(GameSet::Ask),
+            (cpu_acts.in_set(CpuActs), auto_single_move)
+                .in_set(GameSet::Ask)
+                .run_if(in_state(crate::screen::Screen::Playing)),
         );
 }
 

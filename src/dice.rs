@@ -36,20 +36,23 @@ const TUMBLE_SECS: f32 = 0.55;
 pub const DIE_SIZE: f32 = 1.5;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_die.after(crate::board::spawn_board_done))
-        .add_systems(
-            Update,
-            spawn_die
-                .after(crate::board::spawn_board_done)
-                .run_if(on_message::<crate::play::TableOpened>)
-                .in_set(GameSet::React),
-        )
-        .add_systems(
-            Update,
-            (start_tumble, tumble, follow_turn, show_face)
-                .chain()
-                .in_set(GameSet::React),
-        );
+    app.add_systems(
+        OnEnter(crate::screen::Screen::Playing),
+        spawn_die.after(crate::board::spawn_board_done),
+    )
+    .add_systems(
+        Update,
+        spawn_die
+            .after(crate::board::spawn_board_done)
+            .run_if(on_message::<crate::play::TableOpened>)
+            .in_set(GameSet::React),
+    )
+    .add_systems(
+        Update,
+        (start_tumble, tumble, follow_turn, show_face)
+            .chain()
+            .in_set(GameSet::React),
+    );
 }
 
 fn spawn_die(

@@ -25,7 +25,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, write_log.in_set(GameSet::React))
         .add_systems(
             EguiPrimaryContextPass,
-            (scale_text, side_panel, results_window).chain(),
+            (
+                scale_text,
+                (side_panel, results_window).run_if(in_state(crate::screen::Screen::Playing)),
+            )
+                .chain(),
         );
 }
 

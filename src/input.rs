@@ -20,6 +20,7 @@ pub fn plugin(app: &mut App) {
         Update,
         click
             .run_if(not(egui_wants_any_pointer_input))
+            .run_if(in_state(crate::screen::Screen::Playing))
             .in_set(GameSet::Ask),
     );
 }
@@ -29,6 +30,7 @@ pub fn keyboard_plugin(app: &mut App) {
     app.init_resource::<Selected>().add_systems(
         Update,
         keys.run_if(not(egui_wants_any_keyboard_input))
+            .run_if(in_state(crate::screen::Screen::Playing))
             .in_set(GameSet::Ask),
     );
 }

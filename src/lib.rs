@@ -20,6 +20,7 @@ pub mod pieces;
 pub mod play;
 pub mod rule_book;
 pub mod saved;
+pub mod screen;
 pub mod settings;
 pub mod setup;
 pub mod shapes;
@@ -39,8 +40,13 @@ pub enum GameSet {
     React,
 }
 
-/// The rules side: works without a window.
+/// The rules side: works without a window. The game starts at the menu unless the app
+/// inserts another `Screen` after adding this plugin.
 pub fn rules_plugin(app: &mut App) {
+    if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+        app.add_plugins(bevy::state::app::StatesPlugin);
+    }
+    app.init_state::<screen::Screen>();
     app.configure_sets(
         Update,
         (GameSet::Ask, GameSet::Rules, GameSet::React).chain(),
@@ -69,6 +75,7 @@ pub fn plugin(app: &mut App) {
         celebrate::plugin,
         setup::plugin,
         pause::plugin,
+        screen::plugin,
         rule_book::plugin,
     ));
 }

@@ -3,7 +3,7 @@
 //! ```text
 //! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--rules FILE.ron] [--seed N]
 //!      [--speed slow|normal|fast|instant]
-//!      [--size WIDTHxHEIGHT] [--open setup|rules|pause]
+//!      [--size WIDTHxHEIGHT] [--open menu|setup|rules|pause]
 //!      [--screenshot PATH [--frames N] [--when-over]]
 //! ```
 //!
@@ -15,6 +15,7 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use ludo::dev::screenshot::ScreenshotAndExit;
 use ludo::saved::{ConfigDir, Notice};
+use ludo::screen::Screen;
 use ludo::settings::{Settings, Speed};
 use ludo::table::{SeatKind, TableConfig};
 
@@ -152,8 +153,9 @@ fn main() -> AppExit {
         Some("pause") => {
             app.init_resource::<ludo::pause::Paused>();
         }
+        Some("menu") => {}
         Some(other) => {
-            eprintln!("ludo: --open: expected setup, rules or pause, got {other:?}");
+            eprintln!("ludo: --open: expected menu, setup, rules or pause, got {other:?}");
             return AppExit::from_code(2);
         }
     }
@@ -170,6 +172,15 @@ fn main() -> AppExit {
         });
     }
     app.add_plugins(ludo::plugin);
+    // A table given on the command line (or a screenshot run) sits down at once; otherwise
+    // the game opens at the menu.
+    let at_menu = args.open.as_deref() == Some("menu")
+        || (!args.table_given && args.screenshot.is_none() && args.open.is_none());
+    app.insert_state(if at_menu {
+        Screen::Menu
+    } else {
+        Screen::Playing
+    });
     if let Some(shot) = args.screenshot {
         app.insert_resource(shot)
             .insert_resource(launched)

@@ -15,8 +15,15 @@ use crate::table::TableConfig;
 pub struct Paused;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (toggle_with_escape, sync_clock).chain())
-        .add_systems(EguiPrimaryContextPass, pause_menu);
+    app.add_systems(
+        Update,
+        (
+            toggle_with_escape.run_if(in_state(crate::screen::Screen::Playing)),
+            sync_clock,
+        )
+            .chain(),
+    )
+    .add_systems(EguiPrimaryContextPass, pause_menu);
 }
 
 fn toggle_with_escape(
@@ -51,6 +58,7 @@ fn pause_menu(
     mut settings: ResMut<Settings>,
     config: Res<TableConfig>,
     mut new_table: MessageWriter<NewTableRequested>,
+    mut next: ResMut<NextState<crate::screen::Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     if paused.is_none() {
@@ -79,6 +87,10 @@ fn pause_menu(
             }
             if button(ui, "New table…") {
                 commands.insert_resource(SetupDraft::from_config(&config));
+                resume = true;
+            }
+            if button(ui, "Leave to the menu") {
+                next.set(crate::screen::Screen::Menu);
                 resume = true;
             }
             #[cfg(not(target_arch = "wasm32"))]

@@ -74,7 +74,10 @@ const PIECE_Z: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HopLanded>()
-        .add_systems(Startup, spawn_pieces.after(crate::board::spawn_board_done))
+        .add_systems(
+            OnEnter(crate::screen::Screen::Playing),
+            spawn_pieces.after(crate::board::spawn_board_done),
+        )
         .add_systems(
             Update,
             spawn_pieces

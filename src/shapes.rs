@@ -14,6 +14,12 @@ pub struct Shapes {
     pub star: Handle<Mesh>,
 }
 
+impl FromWorld for Shapes {
+    fn from_world(world: &mut World) -> Self {
+        make(&mut world.resource_mut::<Assets<Mesh>>())
+    }
+}
+
 /// Builds the shared meshes once.
 pub fn make(meshes: &mut Assets<Mesh>) -> Shapes {
     Shapes {

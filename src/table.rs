@@ -143,11 +143,14 @@ impl Table {
     }
 }
 
+/// Opens the table from the `TableConfig` the app was given (or the default one) as the
+/// plugin is added, so it exists before the first screen is entered.
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TableConfig>()
-        .add_systems(PreStartup, open_table);
-}
-
-fn open_table(mut commands: Commands, config: Res<TableConfig>) {
-    commands.insert_resource(Table::new(&config, 0));
+    let config = app
+        .world()
+        .get_resource::<TableConfig>()
+        .cloned()
+        .unwrap_or_default();
+    app.insert_resource(Table::new(&config, 0))
+        .insert_resource(config);
 }

@@ -50,7 +50,10 @@ pub struct TurnClock {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnClock>().add_systems(
         Update,
-        run_clock.in_set(GameSet::Ask).before(crate::cpu::CpuActs),
+        run_clock
+            .in_set(GameSet::Ask)
+            .before(crate::cpu::CpuActs)
+            .run_if(in_state(crate::screen::Screen::Playing)),
     );
 }
 

@@ -45,6 +45,7 @@ fn app_with(config: TableConfig, extra: impl FnOnce(&mut App)) -> App {
             ..Default::default()
         })
         .add_plugins(ludo::rules_plugin)
+        .insert_state(ludo::screen::Screen::Playing)
         .init_resource::<Seen>()
         .add_systems(Update, record.after(ludo::GameSet::Rules));
     extra(&mut app);
@@ -475,4 +476,53 @@ fn with_a_turn_limit_a_person_who_does_nothing_is_played_for_after_it() {
         seen.rolled.iter().any(|r| r.seat == 0),
         "after 30 s the CPU rolled for Ana"
     );
+}
+
+#[test]
+fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
+    use ludo::screen::Screen;
+    let mut app = app_with(
+        TableConfig {
+            seats: cpus(3),
+            seed: 12,
+            ..Default::default()
+        },
+        |app| {
+            app.insert_state(Screen::Menu);
+        },
+    );
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Seen>().rolled.is_empty(),
+        "nobody plays at the menu"
+    );
+    let config = TableConfig {
+        seats: cpus(4),
+        seed: 13,
+        ..Default::default()
+    };
+    app.world_mut().write_message(NewTableRequested(config));
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert_eq!(app.world().resource::<Table>().game.seats(), 4);
+    play_to_the_end(&mut app);
+    let first = app.world().resource::<Table>().game.first_seat();
+    assert!(
+        app.world().resource::<Table>().game.is_over(),
+        "the results"
+    );
+    assert_eq!(app.world().resource::<Seen>().over.len(), 1);
+    app.world_mut().write_message(RematchRequested);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Table>().game.first_seat(),
+        (first + 1) % 4
+    );
+    assert!(!app.world().resource::<Table>().game.is_over());
 }

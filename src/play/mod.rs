@@ -313,10 +313,16 @@ fn open_new_table(
     mut config: ResMut<TableConfig>,
     mut opened: MessageWriter<TableOpened>,
     mut started: MessageWriter<GameStarted>,
+    screen: Res<State<crate::screen::Screen>>,
+    mut next: ResMut<NextState<crate::screen::Screen>>,
 ) {
     let Some(NewTableRequested(new)) = requests.read().last() else {
         return;
     };
+    // From the menu, sitting down at the table starts play; entering play builds the table.
+    if *screen.get() != crate::screen::Screen::Playing {
+        next.set(crate::screen::Screen::Playing);
+    }
     *config = new.clone();
     *table = Table::new(&config, 0);
     opened.write(TableOpened);
