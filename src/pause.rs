@@ -14,29 +14,34 @@ use crate::table::TableConfig;
 #[derive(Resource, Default)]
 pub struct Paused;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            toggle_with_escape.run_if(in_state(crate::screen::Screen::Playing)),
-            sync_clock,
-        )
-            .chain(),
-    )
-    .add_systems(EguiPrimaryContextPass, pause_menu);
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, (escape, sync_clock).chain())
+        .add_systems(EguiPrimaryContextPass, pause_menu);
 }
 
-fn toggle_with_escape(
+/// Esc closes the open window (rules, settings, setup) first; with none open, at the table,
+/// it pauses or resumes.
+fn escape(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<crate::screen::Screen>>,
+    setup: Option<Res<SetupDraft>>,
+    rules: Option<Res<RuleBookOpen>>,
+    settings: Option<Res<crate::screen::SettingsOpen>>,
     paused: Option<Res<Paused>>,
 ) {
     if !keys.just_pressed(KeyCode::Escape) {
         return;
     }
-    if paused.is_some() {
+    if rules.is_some() {
+        commands.remove_resource::<RuleBookOpen>();
+    } else if settings.is_some() {
+        commands.remove_resource::<crate::screen::SettingsOpen>();
+    } else if setup.is_some() {
+        commands.remove_resource::<SetupDraft>();
+    } else if paused.is_some() {
         commands.remove_resource::<Paused>();
-    } else {
+    } else if *screen.get() == crate::screen::Screen::Playing {
         commands.init_resource::<Paused>();
     }
 }

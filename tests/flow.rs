@@ -526,3 +526,62 @@ fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
     );
     assert!(!app.world().resource::<Table>().game.is_over());
 }
+
+#[test]
+fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
+    use bevy::input::ButtonInput;
+    use ludo::pause::Paused;
+    use ludo::rule_book::RuleBookOpen;
+    let mut app = app_with(
+        TableConfig {
+            seats: cpus(2),
+            seed: 3,
+            ..Default::default()
+        },
+        |app| {
+            app.init_resource::<ButtonInput<KeyCode>>()
+                .add_plugins(ludo::pause::plugin);
+        },
+    );
+    let escape = |app: &mut App| {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Escape);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::Escape);
+        keys.clear();
+        app.update();
+    };
+    app.world_mut().init_resource::<RuleBookOpen>();
+    escape(&mut app);
+    assert!(
+        app.world().get_resource::<RuleBookOpen>().is_none(),
+        "Esc closed the rules"
+    );
+    assert!(
+        app.world().get_resource::<Paused>().is_none(),
+        "and did not pause"
+    );
+    escape(&mut app);
+    assert!(app.world().get_resource::<Paused>().is_some());
+    assert!(app.world().resource::<Time<Virtual>>().is_paused());
+    let rolls = app.world().resource::<Seen>().rolled.len();
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Seen>().rolled.len(),
+        rolls,
+        "no CPU plays while paused"
+    );
+    escape(&mut app);
+    assert!(!app.world().resource::<Time<Virtual>>().is_paused());
+    for _ in 0..30 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<Seen>().rolled.len() > rolls,
+        "play resumes"
+    );
+}
