@@ -38,7 +38,11 @@ const SETTINGS_FILE: &str = "settings.ron";
 /// Reads the remembered table. `Ok(None)` when there is none yet; `Err` names the file, the
 /// line and what was wrong, after moving the broken file aside.
 pub fn load_table(dir: &Path) -> Result<Option<TableConfig>, String> {
-    load(dir, TABLE_FILE)
+    let config: Option<TableConfig> = load(dir, TABLE_FILE)?;
+    match config.as_ref().map(TableConfig::check) {
+        Some(Err(e)) => Err(set_aside(&dir.join(TABLE_FILE), &format!(" {e}"))),
+        _ => Ok(config),
+    }
 }
 
 /// Reads the remembered settings, like `load_table`.
@@ -55,23 +59,27 @@ fn load<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Result<Option
     };
     match ron::from_str::<T>(&text) {
         Ok(value) => Ok(Some(value)),
-        Err(e) => {
-            let aside = path.with_extension("ron.broken");
-            let moved = std::fs::rename(&path, &aside).is_ok();
-            Err(format!(
-                "{}:{}:{}: {}; starting from the defaults{}",
-                path.display(),
-                e.span.start.line,
-                e.span.start.col,
-                e.code,
-                if moved {
-                    format!(" (the file was kept as {})", aside.display())
-                } else {
-                    String::new()
-                }
-            ))
-        }
+        Err(e) => Err(set_aside(
+            &path,
+            &format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code),
+        )),
     }
+}
+
+/// Moves a file that cannot be used out of the way (never deletes it) and says why; `why`
+/// follows the path and a colon (`"3:7: expected …"` or `" the reason"`).
+fn set_aside(path: &Path, why: &str) -> String {
+    let aside = path.with_extension("ron.broken");
+    let moved = std::fs::rename(path, &aside).is_ok();
+    format!(
+        "{}:{why}; starting from the defaults{}",
+        path.display(),
+        if moved {
+            format!(" (the file was kept as {})", aside.display())
+        } else {
+            String::new()
+        }
+    )
 }
 
 /// Saves the table's choices atomically.
@@ -187,6 +195,16 @@ mod tests {
         let err = load_settings(&dir).unwrap_err();
         assert!(err.contains("settings.ron:1:"), "{err}");
         assert_eq!(load_settings(&dir), Ok(None));
+    }
+
+    #[test]
+    fn a_table_of_one_seat_is_refused_and_kept_aside() {
+        let dir = scratch("one-seat");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(TABLE_FILE), "(seats: [cpu(hard)])").unwrap();
+        let err = load_table(&dir).unwrap_err();
+        assert!(err.contains("2 to 4"), "{err}");
+        assert!(dir.join("table.ron.broken").exists());
     }
 
     #[test]

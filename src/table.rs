@@ -78,6 +78,20 @@ impl Default for TableConfig {
     }
 }
 
+impl TableConfig {
+    /// What a table needs beyond parsing: 2 to 4 seats.
+    pub fn check(&self) -> Result<(), String> {
+        if (2..=4).contains(&self.seats.len()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "`seats` lists {} seats; a table has 2 to 4",
+                self.seats.len()
+            ))
+        }
+    }
+}
+
 /// The game at the table.
 #[derive(Resource)]
 pub struct Table {
