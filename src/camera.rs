@@ -9,9 +9,16 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use crate::palette;
 
-/// Width of the HUD panel in logical pixels, as egui last laid it out.
+/// Width of the HUD panel in logical pixels, as egui last laid it out (0 with no HUD).
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct HudWidth(pub f32);
+
+impl HudWidth {
+    /// Where a window is anchored from the centre so it sits over the board, not the HUD.
+    pub fn window_offset(&self) -> bevy_egui::egui::Vec2 {
+        bevy_egui::egui::vec2(-self.0 / 2.0, 0.0)
+    }
+}
 
 #[derive(Component)]
 pub struct MainCamera;

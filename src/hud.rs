@@ -339,6 +339,7 @@ fn speed_choice(ui: &mut egui::Ui, label: &str, speed: &mut Speed) {
 
 #[allow(clippy::too_many_arguments)]
 fn results_window(
+    hud: Res<HudWidth>,
     mut commands: Commands,
     mut contexts: EguiContexts,
     table: Res<Table>,
@@ -357,7 +358,7 @@ fn results_window(
     egui::Window::new("Results")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-120.0, 0.0))
+        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
             egui::Grid::new("ranking").striped(true).show(ui, |ui| {
                 ui.label("Rank");

@@ -57,6 +57,7 @@ fn sync_clock(paused: Option<Res<Paused>>, mut time: ResMut<Time<Virtual>>) {
 
 #[allow(clippy::too_many_arguments)]
 fn pause_menu(
+    hud: Res<crate::camera::HudWidth>,
     mut commands: Commands,
     mut contexts: EguiContexts,
     paused: Option<Res<Paused>>,
@@ -74,7 +75,7 @@ fn pause_menu(
     egui::Window::new("Paused")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-120.0, 0.0))
+        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
             let size = egui::vec2(220.0, 34.0);
             let button = |ui: &mut egui::Ui, text: &str| {

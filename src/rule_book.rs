@@ -215,6 +215,7 @@ fn pictures(ui: &mut egui::Ui) {
 }
 
 fn rule_book(
+    hud: Res<crate::camera::HudWidth>,
     mut commands: Commands,
     mut contexts: EguiContexts,
     open: Option<Res<RuleBookOpen>>,
@@ -229,7 +230,7 @@ fn rule_book(
         .open(&mut still_open)
         .collapsible(false)
         .default_width(520.0)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-120.0, 0.0))
+        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .max_height(ui.ctx().viewport_rect().height() * 0.75)

@@ -25,6 +25,13 @@ pub struct SettingsOpen;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
+        OnEnter(Screen::Menu),
+        |mut hud: ResMut<crate::camera::HudWidth>| {
+            // The menu has no HUD: windows centre on the whole window.
+            hud.0 = 0.0;
+        },
+    )
+    .add_systems(
         EguiPrimaryContextPass,
         (main_menu, settings_window).run_if(in_state(Screen::Menu)),
     );

@@ -92,6 +92,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn setup_window(
+    hud: Res<crate::camera::HudWidth>,
     mut commands: Commands,
     mut contexts: EguiContexts,
     draft: Option<ResMut<SetupDraft>>,
@@ -107,7 +108,7 @@ fn setup_window(
         .collapsible(false)
         .resizable(true)
         .default_width(420.0)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(-120.0, 0.0))
+        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .open(&mut open)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
