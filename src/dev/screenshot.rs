@@ -171,6 +171,8 @@ fn take_screenshot_when_due(
     let covered = |world: Vec2, pixel: Vec2| {
         // A window casts a shadow about 20 points wide: look around the point too.
         let over_window = ctx.as_ref().is_some_and(|ctx| {
+            // egui's points are pixels over the scale factor *and* egui's zoom.
+            let ppp = ctx.pixels_per_point();
             [
                 (0.0, 0.0),
                 (24.0, 0.0),
@@ -180,7 +182,7 @@ fn take_screenshot_when_due(
             ]
             .iter()
             .any(|(dx, dy)| {
-                let p = bevy_egui::egui::pos2(pixel.x / scale + dx, pixel.y / scale + dy);
+                let p = bevy_egui::egui::pos2(pixel.x / ppp + dx, pixel.y / ppp + dy);
                 ctx.layer_id_at(p)
                     .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
             })
