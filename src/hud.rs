@@ -237,7 +237,12 @@ fn side_panel(
             if let Some(n) = &notice.0 {
                 ui.label(egui::RichText::new(n).color(Color32::from_rgb(240, 170, 60)));
             }
-            let house = table.game.rules().non_standard();
+            // In the rule book's words, not the settings file's field names.
+            let house: Vec<String> = crate::rule_book::house_rules(table.game.rules())
+                .into_iter()
+                .filter(|(_, chosen, standard)| chosen != standard)
+                .map(|(name, chosen, _)| format!("{name}: {chosen}"))
+                .collect();
             if !house.is_empty() {
                 ui.label(egui::RichText::new(format!("House rules: {}", house.join(", "))).small());
             }
