@@ -2,7 +2,7 @@
 //! human-looking moment (set by the CPU speed) and then rolls or chooses its move.
 
 use bevy::prelude::*;
-use ludo_core::{Awaiting, Chooser};
+use ludo_core::Awaiting;
 
 use crate::GameSet;
 use crate::play::{MoveChosen, RollRequested};
@@ -42,7 +42,7 @@ fn cpu_acts(
     clock: Res<crate::turn_clock::TurnClock>,
     paused: Option<Res<crate::pause::Paused>>,
     settings: Res<Settings>,
-    mut table: ResMut<Table>,
+    table: Res<Table>,
     mut thinking: ResMut<Thinking>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
@@ -58,12 +58,11 @@ fn cpu_acts(
         return;
     }
     thinking.0 = 0.0;
-    let table = &mut *table;
     let seat = table.game.turn();
     match table.game.awaiting() {
         Awaiting::Move => {
             let moves_now = table.game.legal_moves();
-            let i = table.cpus[seat as usize].choose(&table.game, moves_now);
+            let i = table.cpu_choice();
             let piece = moves_now[i.min(moves_now.len() - 1)].piece;
             moves.write(MoveChosen { seat, piece });
         }

@@ -18,6 +18,7 @@ pub mod palette;
 pub mod pause;
 pub mod pieces;
 pub mod play;
+pub mod resume;
 pub mod rule_book;
 pub mod saved;
 pub mod screen;
@@ -57,6 +58,7 @@ pub fn rules_plugin(app: &mut App) {
         play::plugin,
         cpu::plugin,
         saved::plugin,
+        resume::plugin,
         stats::plugin,
         turn_clock::plugin,
     ));

@@ -14,6 +14,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 use ludo::dev::screenshot::ScreenshotAndExit;
+use ludo::resume::DataDir;
 use ludo::saved::{ConfigDir, Notice};
 use ludo::screen::Screen;
 use ludo::settings::{Settings, Speed};
@@ -101,7 +102,10 @@ fn parse_args() -> Result<Args, String> {
 fn or_notice<T>(loaded: Result<Option<T>, String>, notice: &mut Notice) -> Option<T> {
     loaded.unwrap_or_else(|e| {
         eprintln!("ludo: {e}");
-        notice.0 = Some(e);
+        notice.0 = Some(match notice.0.take() {
+            Some(earlier) => format!("{earlier}\n{e}"),
+            None => e,
+        });
         None
     })
 }
@@ -128,8 +132,14 @@ fn main() -> AppExit {
     // What was remembered from last time, unless the command line says otherwise; screenshot
     // runs neither read nor write the player's files.
     let config_dir = ConfigDir::user();
+    let data_dir = DataDir::user();
     let mut table = args.table;
     let mut notice = Notice::default();
+    // A game left unfinished is offered as Continue (unless a table is given to sit at).
+    let mut resumed = None;
+    if let (None, Some(dir), false) = (&args.screenshot, &data_dir.0, args.table_given) {
+        resumed = or_notice(ludo::resume::load_game(dir), &mut notice);
+    }
     if let (None, Some(dir)) = (&args.screenshot, &config_dir.0) {
         if !args.table_given
             && let Some(saved) = or_notice(ludo::saved::load_table(dir), &mut notice)
@@ -160,9 +170,12 @@ fn main() -> AppExit {
         }
     }
     app.insert_resource(table).insert_resource(notice);
-    // Screenshot runs leave the player's remembered table alone.
+    if let Some((saved, table)) = resumed {
+        ludo::resume::resume(&mut app, saved, table);
+    }
+    // Screenshot runs leave the player's remembered table and saved game alone.
     if args.screenshot.is_none() {
-        app.insert_resource(config_dir);
+        app.insert_resource(config_dir).insert_resource(data_dir);
     }
     if let Some(speed) = args.speed {
         app.insert_resource(Settings {

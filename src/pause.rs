@@ -1,5 +1,6 @@
 //! The pause menu (Esc): the game's clock stops — no CPU thinks, nothing moves — and the
-//! player can resume, read the rules, change settings, restart, set a new table or quit.
+//! player can resume, leave their seat to the CPU (or take it back), read the rules, change
+//! settings, restart, set a new table or quit.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -8,7 +9,7 @@ use crate::play::NewTableRequested;
 use crate::rule_book::RuleBookOpen;
 use crate::settings::Settings;
 use crate::setup::SetupDraft;
-use crate::table::TableConfig;
+use crate::table::{Table, TableConfig};
 
 /// Present while the game is paused.
 #[derive(Resource, Default)]
@@ -63,6 +64,7 @@ fn pause_menu(
     paused: Option<Res<Paused>>,
     mut settings: ResMut<Settings>,
     config: Res<TableConfig>,
+    mut table: ResMut<Table>,
     mut new_table: MessageWriter<NewTableRequested>,
     mut next: ResMut<NextState<crate::screen::Screen>>,
     mut exit: MessageWriter<AppExit>,
@@ -83,6 +85,23 @@ fn pause_menu(
             };
             if button(ui, "Resume (Esc)") {
                 resume = true;
+            }
+            // A person who leaves the table keeps their seat: the CPU plays it until they
+            // take it back.
+            for seat in 0..table.game.seats() {
+                if table.seat_kind(seat).is_cpu() {
+                    continue;
+                }
+                let name = table.seat_kind(seat).label();
+                let away = table.autopilot[seat as usize];
+                let text = if away {
+                    format!("{name} takes the seat back")
+                } else {
+                    format!("{name} leaves (the CPU plays)")
+                };
+                if button(ui, &text) {
+                    table.autopilot[seat as usize] = !away;
+                }
             }
             if button(ui, "Rules") {
                 commands.init_resource::<RuleBookOpen>();

@@ -40,7 +40,11 @@ const SETTINGS_FILE: &str = "settings.ron";
 pub fn load_table(dir: &Path) -> Result<Option<TableConfig>, String> {
     let config: Option<TableConfig> = load(dir, TABLE_FILE)?;
     match config.as_ref().map(TableConfig::check) {
-        Some(Err(e)) => Err(set_aside(&dir.join(TABLE_FILE), &format!(" {e}"))),
+        Some(Err(e)) => Err(set_aside(
+            &dir.join(TABLE_FILE),
+            &format!(" {e}"),
+            FROM_DEFAULTS,
+        )),
         _ => Ok(config),
     }
 }
@@ -59,20 +63,30 @@ fn load<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Result<Option
     };
     match ron::from_str::<T>(&text) {
         Ok(value) => Ok(Some(value)),
-        Err(e) => Err(set_aside(
-            &path,
-            &format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code),
-        )),
+        Err(e) => Err(set_aside(&path, &ron_error(&e), FROM_DEFAULTS)),
     }
 }
 
-/// Moves a file that cannot be used out of the way (never deletes it) and says why; `why`
-/// follows the path and a colon (`"3:7: expected …"` or `" the reason"`).
-fn set_aside(path: &Path, why: &str) -> String {
-    let aside = path.with_extension("ron.broken");
+const FROM_DEFAULTS: &str = "starting from the defaults";
+
+/// A RON error as `line:column: what was expected`.
+pub(crate) fn ron_error(e: &ron::error::SpannedError) -> String {
+    format!("{}:{}: {}", e.span.start.line, e.span.start.col, e.code)
+}
+
+/// Moves a file that cannot be used out of the way (never deletes it) and says why and what
+/// happens instead; `why` follows the path and a colon (`"3:7: expected …"` or
+/// `" the reason"`).
+pub(crate) fn set_aside(path: &Path, why: &str, instead: &str) -> String {
+    // An earlier broken copy is kept too: the first free name of `x.ron.broken`,
+    // `x.ron.broken.2`, …
+    let aside = std::iter::once(path.with_extension("ron.broken"))
+        .chain((2..1000).map(|n| path.with_extension(format!("ron.broken.{n}"))))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.with_extension("ron.broken"));
     let moved = std::fs::rename(path, &aside).is_ok();
     format!(
-        "{}:{why}; starting from the defaults{}",
+        "{}:{why}; {instead}{}",
         path.display(),
         if moved {
             format!(" (the file was kept as {})", aside.display())
@@ -92,7 +106,7 @@ pub fn save_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
     save(dir, SETTINGS_FILE, settings)
 }
 
-fn save<T: serde::Serialize>(dir: &Path, file: &str, value: &T) -> Result<(), String> {
+pub(crate) fn save<T: serde::Serialize>(dir: &Path, file: &str, value: &T) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
@@ -220,5 +234,19 @@ mod tests {
             "the broken file is not deleted"
         );
         assert_eq!(load_table(&dir), Ok(None), "and the next start is clean");
+    }
+
+    #[test]
+    fn a_second_broken_file_does_not_replace_the_first_broken_copy() {
+        let dir = scratch("twice");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(SETTINGS_FILE), "first").unwrap();
+        assert!(load_settings(&dir).is_err());
+        std::fs::write(dir.join(SETTINGS_FILE), "second").unwrap();
+        let err = load_settings(&dir).unwrap_err();
+        assert!(err.contains("settings.ron.broken.2"), "{err}");
+        let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+        assert_eq!(read("settings.ron.broken"), "first");
+        assert_eq!(read("settings.ron.broken.2"), "second");
     }
 }

@@ -48,6 +48,7 @@ fn main_menu(
     mut contexts: EguiContexts,
     table: Res<Table>,
     config: Res<TableConfig>,
+    notice: Res<crate::saved::Notice>,
     setup_open: Option<Res<SetupDraft>>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
@@ -66,6 +67,10 @@ fn main_menu(
                 ui.add_space(ui.available_height() * 0.12);
                 ui.label(egui::RichText::new("Ludo").size(56.0).strong());
                 ui.label("2 to 4 players · people and CPUs · every house rule");
+                if let Some(n) = &notice.0 {
+                    ui.add_space(8.0);
+                    ui.label(egui::RichText::new(n).color(egui::Color32::from_rgb(240, 170, 60)));
+                }
                 ui.add_space(24.0);
                 let size = egui::vec2(260.0, 44.0);
                 let big = |ui: &mut egui::Ui, text: &str, enabled: bool| {

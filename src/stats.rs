@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::GameSet;
 use crate::play::{DiceRolled, GameStarted, PieceCaptured, TurnAdvanced};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SeatStory {
     pub captures_made: u32,
     pub captures_suffered: u32,
@@ -15,7 +15,7 @@ pub struct SeatStory {
 }
 
 /// One entry per seat of the current game.
-#[derive(Resource, Default, Debug, Clone)]
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Story(pub [SeatStory; 4]);
 
 pub(super) fn plugin(app: &mut App) {

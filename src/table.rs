@@ -2,7 +2,9 @@
 //! state lives only here; entities follow it.
 
 use bevy::prelude::*;
-use ludo_core::{Cpu, CpuLevel, Dice, Game, GameRecord, Layout, Rules};
+use ludo_core::{
+    Awaiting, Chooser, Cpu, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules, Step,
+};
 use serde::{Deserialize, Serialize};
 
 /// Marks every entity that belongs to the table on screen (board, pieces, die), so a new
@@ -98,8 +100,8 @@ pub struct Table {
     pub game: Game,
     pub dice: Dice,
     pub seats: Vec<SeatKind>,
-    /// One CPU brain per seat (people's seats have one too, for "play for me" later).
-    pub cpus: Vec<Cpu>,
+    /// This game's seed: its die stream and its CPUs' randomness derive from it.
+    pub seed: u64,
     pub layout: Layout,
     pub record: GameRecord,
     /// People who asked the CPU to play for them, by seat.
@@ -112,18 +114,6 @@ impl Table {
         let n = config.seats.len().clamp(2, 4) as u8;
         let game = Game::new(config.rules.clone(), n, first_seat % n)
             .expect("2 to 4 seats and a seat among them");
-        let cpus = config
-            .seats
-            .iter()
-            .enumerate()
-            .map(|(i, kind)| {
-                let level = match kind {
-                    SeatKind::Cpu(level) => *level,
-                    SeatKind::Person { .. } => CpuLevel::Normal,
-                };
-                Cpu::new(level, config.seed.wrapping_add(1000 + i as u64))
-            })
-            .collect();
         let players = config.seats.iter().map(SeatKind::label).collect();
         Table {
             layout: Layout::for_rules(&config.rules, n),
@@ -138,8 +128,60 @@ impl Table {
             autopilot: vec![false; config.seats.len()],
             turn_limit: config.turn_limit,
             seats: config.seats.clone(),
-            cpus,
+            seed: config.seed,
         }
+    }
+
+    /// The table's choices as they stand for this game (its own seed, after rematches).
+    pub fn config(&self) -> TableConfig {
+        TableConfig {
+            rules: self.game.rules().clone(),
+            seats: self.seats.clone(),
+            seed: self.seed,
+            turn_limit: self.turn_limit,
+        }
+    }
+
+    /// The seat to act presses the die (a roll, or a release under *release without
+    /// rolling*); the step goes into the record and the engine's events into `events`.
+    pub fn press(&mut self, events: &mut Vec<Event>) -> Result<(), PlayError> {
+        let step = if matches!(self.game.awaiting(), Awaiting::Release) {
+            self.game.release(events)?;
+            Step::Release
+        } else {
+            // The die turns only if the engine takes the roll.
+            let mut dice = self.dice.clone();
+            let value = dice.roll();
+            self.game.roll(value, events)?;
+            self.dice = dice;
+            Step::Roll(value)
+        };
+        self.record.steps.push(step);
+        Ok(())
+    }
+
+    /// The seat to act moves `piece` by the pending roll; recorded like `press`.
+    pub fn choose(&mut self, piece: u8, events: &mut Vec<Event>) -> Result<(), PlayError> {
+        self.game.choose(piece, events)?;
+        self.record.steps.push(Step::Move(piece));
+        Ok(())
+    }
+
+    /// The CPU's pick among the legal moves of the seat to act (a person's seat is played at
+    /// the normal level). Its randomness is drawn afresh from the seed and the number of
+    /// steps played, not kept in a generator, so a resumed game picks as the uninterrupted
+    /// one would.
+    pub fn cpu_choice(&self) -> usize {
+        let seat = self.game.turn();
+        let level = match self.seat_kind(seat) {
+            SeatKind::Cpu(level) => *level,
+            SeatKind::Person { .. } => CpuLevel::Normal,
+        };
+        let seed = self
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add((self.record.steps.len() as u64) << 2 | u64::from(seat));
+        Cpu::new(level, seed).choose(&self.game, self.game.legal_moves())
     }
 
     pub fn seat_kind(&self, seat: u8) -> &SeatKind {
@@ -158,13 +200,16 @@ impl Table {
 }
 
 /// Opens the table from the `TableConfig` the app was given (or the default one) as the
-/// plugin is added, so it exists before the first screen is entered.
+/// plugin is added, so it exists before the first screen is entered; a table the app already
+/// has (a resumed game) is kept.
 pub(super) fn plugin(app: &mut App) {
     let config = app
         .world()
         .get_resource::<TableConfig>()
         .cloned()
         .unwrap_or_default();
-    app.insert_resource(Table::new(&config, 0))
-        .insert_resource(config);
+    if !app.world().contains_resource::<Table>() {
+        app.insert_resource(Table::new(&config, 0));
+    }
+    app.insert_resource(config);
 }

@@ -245,23 +245,8 @@ fn apply_requests(
             continue;
         }
         events.clear();
-        let before = table.dice.state().rolls;
-        match table.game.press(&mut table.dice, &mut events) {
-            Ok(()) => {
-                let step = if table.dice.state().rolls > before {
-                    match events.iter().find_map(|e| match e {
-                        Event::Rolled { value, .. } | Event::RollOff { value, .. } => Some(*value),
-                        _ => None,
-                    }) {
-                        Some(v) => ludo_core::Step::Roll(v),
-                        None => continue,
-                    }
-                } else {
-                    ludo_core::Step::Release
-                };
-                table.record.steps.push(step);
-                out.publish(table, &events);
-            }
+        match table.press(&mut events) {
+            Ok(()) => out.publish(table, &events),
             Err(e) => warn!("roll refused: {e}"),
         }
     }
@@ -271,14 +256,8 @@ fn apply_requests(
             continue;
         }
         events.clear();
-        match table.game.choose(request.piece, &mut events) {
-            Ok(()) => {
-                table
-                    .record
-                    .steps
-                    .push(ludo_core::Step::Move(request.piece));
-                out.publish(table, &events);
-            }
+        match table.choose(request.piece, &mut events) {
+            Ok(()) => out.publish(table, &events),
             Err(e) => warn!("move refused: {e}"),
         }
     }
