@@ -349,6 +349,7 @@ fn results_window(
     mut contexts: EguiContexts,
     table: Res<Table>,
     story: Res<crate::stats::Story>,
+    ratings: Res<crate::profiles::LastRatings>,
     config: Res<crate::table::TableConfig>,
     setup_open: Option<Res<crate::setup::SetupDraft>>,
     mut rematch: MessageWriter<RematchRequested>,
@@ -371,6 +372,9 @@ fn results_window(
                 ui.label("At goal");
                 ui.label("Out of base");
                 ui.label("Progress");
+                if !ratings.0.is_empty() {
+                    ui.label("Rating");
+                }
                 ui.end_row();
                 for s in ranking {
                     let shared = ranking.iter().filter(|o| o.rank == s.rank).count() > 1;
@@ -386,6 +390,9 @@ fn results_window(
                     ui.label(s.at_goal.to_string());
                     ui.label(s.out_of_base.to_string());
                     ui.label(s.progress.to_string());
+                    if let Some(r) = ratings.0.get(s.seat as usize) {
+                        ui.label(format!("{:.0} ({:+.0})", r.after, r.after - r.before));
+                    }
                     ui.end_row();
                 }
             });

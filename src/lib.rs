@@ -18,6 +18,7 @@ pub mod palette;
 pub mod pause;
 pub mod pieces;
 pub mod play;
+pub mod profiles;
 pub mod resume;
 pub mod rule_book;
 pub mod saved;
@@ -59,6 +60,7 @@ pub fn rules_plugin(app: &mut App) {
         cpu::plugin,
         saved::plugin,
         resume::plugin,
+        profiles::plugin,
         stats::plugin,
         turn_clock::plugin,
     ));
@@ -79,5 +81,6 @@ pub fn plugin(app: &mut App) {
         pause::plugin,
         screen::plugin,
         rule_book::plugin,
+        profiles::window::plugin,
     ));
 }

@@ -140,6 +140,11 @@ fn main() -> AppExit {
     if let (None, Some(dir), false) = (&args.screenshot, &data_dir.0, args.table_given) {
         resumed = or_notice(ludo::resume::load_game(dir), &mut notice);
     }
+    if let (None, Some(dir)) = (&args.screenshot, &data_dir.0)
+        && let Some(profiles) = or_notice(ludo::profiles::load_profiles(dir), &mut notice)
+    {
+        app.insert_resource(profiles);
+    }
     if let (None, Some(dir)) = (&args.screenshot, &config_dir.0) {
         if !args.table_given
             && let Some(saved) = or_notice(ludo::saved::load_table(dir), &mut notice)

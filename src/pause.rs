@@ -20,27 +20,46 @@ pub fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, pause_menu);
 }
 
-/// Esc closes the open window (rules, settings, setup) first; with none open, at the table,
-/// it pauses or resumes.
+/// The windows Esc closes, topmost first.
+#[derive(bevy::ecs::system::SystemParam)]
+struct OpenWindows<'w> {
+    profiles: Option<Res<'w, crate::profiles::window::ProfilesOpen>>,
+    rules: Option<Res<'w, RuleBookOpen>>,
+    settings: Option<Res<'w, crate::screen::SettingsOpen>>,
+    setup: Option<Res<'w, SetupDraft>>,
+}
+
+impl OpenWindows<'_> {
+    /// Closes the topmost open window; false when none is open.
+    fn close_one(&self, commands: &mut Commands) -> bool {
+        if self.profiles.is_some() {
+            commands.remove_resource::<crate::profiles::window::ProfilesOpen>();
+        } else if self.rules.is_some() {
+            commands.remove_resource::<RuleBookOpen>();
+        } else if self.settings.is_some() {
+            commands.remove_resource::<crate::screen::SettingsOpen>();
+        } else if self.setup.is_some() {
+            commands.remove_resource::<SetupDraft>();
+        } else {
+            return false;
+        }
+        true
+    }
+}
+
+/// Esc closes the open window (profiles, rules, settings, setup) first; with none open, at
+/// the table, it pauses or resumes.
 fn escape(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     screen: Res<State<crate::screen::Screen>>,
-    setup: Option<Res<SetupDraft>>,
-    rules: Option<Res<RuleBookOpen>>,
-    settings: Option<Res<crate::screen::SettingsOpen>>,
+    windows: OpenWindows,
     paused: Option<Res<Paused>>,
 ) {
-    if !keys.just_pressed(KeyCode::Escape) {
+    if !keys.just_pressed(KeyCode::Escape) || windows.close_one(&mut commands) {
         return;
     }
-    if rules.is_some() {
-        commands.remove_resource::<RuleBookOpen>();
-    } else if settings.is_some() {
-        commands.remove_resource::<crate::screen::SettingsOpen>();
-    } else if setup.is_some() {
-        commands.remove_resource::<SetupDraft>();
-    } else if paused.is_some() {
+    if paused.is_some() {
         commands.remove_resource::<Paused>();
     } else if *screen.get() == crate::screen::Screen::Playing {
         commands.init_resource::<Paused>();

@@ -15,7 +15,7 @@ use ludo_core::{Dice, DiceState, Game, GameRecord, GameState, Layout, Step};
 use serde::{Deserialize, Serialize};
 
 use crate::GameSet;
-use crate::saved::{Notice, ron_error, save, set_aside};
+use crate::saved::{Notice, load_versioned, save};
 use crate::stats::Story;
 use crate::table::{Table, TableConfig};
 
@@ -55,12 +55,6 @@ pub struct SavedGame {
     pub steps: Vec<Step>,
     /// The story so far (captures, sixes, turns), for the results.
     pub story: Story,
-}
-
-/// Just the version, read first so a newer save is named as such rather than as garbage.
-#[derive(Deserialize)]
-struct VersionOnly {
-    version: u32,
 }
 
 impl SavedGame {
@@ -143,33 +137,17 @@ impl SavedGame {
 /// Reads the save in `dir`. `Ok(None)` when there is none; `Err` says what was wrong (the
 /// file, the line and column, what was expected) after moving the file aside.
 pub fn load_game(dir: &Path) -> Result<Option<(SavedGame, Table)>, String> {
-    let path = dir.join(SAVE_FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
-    };
-    const INSTEAD: &str = "the saved game cannot be continued";
-    if let Ok(VersionOnly { version }) = ron::from_str::<VersionOnly>(&text)
-        && version > SAVE_VERSION
-    {
-        return Err(set_aside(
-            &path,
-            &format!(
-                " saved by a newer Ludo (save version {version}; this one reads up to \
-                 {SAVE_VERSION})"
-            ),
-            INSTEAD,
-        ));
-    }
-    let saved: SavedGame = match ron::from_str(&text) {
-        Ok(s) => s,
-        Err(e) => return Err(set_aside(&path, &ron_error(&e), INSTEAD)),
-    };
-    match saved.to_table() {
-        Ok(table) => Ok(Some((saved, table))),
-        Err(e) => Err(set_aside(&path, &format!(" {e}"), INSTEAD)),
-    }
+    let mut table = None;
+    let saved = load_versioned(
+        &dir.join(SAVE_FILE),
+        SAVE_VERSION,
+        "the saved game cannot be continued",
+        |saved: &SavedGame| {
+            table = Some(saved.to_table()?);
+            Ok(())
+        },
+    )?;
+    Ok(saved.zip(table))
 }
 
 /// Writes the save atomically (a new file renamed over the old one).

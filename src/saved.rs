@@ -67,6 +67,45 @@ fn load<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Result<Option
     }
 }
 
+/// Reads a versioned document (`version: N` among its fields). `Ok(None)` when the file is
+/// not there; a file written by a newer build, one that does not parse, or one `check`
+/// refuses is moved aside and the error names the file, the line and column, and `instead`
+/// (what happens now).
+pub(crate) fn load_versioned<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    version: u32,
+    instead: &str,
+    check: impl FnOnce(&T) -> Result<(), String>,
+) -> Result<Option<T>, String> {
+    /// Just the version, read first so a newer file is named as such rather than as garbage.
+    #[derive(serde::Deserialize)]
+    struct VersionOnly {
+        version: u32,
+    }
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+    };
+    if let Ok(VersionOnly { version: v }) = ron::from_str::<VersionOnly>(&text)
+        && v > version
+    {
+        return Err(set_aside(
+            path,
+            &format!(" written by a newer Ludo (version {v}; this one reads up to {version})"),
+            instead,
+        ));
+    }
+    let value: T = match ron::from_str(&text) {
+        Ok(v) => v,
+        Err(e) => return Err(set_aside(path, &ron_error(&e), instead)),
+    };
+    match check(&value) {
+        Ok(()) => Ok(Some(value)),
+        Err(e) => Err(set_aside(path, &format!(" {e}"), instead)),
+    }
+}
+
 const FROM_DEFAULTS: &str = "starting from the defaults";
 
 /// A RON error as `line:column: what was expected`.

@@ -12,7 +12,7 @@ use crate::table::{Table, TableConfig};
 
 #[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Screen {
-    /// New table, Continue, Rules, Settings, Quit.
+    /// New table, Continue, Rules, Profiles, Settings, Quit.
     #[default]
     Menu,
     /// The table in play.
@@ -88,6 +88,9 @@ fn main_menu(
                 }
                 if big(ui, "Rules", true) {
                     commands.init_resource::<RuleBookOpen>();
+                }
+                if big(ui, "Profiles", true) {
+                    commands.init_resource::<crate::profiles::window::ProfilesOpen>();
                 }
                 if big(ui, "Settings", true) {
                     commands.init_resource::<SettingsOpen>();

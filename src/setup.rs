@@ -96,6 +96,7 @@ fn setup_window(
     mut commands: Commands,
     mut contexts: EguiContexts,
     draft: Option<ResMut<SetupDraft>>,
+    profiles: Res<crate::profiles::Profiles>,
     mut new_table: MessageWriter<NewTableRequested>,
 ) -> Result {
     let Some(mut draft) = draft else {
@@ -134,6 +135,12 @@ fn setup_window(
                 }
                 if !ok {
                     ui.label("A table needs 2 to 4 seats.");
+                } else {
+                    let config = draft.to_config();
+                    match profiles.ranked(&config.rules, &config.seats) {
+                        Ok(()) => ui.label(RichText::new("Ranked game").strong()),
+                        Err(why) => ui.label(format!("Not ranked: {why}")),
+                    };
                 }
             });
         });

@@ -201,7 +201,7 @@ fn a_truncated_garbled_newer_or_impossible_save_is_reported_and_kept_aside() {
     refused(
         "newer",
         &newer,
-        &["newer", &format!("{}", SAVE_VERSION + 1)],
+        &["newer", &format!("version {}", SAVE_VERSION + 1)],
     );
 
     // An unknown field.

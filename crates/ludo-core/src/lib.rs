@@ -31,6 +31,7 @@ mod game;
 mod occupancy;
 mod pos;
 mod ranking;
+pub mod rating;
 mod record;
 mod rules;
 mod sim;
