@@ -15,19 +15,27 @@ BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcom
 # What the tests add: a virtual X display with a software Vulkan driver for screenshots.
 TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers
 
-.PHONY: help play test build deps test-deps lint bench simulate screenshot
+.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
 	@echo "make test   - install what the tests need and run the whole suite"
 	@echo "make lint   - cargo fmt --check and cargo clippy --all-targets"
 	@echo "make bench  - criterion benchmark of the rules engine (games per second)"
+	@echo "make web    - build the browser version into web/dist"
+	@echo "make serve  - build it and serve it on http://localhost:8080"
 
 deps:
 	@scripts/install-packages.sh $(BUILD_PACKAGES)
 
-test-deps: deps
+test-deps: deps web-deps
 	@scripts/install-packages.sh $(TEST_PACKAGES)
+
+# The browser build's tools come from npm (Node.js may come from elsewhere than Debian);
+# its test drives Debian's Chromium.
+web-deps:
+	@command -v npm >/dev/null || scripts/install-packages.sh nodejs npm
+	@scripts/install-packages.sh chromium
 
 build: deps
 	cargo build --workspace
@@ -36,11 +44,13 @@ play: build
 	cargo run --bin ludo
 
 # The whole suite: formatting, every crate's tests (rules, CLI, game), then what a player
-# sees (a screenshot of the game under Xvfb) and the engine's speed figure.
+# sees (screenshots of the game under Xvfb, and the browser build in headless Chromium) and
+# the engine's speed figure.
 test: test-deps
 	cargo fmt --all --check
 	cargo test --workspace
 	$(MAKE) --no-print-directory screenshot
+	$(MAKE) --no-print-directory web-test
 	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
 
 # What a player sees, under a virtual display: the table at the start (a person to roll),
@@ -68,6 +78,18 @@ screenshot:
 	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
 		--screenshot $(ARTIFACTS)/pause-small.png --frames 20
 	@for f in start playing results two-seats small setup rules menu pause-small; do scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
+
+# The browser version: a size-tuned wasm, its JS glue, the page and the assets in web/dist.
+web: web-deps
+	scripts/build-web.sh
+
+serve: web
+	@echo "Ludo on http://localhost:8080"
+	python3 -m http.server 8080 --bind 127.0.0.1 --directory web/dist
+
+# The game in a real headless browser: menu, a whole 4-CPU game, results; no console error.
+web-test: web
+	ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs
 
 lint: deps
 	cargo fmt --all --check

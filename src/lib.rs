@@ -27,8 +27,10 @@ pub mod settings;
 pub mod setup;
 pub mod shapes;
 pub mod stats;
+pub mod storage;
 pub mod table;
 pub mod turn_clock;
+pub mod web;
 
 /// The order of the game's work within a frame: input and CPU players ask, the rules
 /// answer, then animation and sound react to what happened.

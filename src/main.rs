@@ -31,7 +31,21 @@ struct Args {
     screenshot: Option<ScreenshotAndExit>,
 }
 
-fn parse_args() -> Result<Args, String> {
+/// The command line; in the browser, the page's query (`?seats=cpu,cpu&speed=fast`) read as
+/// `--seats cpu,cpu --speed fast`.
+fn command_line() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let query = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        ludo::web::query_to_args(&query)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    std::env::args().skip(1).collect()
+}
+
+fn parse_args(command_line: Vec<String>) -> Result<Args, String> {
     let mut args = Args {
         open: None,
         table_given: false,
@@ -41,7 +55,7 @@ fn parse_args() -> Result<Args, String> {
         screenshot: None,
     };
     let mut rest = Vec::new();
-    let mut it = std::env::args().skip(1);
+    let mut it = command_line.into_iter();
     while let Some(arg) = it.next() {
         let mut value = |name: &str| it.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
@@ -111,8 +125,8 @@ fn or_notice<T>(loaded: Result<Option<T>, String>, notice: &mut Notice) -> Optio
 }
 
 fn main() -> AppExit {
-    let launched = ludo::dev::screenshot::LaunchedAt(std::time::Instant::now());
-    let args = match parse_args() {
+    let launched = ludo::dev::screenshot::LaunchedAt(bevy::platform::time::Instant::now());
+    let args = match parse_args(command_line()) {
         Ok(args) => args,
         Err(msg) => {
             eprintln!("ludo: {msg}");
@@ -120,14 +134,25 @@ fn main() -> AppExit {
         }
     };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Ludo".into(),
-            resolution: args.size.into(),
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Ludo".into(),
+                    resolution: args.size.into(),
+                    // In the browser: the page's canvas, filling the window and following resizes.
+                    canvas: Some("#ludo-canvas".into()),
+                    fit_canvas_to_parent: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            // The game ships no `.meta` files; asking for them costs a request per asset on the web.
+            .set(AssetPlugin {
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
     .add_plugins((EguiPlugin::default(), AudioPlugin));
     // What was remembered from last time, unless the command line says otherwise; screenshot
     // runs neither read nor write the player's files.
@@ -190,6 +215,8 @@ fn main() -> AppExit {
         });
     }
     app.add_plugins(ludo::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(ludo::web::plugin);
     // A table given on the command line (or a screenshot run) sits down at once; otherwise
     // the game opens at the menu.
     let at_menu = args.open.as_deref() == Some("menu")

@@ -30,10 +30,7 @@ pub struct DataDir(pub Option<PathBuf>);
 impl DataDir {
     /// The user's data folder for the game.
     pub fn user() -> DataDir {
-        let base = std::env::var_os("XDG_DATA_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")));
-        DataDir(base.map(|b| b.join("ludo")))
+        DataDir(crate::storage::user_folder("XDG_DATA_HOME", ".local/share"))
     }
 }
 

@@ -25,10 +25,7 @@ pub struct ConfigDir(pub Option<PathBuf>);
 impl ConfigDir {
     /// The user's config folder for the game.
     pub fn user() -> ConfigDir {
-        let base = std::env::var_os("XDG_CONFIG_HOME")
-            .map(PathBuf::from)
-            .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")));
-        ConfigDir(base.map(|b| b.join("ludo")))
+        ConfigDir(crate::storage::user_folder("XDG_CONFIG_HOME", ".config"))
     }
 }
 
@@ -56,7 +53,7 @@ pub fn load_settings(dir: &Path) -> Result<Option<Settings>, String> {
 
 fn load<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Result<Option<T>, String> {
     let path = dir.join(file);
-    let text = match std::fs::read_to_string(&path) {
+    let text = match crate::storage::read(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
@@ -82,7 +79,7 @@ pub(crate) fn load_versioned<T: serde::de::DeserializeOwned>(
     struct VersionOnly {
         version: u32,
     }
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::storage::read(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
@@ -121,9 +118,9 @@ pub(crate) fn set_aside(path: &Path, why: &str, instead: &str) -> String {
     // `x.ron.broken.2`, …
     let aside = std::iter::once(path.with_extension("ron.broken"))
         .chain((2..1000).map(|n| path.with_extension(format!("ron.broken.{n}"))))
-        .find(|p| !p.exists())
+        .find(|p| !crate::storage::exists(p))
         .unwrap_or_else(|| path.with_extension("ron.broken"));
-    let moved = std::fs::rename(path, &aside).is_ok();
+    let moved = crate::storage::rename(path, &aside).is_ok();
     format!(
         "{}:{why}; {instead}{}",
         path.display(),
@@ -146,13 +143,12 @@ pub fn save_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
 }
 
 pub(crate) fn save<T: serde::Serialize>(dir: &Path, file: &str, value: &T) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
     let path = dir.join(file);
     let tmp = dir.join(format!("{file}.new"));
-    std::fs::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
+    crate::storage::write(&tmp, &text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    crate::storage::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 pub(super) fn plugin(app: &mut App) {

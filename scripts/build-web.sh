@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Builds the browser version into web/dist: the wasm (profile `web`), wasm-bindgen's JS glue,
+# wasm-opt over the result, the page and the assets. Everything comes from the package
+# registries (rustup's wasm32 target, crates.io for wasm-bindgen-cli, npm for binaryen).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target_dir=${CARGO_TARGET_DIR:-target}
+out=web/dist
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "Adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown || {
+    echo "error: the wasm32-unknown-unknown target is missing and rustup could not add it" >&2
+    exit 1
+  }
+fi
+
+# The CLI must be the very version of the wasm-bindgen crate in Cargo.lock.
+want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $want" ]]; then
+  echo "Installing wasm-bindgen-cli $want"
+  cargo install --quiet wasm-bindgen-cli --version "$want"
+fi
+
+if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
+  (cd web && npm ci --no-audit --no-fund --silent)
+fi
+
+cargo build --quiet --profile web --target wasm32-unknown-unknown --bin ludo
+rm -rf "$out" && mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name ludo \
+  "$target_dir/wasm32-unknown-unknown/web/ludo.wasm"
+
+# Debian's binaryen makes modules Chromium rejects, and --all-features too: name the
+# features Rust's wasm32 target uses. wasm-opt takes about ten minutes here, so its output is
+# kept by the hash of its input and reused while the game's code is unchanged.
+before=$(stat -c %s "$out/ludo_bg.wasm")
+cache="$target_dir/web-opt"
+key=$(sha256sum "$out/ludo_bg.wasm" | cut -c1-32)
+if [[ -f "$cache/$key.wasm" ]]; then
+  echo "wasm-opt: reusing $cache/$key.wasm"
+else
+  echo "wasm-opt -Oz (about ten minutes)"
+  mkdir -p "$cache"
+  web/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
+    --enable-bulk-memory --enable-bulk-memory-opt --enable-mutable-globals --enable-sign-ext \
+    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+    "$out/ludo_bg.wasm" -o "$cache/$key.tmp"
+  mv "$cache/$key.tmp" "$cache/$key.wasm"
+  # Only the latest few builds are worth keeping.
+  ls -t "$cache"/*.wasm | tail -n +4 | xargs -r rm -f
+fi
+cp "$cache/$key.wasm" "$out/ludo_bg.wasm"
+
+cp web/index.html "$out/"
+mkdir -p "$out/assets"
+cp -r assets/. "$out/assets/"
+after=$(stat -c %s "$out/ludo_bg.wasm")
+gz=$(gzip -9 -c "$out/ludo_bg.wasm" | wc -c)
+awk -v b="$before" -v a="$after" -v g="$gz" -v o="$out" 'BEGIN {
+  printf "web build: %s\n  wasm %.2f MB before wasm-opt, %.2f MB after, %.2f MB gzipped\n",
+    o, b / 1e6, a / 1e6, g / 1e6 }'

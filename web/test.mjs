@@ -1,0 +1,118 @@
+// The real-browser test: serves web/dist on localhost, opens it in Debian's headless Chromium
+// (driven by playwright-core), checks the menu shows, plays a whole 4-CPU game at instant
+// speed to the results, and fails on any console error or panic. Screenshots and a report
+// (wasm size raw and gzipped, time from navigation to the first frame) go to artifacts/.
+import { chromium } from 'playwright-core';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const dist = path.join(here, 'dist');
+const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
+const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
+fs.mkdirSync(artifacts, { recursive: true });
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.ron': 'text/plain; charset=utf-8',
+  '.png': 'image/png',
+};
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url, 'http://localhost');
+  let file = path.normalize(path.join(dist, decodeURIComponent(url.pathname)));
+  if (url.pathname.endsWith('/')) file = path.join(file, 'index.html');
+  if (!file.startsWith(dist) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    res.writeHead(404).end();
+    return;
+  }
+  const body = fs.readFileSync(file);
+  res.writeHead(200, {
+    'Content-Type': types[path.extname(file)] || 'application/octet-stream',
+    'Content-Length': body.length,
+  });
+  res.end(body);
+});
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: [
+    '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader',
+    '--use-angle=swiftshader', '--ignore-gpu-blocklist',
+  ],
+});
+
+const problems = [];
+const failOn = (what) => problems.push(what);
+// A phone held sideways: the size a person alone against three CPUs often plays at.
+const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
+const waiting = [];
+page.on('console', (m) => {
+  const text = m.text();
+  if (m.type() === 'error') failOn(`console error: ${text}`);
+  for (const w of waiting) if (text.includes(w.line)) w.seen();
+});
+page.on('pageerror', (e) => {
+  // Bevy's event loop hands control back to the browser by throwing this on purpose.
+  if (!String(e).includes('Using exceptions for control flow')) failOn(`page error: ${e}`);
+});
+
+/** Resolves with the milliseconds until `line` appears in the console. */
+function consoleLine(line, timeoutMs) {
+  const started = Date.now();
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`no "${line}" within ${timeoutMs} ms`)), timeoutMs);
+    waiting.push({ line, seen: () => { clearTimeout(timer); ok(Date.now() - started); } });
+  });
+}
+
+const report = {};
+try {
+  // The menu.
+  let frame = consoleLine('ludo: first frame', 60_000);
+  await page.goto(base + '?open=menu');
+  report.menu_first_frame_ms = await frame;
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(artifacts, 'web-menu.png') });
+
+  // A 4-CPU game at the fastest speed, to the results.
+  frame = consoleLine('ludo: first frame', 60_000);
+  const over = consoleLine('ludo: game over', 600_000);
+  await page.goto(base + '?seats=cpu,cpu:hard,cpu:easy,cpu&speed=instant&seed=3');
+  report.game_first_frame_ms = await frame;
+  await page.waitForTimeout(4000);
+  await page.screenshot({ path: path.join(artifacts, 'web-playing.png') });
+  report.game_over_ms = await over;
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(artifacts, 'web-results.png') });
+} catch (e) {
+  failOn(String(e));
+  await page.screenshot({ path: path.join(artifacts, 'web-failure.png') }).catch(() => {});
+} finally {
+  await browser.close();
+  server.close();
+}
+
+const wasm = fs.readFileSync(path.join(dist, 'ludo_bg.wasm'));
+report.wasm_bytes = wasm.length;
+report.wasm_gzip_bytes = zlib.gzipSync(wasm, { level: 9 }).length;
+report.problems = problems;
+fs.writeFileSync(path.join(artifacts, 'web-report.json'), JSON.stringify(report, null, 2) + '\n');
+console.log(
+  `web test: wasm ${(report.wasm_bytes / 1e6).toFixed(2)} MB, ` +
+  `${(report.wasm_gzip_bytes / 1e6).toFixed(2)} MB gzipped; first frame ` +
+  `${report.menu_first_frame_ms} ms (menu), ${report.game_first_frame_ms} ms (game); ` +
+  `game over after ${report.game_over_ms} ms`,
+);
+if (problems.length) {
+  console.error('web test failed:\n  ' + problems.join('\n  '));
+  process.exit(1);
+}
