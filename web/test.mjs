@@ -93,6 +93,13 @@ try {
   report.game_over_ms = await over;
   await page.waitForTimeout(1500);
   await page.screenshot({ path: path.join(artifacts, 'web-results.png') });
+
+  // The game saved itself in the browser's storage, as on the desktop's disk.
+  const saved = await page.evaluate(() =>
+    Object.keys(localStorage).filter((k) => k.endsWith('game.ron')).map((k) => localStorage.getItem(k)));
+  if (saved.length !== 1 || !saved[0].includes('phase: over')) {
+    failOn(`the finished game is not in local storage: ${JSON.stringify(saved).slice(0, 200)}`);
+  }
 } catch (e) {
   failOn(String(e));
   await page.screenshot({ path: path.join(artifacts, 'web-failure.png') }).catch(() => {});
