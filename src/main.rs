@@ -130,6 +130,8 @@ fn main() -> AppExit {
         Ok(args) => args,
         Err(msg) => {
             eprintln!("ludo: {msg}");
+            #[cfg(target_arch = "wasm32")]
+            ludo::web::show_error(&format!("Ludo could not start: {msg}"));
             return AppExit::from_code(2);
         }
     };

@@ -6,16 +6,21 @@ use bevy::prelude::*;
 
 use crate::play::GameOver;
 
+/// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
+/// is not for the game and is left alone rather than refused.
+const KEYS: [&str; 4] = ["seats", "seed", "speed", "open"];
+
 /// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
-/// --seed 3`. A key without a value becomes a flag (`?when-over` → `--when-over`).
+/// --seed 3`.
 pub fn query_to_args(query: &str) -> Vec<String> {
     let mut args = Vec::new();
     for pair in query.trim_start_matches('?').split('&') {
-        if pair.is_empty() {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = decode(key);
+        if !KEYS.contains(&key.as_str()) {
             continue;
         }
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        args.push(format!("--{}", decode(key)));
+        args.push(format!("--{key}"));
         if !value.is_empty() {
             args.push(decode(value));
         }
@@ -48,6 +53,25 @@ fn decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Shows why the game cannot start on the page itself, where a player looks (the page's
+/// cover, in its failed style), not only in the console.
+#[cfg(target_arch = "wasm32")]
+pub fn show_error(message: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(cover) = document.get_element_by_id("cover") {
+        cover.set_class_name("failed");
+    }
+    if let Some(status) = document.get_element_by_id("status") {
+        let escaped = message
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        status.set_inner_html(&escaped);
+    }
+}
+
 pub fn plugin(app: &mut App) {
     app.add_systems(Last, (first_frame, game_over));
 }
@@ -73,7 +97,7 @@ mod tests {
     #[test]
     fn the_query_reads_as_the_command_line() {
         assert_eq!(
-            query_to_args("?seats=cpu,cpu%3Ahard,person%3AAna+Li&speed=instant&seed=3&when-over"),
+            query_to_args("?seats=cpu,cpu%3Ahard,person%3AAna+Li&speed=instant&seed=3&open=menu"),
             [
                 "--seats",
                 "cpu,cpu:hard,person:Ana Li",
@@ -81,8 +105,14 @@ mod tests {
                 "instant",
                 "--seed",
                 "3",
-                "--when-over"
+                "--open",
+                "menu"
             ]
+        );
+        // A shared link's tracking tags, and the test harness's own flags, are not the game's.
+        assert_eq!(
+            query_to_args("?fbclid=Iw4R&seats=cpu,cpu&utm_source=x&screenshot=a.png"),
+            ["--seats", "cpu,cpu"]
         );
         assert!(query_to_args("").is_empty());
         assert!(query_to_args("?").is_empty());

@@ -86,7 +86,8 @@ try {
   // A 4-CPU game at the fastest speed, to the results.
   frame = consoleLine('ludo: first frame', 60_000);
   const over = consoleLine('ludo: game over', 600_000);
-  await page.goto(base + '?seats=cpu,cpu:hard,cpu:easy,cpu&speed=instant&seed=3');
+  // With a tracking tag, as a link shared on social media arrives.
+  await page.goto(base + '?seats=cpu,cpu:hard,cpu:easy,cpu&speed=instant&seed=3&fbclid=test');
   report.game_first_frame_ms = await frame;
   await page.waitForTimeout(4000);
   await page.screenshot({ path: path.join(artifacts, 'web-playing.png') });
