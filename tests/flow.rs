@@ -1,9 +1,11 @@
 //! The game's rules flow in a headless App: messages in, engine decides, messages out.
 
+mod common;
+
 use bevy::prelude::*;
 use ludo::cpu::Busy;
 use ludo::play::*;
-use ludo::settings::{Settings, Speed};
+use ludo::settings::Settings;
 use ludo::table::{SeatKind, Table, TableConfig};
 use ludo_core::{Awaiting, CpuLevel, Pos};
 
@@ -33,20 +35,11 @@ fn record(
     seen.over.extend(over.read().cloned());
 }
 
-/// A headless app with the game's rules, a table from `config`, instant CPUs and animations,
-/// and a recorder of what the rules wrote; `extra` adds to it before the first update.
+/// The shared headless app with a recorder of what the rules wrote; `extra` adds to it
+/// before the first update.
 fn app_with(config: TableConfig, extra: impl FnOnce(&mut App)) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(config)
-        .insert_resource(Settings {
-            cpu_speed: Speed::Instant,
-            animation_speed: Speed::Instant,
-            ..Default::default()
-        })
-        .add_plugins(ludo::rules_plugin)
-        .insert_state(ludo::screen::Screen::Playing)
-        .init_resource::<Seen>()
+    let mut app = common::headless_app(config, |_| {});
+    app.init_resource::<Seen>()
         .add_systems(Update, record.after(ludo::GameSet::Rules));
     extra(&mut app);
     app.update();

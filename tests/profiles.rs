@@ -1,19 +1,13 @@
 //! Profiles and ratings: which games are ranked, what a finished game does to each profile,
 //! and that the ratings are kept like a save (versioned, atomic, never lost to a bad file).
 
+mod common;
+
 use bevy::prelude::*;
 use ludo::profiles::{LastRatings, Profiles, load_profiles, save_profiles};
 use ludo::resume::DataDir;
-use ludo::settings::{Settings, Speed};
 use ludo::table::{SeatKind, Table, TableConfig};
 use ludo_core::{CpuLevel, Rules, Standing};
-
-fn folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludo-profiles-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn person(name: &str) -> SeatKind {
     SeatKind::Person { name: name.into() }
@@ -132,7 +126,7 @@ fn a_finished_game_moves_every_rating_pairwise_with_shared_ranks_as_half_wins() 
 
 #[test]
 fn profiles_round_trip_and_a_bad_file_is_reported_and_kept_aside() {
-    let dir = folder("files");
+    let dir = common::scratch("files");
     assert_eq!(load_profiles(&dir), Ok(None));
     let mut p = with(&["Ana", "Ben"]);
     p.record_game(
@@ -156,7 +150,7 @@ fn profiles_round_trip_and_a_bad_file_is_reported_and_kept_aside() {
             "do not add up",
         ),
     ] {
-        let dir = folder(name);
+        let dir = common::scratch(name);
         std::fs::write(dir.join("profiles.ron"), &text).unwrap();
         let err = load_profiles(&dir).unwrap_err();
         assert!(err.contains(expect), "{name}: {err}");
@@ -171,23 +165,16 @@ fn profiles_round_trip_and_a_bad_file_is_reported_and_kept_aside() {
 
 #[test]
 fn a_ranked_game_played_to_the_end_updates_and_saves_the_ratings() {
-    let dir = folder("app");
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(TableConfig {
-            seats: vec![person("Ana"), person("Ben"), SeatKind::Cpu(CpuLevel::Hard)],
-            seed: 12,
-            ..Default::default()
-        })
-        .insert_resource(Settings {
-            cpu_speed: Speed::Instant,
-            animation_speed: Speed::Instant,
-            ..Default::default()
-        })
-        .insert_resource(with(&["Ana", "Ben"]))
-        .insert_resource(DataDir(Some(dir.clone())))
-        .add_plugins(ludo::rules_plugin)
-        .insert_state(ludo::screen::Screen::Playing);
+    let dir = common::scratch("app");
+    let config = TableConfig {
+        seats: vec![person("Ana"), person("Ben"), SeatKind::Cpu(CpuLevel::Hard)],
+        seed: 12,
+        ..Default::default()
+    };
+    let mut app = common::headless_app(config, |app| {
+        app.insert_resource(with(&["Ana", "Ben"]))
+            .insert_resource(DataDir(Some(dir.clone())));
+    });
     app.update();
     // Ana and Ben let the CPU play for them, so the game runs by itself.
     app.world_mut().resource_mut::<Table>().autopilot = vec![true, true, false];

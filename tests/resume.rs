@@ -1,24 +1,15 @@
 //! Leave and return: a saved game resumes at exactly the same point and plays on to the same
 //! result as a game that never stopped; a save that cannot be used is reported and kept aside.
 
-use std::path::PathBuf;
+mod common;
 
 use bevy::prelude::*;
 use ludo::resume::{DataDir, SAVE_VERSION, SavedGame, load_game, save_game};
-use ludo::settings::{Settings, Speed};
 use ludo::stats::Story;
 use ludo::table::{SeatKind, Table, TableConfig};
 use ludo_core::{
     Awaiting, BoardChoice, CpuLevel, FirstPlayer, NoPieceInPlay, PhaseState, Rules, Step,
 };
-
-/// A fresh folder for one test's files.
-fn folder(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludo-resume-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn config(rules: Rules, seats: usize, seed: u64) -> TableConfig {
     let mut all = vec![
@@ -153,7 +144,7 @@ fn a_save_in(dir: &std::path::Path) -> String {
 /// Loading `text` as the save fails with a message naming the file and `expect`, and the
 /// file is kept aside, unchanged.
 fn refused(name: &str, text: &str, expect: &[&str]) {
-    let dir = folder(name);
+    let dir = common::scratch(name);
     std::fs::write(dir.join("game.ron"), text).unwrap();
     let Err(message) = load_game(&dir) else {
         panic!("{name}: a bad save was accepted");
@@ -174,8 +165,8 @@ fn refused(name: &str, text: &str, expect: &[&str]) {
 
 #[test]
 fn a_truncated_garbled_newer_or_impossible_save_is_reported_and_kept_aside() {
-    let good = a_save_in(&folder("good"));
-    assert!(load_game(&folder("none")).unwrap().is_none());
+    let good = a_save_in(&common::scratch("good"));
+    assert!(load_game(&common::scratch("none")).unwrap().is_none());
 
     // Cut in the middle of the steps: the parser names where the text ran out.
     let cut = &good[..good.len() * 2 / 3];
@@ -230,20 +221,12 @@ fn a_truncated_garbled_newer_or_impossible_save_is_reported_and_kept_aside() {
 }
 
 fn app(config: TableConfig, dir: &std::path::Path, resumed: Option<(SavedGame, Table)>) -> App {
-    let mut app = App::new();
-    app.add_plugins(MinimalPlugins)
-        .insert_resource(config)
-        .insert_resource(Settings {
-            cpu_speed: Speed::Instant,
-            animation_speed: Speed::Instant,
-            ..Default::default()
-        })
-        .insert_resource(DataDir(Some(dir.to_path_buf())));
-    if let Some((saved, table)) = resumed {
-        ludo::resume::resume(&mut app, saved, table);
-    }
-    app.add_plugins(ludo::rules_plugin)
-        .insert_state(ludo::screen::Screen::Playing);
+    let mut app = common::headless_app(config, |app| {
+        app.insert_resource(DataDir(Some(dir.to_path_buf())));
+        if let Some((saved, table)) = resumed {
+            ludo::resume::resume(app, saved, table);
+        }
+    });
     app.update();
     app
 }
@@ -254,7 +237,7 @@ fn steps(app: &App) -> usize {
 
 #[test]
 fn the_running_game_saves_after_every_step_and_a_reopened_game_continues_it() {
-    let dir = folder("app");
+    let dir = common::scratch("app");
     let cpus = TableConfig {
         seats: vec![SeatKind::Cpu(CpuLevel::Easy); 4],
         seed: 77,
