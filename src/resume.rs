@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
-use ludo_core::{Dice, DiceState, Game, GameRecord, GameState, Layout, Step};
+use ludo_core::{Dice, DiceState, Game, GameState, Step};
 use serde::{Deserialize, Serialize};
 
 use crate::GameSet;
@@ -93,15 +93,11 @@ impl SavedGame {
                 self.dice.seed, config.seed
             ));
         }
-        let players = config.seats.iter().map(|s| s.label()).collect();
-        let mut record = GameRecord::new(
-            config.rules.clone(),
-            players,
-            Some(config.seed),
-            self.state.first_seat,
-        );
-        record.steps = self.steps.clone();
-        let replayed = record
+        // The table as it sat down, then brought to the saved point.
+        let mut table = Table::new(config, self.state.first_seat);
+        table.record.steps = self.steps.clone();
+        let replayed = table
+            .record
             .replay()
             .map_err(|e| format!("the saved steps do not replay: {e}"))?;
         if replayed.state() != self.state {
@@ -118,16 +114,10 @@ impl SavedGame {
                 self.dice.rolls
             ));
         }
-        Ok(Table {
-            layout: Layout::for_rules(&config.rules, game.seats()),
-            game,
-            dice: Dice::from_state(self.dice),
-            seats: config.seats.clone(),
-            seed: config.seed,
-            record,
-            autopilot: self.autopilot.clone(),
-            turn_limit: config.turn_limit,
-        })
+        table.game = game;
+        table.dice = Dice::from_state(self.dice);
+        table.autopilot = self.autopilot.clone();
+        Ok(table)
     }
 }
 
