@@ -139,7 +139,7 @@ fn take_screenshot_when_due(
     metrics: Res<Metrics>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
-    moving: Query<&Piece, Moving>,
+    moving: Query<(&Piece, &Transform), Moving>,
     bursts: Query<&Transform, With<Burst>>,
     dice: Query<&Transform, With<Die>>,
     mut contexts: bevy_egui::EguiContexts,
@@ -169,8 +169,9 @@ fn take_screenshot_when_due(
     } else {
         Vec::new()
     };
-    // Points under a window (the results), a celebration or the die (drawn above the board,
-    // and crossing it on its way to the next yard) are not the board's to show.
+    // Points under a window (the results), a celebration, a moving piece or the die (drawn
+    // above the board, and crossing it on its way to the next yard) are not the board's to
+    // show.
     let ctx = contexts.ctx_mut().ok().cloned();
     let covered = |world: Vec2, pixel: Vec2| {
         // A window casts a shadow about 20 points wide: look around the point too.
@@ -195,10 +196,14 @@ fn take_screenshot_when_due(
             .iter()
             .any(|t| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.5);
         // The die is a square with an outline: reach its corners, however it is turned.
+        // A walking or flying piece crosses squares the engine already calls empty.
+        let under_moving_piece = moving
+            .iter()
+            .any(|(_, t)| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.1);
         let under_die = dice
             .iter()
             .any(|t| t.translation.truncate().distance(world) < 0.78 * t.scale.x + 0.1);
-        over_window || under_burst || under_die
+        over_window || under_burst || under_die || under_moving_piece
     };
     let checks: Vec<(Expect, Vec2)> = expects
         .into_iter()
@@ -274,7 +279,7 @@ fn take_screenshot_when_due(
 }
 
 /// What the engine says the picture must show.
-fn expectations(table: &Table, moving: &Query<&Piece, Moving>) -> Vec<Expect> {
+fn expectations(table: &Table, moving: &Query<(&Piece, &Transform), Moving>) -> Vec<Expect> {
     let layout = &table.layout;
     let game = &table.game;
     let mut occupied = std::collections::HashMap::new();
@@ -310,7 +315,7 @@ fn expectations(table: &Table, moving: &Query<&Piece, Moving>) -> Vec<Expect> {
         };
         let is_moving = moving
             .iter()
-            .any(|p| p.seat == seat && p.index == index as u8);
+            .any(|(p, _)| p.seat == seat && p.index == index as u8);
         if is_moving || pos == Pos::at(game.track().goal()) {
             continue;
         }
