@@ -191,7 +191,10 @@ fn seats_out_of_range_exit_2() {
 // ---------------------------------------------------------------- tournaments and bots
 
 fn repo_path(rel: &str) -> String {
-    format!("{}/../../{rel}", env!("CARGO_MANIFEST_DIR"))
+    // Read when the test runs: a test binary built from another checkout (the build folder
+    // is shared) must not look in that checkout.
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or(env!("CARGO_MANIFEST_DIR").into());
+    format!("{dir}/../../{rel}")
 }
 
 #[test]
