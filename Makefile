@@ -77,7 +77,11 @@ screenshot:
 	$(XVFB) cargo run --quiet --bin ludo -- --open menu --screenshot $(ARTIFACTS)/menu.png --frames 20
 	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
 		--screenshot $(ARTIFACTS)/pause-small.png --frames 20
-	@for f in start playing results two-seats small setup rules menu pause-small; do scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 --theme night \
+		--screenshot $(ARTIFACTS)/night-playing.png --frames 300
+	$(XVFB) cargo run --quiet --bin ludo -- --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
+	@for f in start playing results two-seats small setup rules menu pause-small night-playing night-setup; do \
+		scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 
 # The browser version: a size-tuned wasm, its JS glue, the page and the assets in web/dist.
 web: web-deps

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use ludo_core::{BaseArea, Cell, Colour, SquareKind};
 
-use crate::palette;
 use crate::screen::Screen;
-use crate::shapes::{Shapes, cell_pos, spawn_mark};
+use crate::shapes::{Shapes, cell_pos, spawn_mark, star};
 use crate::table::{OnTable, Table};
+use crate::theme::{ActiveTheme, Redraw};
 
 /// A square of the board and what it is.
 #[derive(Component, Clone, Copy, Debug)]
@@ -25,7 +25,19 @@ pub struct TurnGlow {
     pub seat: u8,
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Whether the table's entities are built again this frame: a new table, or a new theme
+/// while at the table. Each system that draws the table runs on it.
+pub fn table_redrawn(
+    mut opened: MessageReader<crate::play::TableOpened>,
+    mut redraw: MessageReader<Redraw>,
+    screen: Option<Res<State<Screen>>>,
+) -> bool {
+    let opened = opened.read().count() > 0;
+    let redraw = redraw.read().count() > 0;
+    opened || (redraw && screen.is_some_and(|s| *s.get() == Screen::Playing))
+}
+
+pub fn plugin(app: &mut App) {
     app.init_resource::<Shapes>()
         .add_systems(
             OnEnter(Screen::Playing),
@@ -36,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (clear_table, spawn_board, spawn_board_done)
                 .chain()
-                .run_if(on_message::<crate::play::TableOpened>)
+                .run_if(table_redrawn)
                 .in_set(crate::GameSet::React),
         )
         .add_systems(Update, glow_current_seat);
@@ -62,44 +74,53 @@ fn spawn_board(
     mut commands: Commands,
     shapes: Res<Shapes>,
     table: Res<Table>,
+    theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let layout = &table.layout;
+    let look = &theme.look;
     let mut mat = |c: Color| materials.add(c);
-    let board = mat(palette::BOARD);
-    let track = mat(palette::TRACK);
-    let safe = mat(palette::SAFE);
-    let star = mat(palette::MARK_ON_LIGHT.with_alpha(0.55));
-    let white = mat(Color::WHITE);
-    let glow = mat(Color::srgba(1.0, 1.0, 0.85, 0.9));
-    let strong: Vec<_> = Colour::ALL
-        .iter()
-        .map(|&c| mat(palette::strong(c)))
-        .collect();
-    let light: Vec<_> = Colour::ALL
-        .iter()
-        .map(|&c| mat(palette::light(c)))
-        .collect();
-    let marks: Vec<_> = Colour::ALL
-        .iter()
-        .map(|&c| mat(palette::mark_on(c)))
-        .collect();
-    let dark_marks: Vec<_> = Colour::ALL
-        .iter()
-        .map(|_| mat(palette::MARK_ON_LIGHT))
-        .collect();
+    let board = mat(look.lines);
+    let track = mat(look.track);
+    let goal_fill = mat(look.goal);
+    let safe = mat(look.safe);
+    let star_ink = mat(look.star);
+    let yard_inner = mat(look.yard_inner);
+    let glow = mat(look.glow);
+    let per_seat = |f: &dyn Fn(&crate::theme::look::SeatColours) -> Color| {
+        Colour::ALL.map(|c| f(look.seat(c)))
+    };
+    let [strong, home, bases, light, marks] = [
+        per_seat(&|s| s.strong),
+        per_seat(&|s| s.home_column),
+        per_seat(&|s| s.base),
+        per_seat(&|s| s.light),
+        per_seat(&|s| s.ink),
+    ]
+    .map(|colours| colours.map(&mut mat));
+    let yard_marks = mat(look.outline);
+    let star_mesh = meshes.add(star(look.style.star_points));
+    let square_size = look.style.square_size;
 
     let at = |cell: Cell, z: f32, size: f32| {
         Transform::from_translation(cell_pos(cell).extend(z)).with_scale(Vec3::splat(size))
     };
-    // The backdrop the squares sit on; the gaps between squares show it as grid lines.
+    // The board the squares sit on; the gaps between squares show it as grid lines.
     commands.spawn((
         OnTable,
         Mesh2d(shapes.square.clone()),
         MeshMaterial2d(board),
         Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::new(15.2, 15.2, 1.0)),
     ));
+    if let Some(image) = &theme.art.backdrop {
+        commands.spawn((
+            OnTable,
+            Mesh2d(shapes.square.clone()),
+            MeshMaterial2d(materials.add(ColorMaterial::from(image.clone()))),
+            Transform::from_xyz(0.0, 0.0, 0.2).with_scale(Vec3::new(15.2, 15.2, 1.0)),
+        ));
+    }
 
     for square in layout.squares() {
         let kind = square.kind;
@@ -121,22 +142,18 @@ fn spawn_board(
                         BoardSquare(kind),
                         Mesh2d(shapes.square.clone()),
                         MeshMaterial2d(fill),
-                        at(cell, 1.0, 0.94),
+                        at(cell, 1.0, square_size),
                     ))
                     .with_children(|p| {
                         if let Some(c) = start {
-                            spawn_mark(p, &shapes, marks[c.index()].clone(), c, 0.45, 0.1);
+                            let mark = look.seat(c).mark;
+                            spawn_mark(p, &shapes, marks[c.index()].clone(), mark, 0.45, 0.1);
                         } else if is_star {
-                            // Two triangles make a six-pointed star.
-                            for turn in [0.0, std::f32::consts::PI] {
-                                p.spawn((
-                                    Mesh2d(shapes.triangle.clone()),
-                                    MeshMaterial2d(star.clone()),
-                                    Transform::from_xyz(0.0, 0.0, 0.1)
-                                        .with_rotation(Quat::from_rotation_z(turn))
-                                        .with_scale(Vec3::splat(0.7)),
-                                ));
-                            }
+                            p.spawn((
+                                Mesh2d(star_mesh.clone()),
+                                MeshMaterial2d(star_ink.clone()),
+                                Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(0.8)),
+                            ));
                         }
                     });
             }
@@ -147,7 +164,7 @@ fn spawn_board(
                     commands.spawn((
                         OnTable,
                         Mesh2d(shapes.square.clone()),
-                        MeshMaterial2d(track.clone()),
+                        MeshMaterial2d(goal_fill.clone()),
                         at(g, 0.9, 1.0),
                     ));
                 }
@@ -171,11 +188,12 @@ fn spawn_board(
                         step: step as u8,
                     }),
                     Mesh2d(shapes.square.clone()),
-                    MeshMaterial2d(strong[colour.index()].clone()),
-                    at(cell, 1.0, 0.94),
+                    MeshMaterial2d(home[colour.index()].clone()),
+                    at(cell, 1.0, square_size),
                 ))
                 .with_children(|p| {
-                    spawn_mark(p, &shapes, marks[colour.index()].clone(), colour, 0.3, 0.1);
+                    let mark = look.seat(colour).mark;
+                    spawn_mark(p, &shapes, marks[colour.index()].clone(), mark, 0.3, 0.1);
                 });
         }
     }
@@ -202,6 +220,19 @@ fn spawn_board(
             Transform::from_xyz(0.0, 0.0, 1.5),
         ));
     }
+    if let Some(image) = &theme.art.goal {
+        let size = if layout.kind == ludo_core::BoardKind::Cross {
+            3.0
+        } else {
+            1.0
+        };
+        commands.spawn((
+            OnTable,
+            Mesh2d(shapes.square.clone()),
+            MeshMaterial2d(materials.add(ColorMaterial::from(image.clone()))),
+            Transform::from_translation(centre.extend(1.6)).with_scale(Vec3::splat(size)),
+        ));
+    }
 
     // Base yards with their four waiting places, for every arm; the glow only for seats.
     for colour in layout.arm_colours() {
@@ -225,15 +256,17 @@ fn spawn_board(
                 OnTable,
                 BaseYard { colour: c },
                 Mesh2d(shapes.square.clone()),
-                MeshMaterial2d(strong[c.index()].clone()),
+                MeshMaterial2d(bases[c.index()].clone()),
                 Transform::from_translation(centre.extend(1.0))
                     .with_scale(Vec3::splat(size - 0.06)),
             ))
             .with_children(|p| {
+                // The parent's scale scales z too: 0.1 in the world, under the waiting circles.
                 p.spawn((
                     Mesh2d(shapes.square.clone()),
-                    MeshMaterial2d(white.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(4.6 / size)),
+                    MeshMaterial2d(yard_inner.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.1 / (size - 0.06))
+                        .with_scale(Vec3::splat(4.6 / size)),
                 ));
             });
         for (slot, &cell) in base.slots.iter().enumerate() {
@@ -249,7 +282,8 @@ fn spawn_board(
                     at(cell, 1.3, 1.0),
                 ))
                 .with_children(|p| {
-                    spawn_mark(p, &shapes, dark_marks[c.index()].clone(), c, 0.35, 0.1);
+                    let mark = look.seat(c).mark;
+                    spawn_mark(p, &shapes, yard_marks.clone(), mark, 0.35, 0.1);
                 });
         }
     }

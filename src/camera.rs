@@ -7,8 +7,6 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
-use crate::palette;
-
 /// Width of the HUD panel in logical pixels, as egui last laid it out (0 with no HUD).
 #[derive(Resource, Default, Clone, Copy, Debug)]
 pub struct HudWidth(pub f32);
@@ -25,7 +23,7 @@ pub struct MainCamera;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudWidth>()
-        .insert_resource(ClearColor(palette::BACKGROUND))
+        .insert_resource(ClearColor(crate::theme::Look::default().background))
         .add_systems(Startup, spawn_camera)
         .add_systems(PostUpdate, fit_viewport);
 }

@@ -5,7 +5,6 @@ use bevy::prelude::*;
 
 use crate::GameSet;
 use crate::board::yard_centre;
-use crate::palette;
 use crate::play::{GameOver, GameStarted, PieceReachedGoal};
 use crate::shapes::{Shapes, cell_pos};
 use crate::table::Table;
@@ -65,10 +64,11 @@ fn burst_at_goal(
     mut reached: MessageReader<PieceReachedGoal>,
     shapes: Res<Shapes>,
     table: Res<Table>,
+    theme: Res<crate::theme::ActiveTheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for r in reached.read() {
-        let colour = palette::strong(table.layout.colours[r.seat as usize]);
+        let colour = theme.look.strong(table.layout.colours[r.seat as usize]);
         spawn_burst(
             &mut commands,
             &shapes,
@@ -80,12 +80,20 @@ fn burst_at_goal(
     }
 }
 
-fn crown_winner(mut commands: Commands, mut over: MessageReader<GameOver>, table: Res<Table>) {
+fn crown_winner(
+    mut commands: Commands,
+    mut over: MessageReader<GameOver>,
+    table: Res<Table>,
+    theme: Res<crate::theme::ActiveTheme>,
+) {
     if let Some(o) = over.read().last() {
         let seat = o.ranking[0].seat as usize;
         commands.spawn(Fireworks {
             at: yard_centre(&table.layout.bases[seat]),
-            colour: palette::strong(table.layout.colours[seat]).mix(&Color::WHITE, 0.3),
+            colour: theme
+                .look
+                .strong(table.layout.colours[seat])
+                .mix(&Color::WHITE, 0.3),
             every: Timer::from_seconds(0.35, TimerMode::Repeating),
         });
     }

@@ -6,11 +6,11 @@ use bevy::prelude::*;
 
 use crate::GameSet;
 use crate::board::yard_centre;
-use crate::palette;
 use crate::play::{DiceRolled, GameStarted};
 use crate::settings::Settings;
 use crate::shapes::Shapes;
 use crate::table::{OnTable, Table};
+use crate::theme::ActiveTheme;
 
 #[derive(Component, Debug, Default)]
 pub struct Die {
@@ -24,6 +24,10 @@ struct Pip {
     faces: &'static [u8],
 }
 
+/// The die's face when a theme draws its faces as pictures: one material per face.
+#[derive(Component)]
+struct FacePictures(Vec<Handle<ColorMaterial>>);
+
 /// The die is tumbling toward `face`.
 #[derive(Component, Debug)]
 pub struct Tumble {
@@ -32,8 +36,10 @@ pub struct Tumble {
     pub secs: f32,
 }
 
-const TUMBLE_SECS: f32 = 0.55;
-pub const DIE_SIZE: f32 = 1.5;
+/// The die's size (in cells) with the current theme.
+fn die_size(theme: &ActiveTheme) -> f32 {
+    theme.look.style.die_size
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -44,7 +50,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         spawn_die
             .after(crate::board::spawn_board_done)
-            .run_if(on_message::<crate::play::TableOpened>)
+            .run_if(crate::board::table_redrawn)
             .in_set(GameSet::React),
     )
     .add_systems(
@@ -58,11 +64,19 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_die(
     mut commands: Commands,
     shapes: Res<Shapes>,
+    theme: Res<ActiveTheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let body = materials.add(palette::DIE);
-    let edge = materials.add(palette::OUTLINE);
-    let pip = materials.add(palette::PIP);
+    let look = &theme.look;
+    let body = materials.add(look.die);
+    let edge = materials.add(look.die_edge);
+    let pip = materials.add(look.pips);
+    let faces: Vec<_> = theme
+        .art
+        .die_faces
+        .iter()
+        .map(|image| materials.add(ColorMaterial::from(image.clone())))
+        .collect();
     // Pip places on a 3×3 grid and the faces that show each.
     const PIPS: [(f32, f32, &[u8]); 7] = [
         (0.0, 0.0, &[1, 3, 5]),
@@ -77,10 +91,19 @@ fn spawn_die(
         .spawn((
             OnTable,
             Die::default(),
-            Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(DIE_SIZE)),
+            Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(die_size(&theme))),
             Visibility::default(),
         ))
         .with_children(|p| {
+            if !faces.is_empty() {
+                // Pictures: one square that takes the material of the face shown.
+                p.spawn((
+                    FacePictures(faces.clone()),
+                    Mesh2d(shapes.square.clone()),
+                    MeshMaterial2d(faces[0].clone()),
+                ));
+                return;
+            }
             p.spawn((
                 Mesh2d(shapes.square.clone()),
                 MeshMaterial2d(edge),
@@ -103,13 +126,14 @@ fn start_tumble(
     mut commands: Commands,
     mut rolled: MessageReader<DiceRolled>,
     settings: Res<Settings>,
+    theme: Res<ActiveTheme>,
     die: Single<Entity, With<Die>>,
 ) {
     if let Some(r) = rolled.read().last() {
         commands.entity(*die).insert(Tumble {
             face: r.value,
             t: 0.0,
-            secs: TUMBLE_SECS / settings.animation_speed.factor(),
+            secs: theme.look.animation.tumble_secs / settings.animation_speed.factor(),
         });
     }
 }
@@ -117,23 +141,26 @@ fn start_tumble(
 fn tumble(
     mut commands: Commands,
     time: Res<Time>,
+    theme: Res<ActiveTheme>,
     mut die: Query<(Entity, &mut Die, &mut Tumble, &mut Transform)>,
 ) {
+    let size = die_size(&theme);
+    let turns = theme.look.animation.tumble_turns;
     for (entity, mut die, mut tumble, mut transform) in &mut die {
         tumble.t += time.delta_secs() / tumble.secs.max(1e-4);
         if tumble.t >= 1.0 {
             die.face = tumble.face;
             transform.rotation = Quat::IDENTITY;
-            transform.scale = Vec3::splat(DIE_SIZE);
+            transform.scale = Vec3::splat(size);
             commands.entity(entity).remove::<Tumble>();
             continue;
         }
         // Passing faces: a fixed sequence, not the dice stream.
         die.face = ((tumble.t * 11.0) as u8 + tumble.face) % 6 + 1;
-        let spin = (1.0 - tumble.t) * 9.0;
+        let spin = (1.0 - tumble.t) * turns * std::f32::consts::TAU;
         transform.rotation = Quat::from_rotation_z(spin);
         transform.scale =
-            Vec3::splat(DIE_SIZE * (1.0 + 0.25 * (tumble.t * std::f32::consts::PI).sin()));
+            Vec3::splat(size * (1.0 + 0.25 * (tumble.t * std::f32::consts::PI).sin()));
     }
 }
 
@@ -160,9 +187,20 @@ fn follow_turn(
     }
 }
 
-fn show_face(die: Query<(&Die, &Children)>, mut pips: Query<(&Pip, &mut Visibility)>) {
+fn show_face(
+    die: Query<(&Die, &Children)>,
+    mut pips: Query<(&Pip, &mut Visibility)>,
+    mut pictures: Query<(&FacePictures, &mut MeshMaterial2d<ColorMaterial>)>,
+) {
     for (die, children) in &die {
         for child in children.iter() {
+            if let Ok((faces, mut material)) = pictures.get_mut(child) {
+                // Before the first roll the picture of one.
+                let face = &faces.0[die.face.clamp(1, 6) as usize - 1];
+                if material.0 != *face {
+                    material.0 = face.clone();
+                }
+            }
             if let Ok((pip, mut vis)) = pips.get_mut(child) {
                 let on = pip.faces.contains(&die.face);
                 vis.set_if_neq(if on {

@@ -11,10 +11,11 @@ use ludo_core::{Awaiting, Colour};
 use crate::GameSet;
 use crate::camera::HudWidth;
 use crate::dice::Die;
-use crate::palette;
 use crate::play::*;
 use crate::settings::{Settings, Speed};
 use crate::table::Table;
+use crate::theme::file::Mark;
+use crate::theme::look::{Look, egui as to_egui};
 
 /// The last things that happened, newest first, in words.
 #[derive(Resource, Default)]
@@ -132,26 +133,39 @@ fn write_log(
 }
 
 /// Draws a seat's colour disc with its owner mark, for colour-blind players.
-pub fn mark_icon(ui: &mut egui::Ui, colour: Colour, size: f32) {
+pub fn mark_icon(ui: &mut egui::Ui, look: &Look, colour: Colour, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
     let p = ui.painter();
     let c = rect.center();
     let r = size * 0.48;
-    p.circle_filled(c, r, palette::egui(palette::strong(colour)));
-    let ink = palette::egui(palette::mark_on(colour));
+    let seat = look.seat(colour);
+    p.circle_filled(c, r, to_egui(seat.strong));
+    let ink = to_egui(seat.ink);
     let m = r * 0.5;
-    match colour {
-        Colour::Yellow => {
+    match seat.mark {
+        Mark::Ring => {
             p.circle_stroke(c, m * 0.9, Stroke::new(size * 0.09, ink));
         }
-        Colour::Blue => {
+        Mark::Square => {
             p.rect_filled(
                 egui::Rect::from_center_size(c, egui::vec2(m * 1.5, m * 1.5)),
                 0.0,
                 ink,
             );
         }
-        Colour::Red => {
+        Mark::Diamond => {
+            let pts = vec![
+                Pos2::new(c.x, c.y - m),
+                Pos2::new(c.x - m, c.y),
+                Pos2::new(c.x, c.y + m),
+                Pos2::new(c.x + m, c.y),
+            ];
+            p.add(egui::Shape::convex_polygon(pts, ink, Stroke::NONE));
+        }
+        Mark::Dot => {
+            p.circle_filled(c, m * 0.6, ink);
+        }
+        Mark::Triangle => {
             let pts = vec![
                 Pos2::new(c.x, c.y - m),
                 Pos2::new(c.x - m, c.y + m * 0.8),
@@ -159,7 +173,7 @@ pub fn mark_icon(ui: &mut egui::Ui, colour: Colour, size: f32) {
             ];
             p.add(egui::Shape::convex_polygon(pts, ink, Stroke::NONE));
         }
-        Colour::Green => {
+        Mark::Cross => {
             p.rect_filled(
                 egui::Rect::from_center_size(c, egui::vec2(m * 2.0, m * 0.6)),
                 0.0,
@@ -202,6 +216,7 @@ fn side_panel(
     mut commands: Commands,
     mut contexts: EguiContexts,
     mut table: ResMut<Table>,
+    theme: Res<crate::theme::ActiveTheme>,
     config: Res<crate::table::TableConfig>,
     notice: Res<crate::saved::Notice>,
     setup_open: Option<Res<crate::setup::SetupDraft>>,
@@ -251,7 +266,7 @@ fn side_panel(
                 let colour = table.layout.colours[seat as usize];
                 let current = !table.game.is_over() && seat == table.game.turn();
                 ui.horizontal(|ui| {
-                    mark_icon(ui, colour, 22.0);
+                    mark_icon(ui, &theme.look, colour, 22.0);
                     let mut text = egui::RichText::new(format!(
                         "{} · {}",
                         colour.name(),
@@ -322,6 +337,18 @@ fn side_panel(
 pub fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
     speed_choice(ui, "CPU speed", &mut settings.cpu_speed);
     speed_choice(ui, "Animation", &mut settings.animation_speed);
+    ui.horizontal(|ui| {
+        ui.label("Theme");
+        let themes = crate::theme::available(Some(&settings.theme));
+        egui::ComboBox::from_id_salt("theme")
+            .selected_text(settings.theme.as_str())
+            .show_ui(ui, |ui| {
+                for folder in themes {
+                    let label = folder.clone();
+                    ui.selectable_value(&mut settings.theme, folder, label);
+                }
+            });
+    });
     ui.checkbox(
         &mut settings.auto_single_move,
         "Play a single legal move by itself",
@@ -348,6 +375,7 @@ fn results_window(
     mut commands: Commands,
     mut contexts: EguiContexts,
     table: Res<Table>,
+    theme: Res<crate::theme::ActiveTheme>,
     story: Res<crate::stats::Story>,
     ratings: Res<crate::profiles::LastRatings>,
     config: Res<crate::table::TableConfig>,
@@ -384,7 +412,7 @@ fn results_window(
                         s.rank.to_string()
                     });
                     ui.horizontal(|ui| {
-                        mark_icon(ui, table.layout.colours[s.seat as usize], 18.0);
+                        mark_icon(ui, &theme.look, table.layout.colours[s.seat as usize], 18.0);
                         ui.label(table.seat_kind(s.seat).label());
                     });
                     ui.label(s.at_goal.to_string());
@@ -412,7 +440,7 @@ fn results_window(
                 for seat in 0..table.game.seats() {
                     let s = story.0[seat as usize];
                     ui.horizontal(|ui| {
-                        mark_icon(ui, table.layout.colours[seat as usize], 18.0);
+                        mark_icon(ui, &theme.look, table.layout.colours[seat as usize], 18.0);
                         ui.label(table.seat_kind(seat).label());
                     });
                     for n in [s.captures_made, s.captures_suffered, s.sixes, s.turns] {

@@ -10,7 +10,7 @@ use ludo_core::Awaiting;
 use crate::GameSet;
 use crate::camera::MainCamera;
 use crate::cpu::Busy;
-use crate::dice::{DIE_SIZE, Die};
+use crate::dice::Die;
 use crate::pieces::{Piece, Selected};
 use crate::play::{MoveChosen, RollRequested};
 use crate::table::Table;
@@ -70,7 +70,7 @@ fn click(
     let seat = table.game.turn();
     match table.game.awaiting() {
         Awaiting::Roll | Awaiting::Release | Awaiting::RollOff => {
-            if world.distance(die.translation.truncate()) < DIE_SIZE * 0.8 {
+            if world.distance(die.translation.truncate()) < die.scale.x * 0.8 {
                 rolls.write(RollRequested { seat });
             }
         }

@@ -14,10 +14,10 @@ pub mod dev;
 pub mod dice;
 pub mod hud;
 pub mod input;
-pub mod palette;
 pub mod pause;
 pub mod pieces;
 pub mod play;
+pub mod presets;
 pub mod profiles;
 pub mod resume;
 pub mod rule_book;
@@ -29,6 +29,7 @@ pub mod shapes;
 pub mod stats;
 pub mod storage;
 pub mod table;
+pub mod theme;
 pub mod turn_clock;
 pub mod web;
 
@@ -70,19 +71,21 @@ pub fn rules_plugin(app: &mut App) {
 
 /// Everything: the rules plus what a player sees, hears and touches.
 pub fn plugin(app: &mut App) {
-    app.add_plugins(rules_plugin).add_plugins((
-        camera::plugin,
-        board::plugin,
-        pieces::plugin,
-        dice::plugin,
-        input::plugin,
-        hud::plugin,
-        audio::plugin,
-        celebrate::plugin,
-        setup::plugin,
-        pause::plugin,
-        screen::plugin,
-        rule_book::plugin,
-        profiles::window::plugin,
-    ));
+    app.add_plugins(rules_plugin)
+        .add_plugins((theme::plugin, theme::view::plugin, presets::plugin))
+        .add_plugins((
+            camera::plugin,
+            board::plugin,
+            pieces::plugin,
+            dice::plugin,
+            input::plugin,
+            hud::plugin,
+            audio::plugin,
+            celebrate::plugin,
+            setup::plugin,
+            pause::plugin,
+            screen::plugin,
+            rule_book::plugin,
+            profiles::window::plugin,
+        ));
 }

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--rules FILE.ron] [--seed N]
-//!      [--speed slow|normal|fast|instant]
+//!      [--speed slow|normal|fast|instant] [--theme NAME]
 //!      [--size WIDTHxHEIGHT] [--open menu|setup|rules|pause]
 //!      [--screenshot PATH [--frames N] [--when-over]]
 //! ```
@@ -28,6 +28,8 @@ struct Args {
     size: (u32, u32),
     table: TableConfig,
     speed: Option<Speed>,
+    /// A folder of `assets/themes/`.
+    theme: Option<String>,
     screenshot: Option<ScreenshotAndExit>,
 }
 
@@ -52,6 +54,7 @@ fn parse_args(command_line: Vec<String>) -> Result<Args, String> {
         size: (1280, 720),
         table: TableConfig::default(),
         speed: None,
+        theme: None,
         screenshot: None,
     };
     let mut rest = Vec::new();
@@ -93,6 +96,15 @@ fn parse_args(command_line: Vec<String>) -> Result<Args, String> {
                     .split_once('x')
                     .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)));
                 args.size = parsed.ok_or(format!("--size: expected WIDTHxHEIGHT, got {v:?}"))?;
+            }
+            "--theme" => {
+                let v = value("--theme")?;
+                if v.is_empty() || !v.chars().all(|c| c.is_alphanumeric() || "-_".contains(c)) {
+                    return Err(format!(
+                        "--theme: expected the name of a folder of assets/themes/, got {v:?}"
+                    ));
+                }
+                args.theme = Some(v);
             }
             "--open" => {
                 args.open = Some(value("--open")?);
@@ -215,6 +227,15 @@ fn main() -> AppExit {
             animation_speed: speed,
             ..default()
         });
+    }
+    if let Some(theme) = args.theme {
+        let mut settings = app
+            .world()
+            .get_resource::<Settings>()
+            .cloned()
+            .unwrap_or_default();
+        settings.theme = theme;
+        app.insert_resource(settings);
     }
     app.add_plugins(ludo::plugin);
     #[cfg(target_arch = "wasm32")]

@@ -5,16 +5,16 @@
 use std::collections::HashMap;
 
 use bevy::prelude::*;
-use ludo_core::{Cell, Colour, Pos};
+use ludo_core::{Cell, Pos};
 
 use crate::GameSet;
 use crate::cpu::Busy;
 use crate::dice::Tumble;
-use crate::palette;
 use crate::play::{GameStarted, PieceCaptured, PieceMoved};
 use crate::settings::Settings;
 use crate::shapes::{Shapes, cell_pos, spawn_mark};
 use crate::table::{OnTable, Table};
+use crate::theme::ActiveTheme;
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -68,8 +68,6 @@ type HaloParts = (&'static mut Visibility, &'static mut Transform);
 /// Anything still moving on the board (the next roll waits for it).
 type Animating = Or<(With<Hop>, With<FlyHome>, With<Tumble>)>;
 
-/// Seconds per hop at normal animation speed.
-pub const HOP_SECS: f32 = 0.16;
 const PIECE_Z: f32 = 10.0;
 
 pub(super) fn plugin(app: &mut App) {
@@ -82,7 +80,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             spawn_pieces
                 .after(crate::board::spawn_board_done)
-                .run_if(on_message::<crate::play::TableOpened>)
+                .run_if(crate::board::table_redrawn)
                 .in_set(GameSet::React),
         )
         .add_systems(
@@ -101,14 +99,23 @@ fn spawn_pieces(
     mut commands: Commands,
     shapes: Res<Shapes>,
     table: Res<Table>,
+    theme: Res<ActiveTheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let outline = materials.add(palette::OUTLINE);
+    let look = &theme.look;
+    let outline = materials.add(look.outline);
     let halo = materials.add(Color::WHITE);
-    let hint = materials.add(palette::HINT);
+    let hint = materials.add(look.hint);
+    // A theme's piece picture is drawn white and tinted with the seat's colour.
+    let size = look.style.piece_size;
     for (seat, &colour) in table.layout.colours.iter().enumerate() {
-        let body = materials.add(palette::strong(colour));
-        let mark = materials.add(palette::mark_on(colour));
+        let seat_look = look.seat(colour);
+        let body = materials.add(ColorMaterial {
+            color: seat_look.strong,
+            texture: theme.art.piece.clone(),
+            ..default()
+        });
+        let mark = materials.add(seat_look.ink);
         for index in 0..4u8 {
             let pos = rest_cell(&table, seat as u8, index);
             commands
@@ -129,17 +136,26 @@ fn spawn_pieces(
                         Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(1.0)),
                         Visibility::Hidden,
                     ));
+                    if theme.art.piece.is_none() {
+                        p.spawn((
+                            Mesh2d(shapes.circle.clone()),
+                            MeshMaterial2d(outline.clone()),
+                            Transform::from_xyz(0.0, 0.0, -0.1)
+                                .with_scale(Vec3::splat(size + 0.12)),
+                        ));
+                    }
+                    // A picture fills a square (its corners transparent); a shape, a circle.
+                    let body_mesh = if theme.art.piece.is_some() {
+                        shapes.square.clone()
+                    } else {
+                        shapes.circle.clone()
+                    };
                     p.spawn((
-                        Mesh2d(shapes.circle.clone()),
-                        MeshMaterial2d(outline.clone()),
-                        Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(0.8)),
-                    ));
-                    p.spawn((
-                        Mesh2d(shapes.circle.clone()),
+                        Mesh2d(body_mesh),
                         MeshMaterial2d(body.clone()),
-                        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(0.68)),
+                        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(size)),
                     ));
-                    spawn_mark(p, &shapes, mark.clone(), colour_of(&table, seat), 0.34, 0.1);
+                    spawn_mark(p, &shapes, mark.clone(), seat_look.mark, size * 0.5, 0.1);
                 });
         }
     }
@@ -153,10 +169,6 @@ fn spawn_pieces(
             Visibility::Hidden,
         ));
     }
-}
-
-fn colour_of(table: &Table, seat: usize) -> Colour {
-    table.layout.colours[seat]
 }
 
 /// The cell a piece stands on in the engine's state.
@@ -173,6 +185,7 @@ fn start_hops(
     mut commands: Commands,
     mut moved: MessageReader<PieceMoved>,
     settings: Res<Settings>,
+    theme: Res<ActiveTheme>,
     pieces: Query<(Entity, &Piece, &Transform)>,
 ) {
     for m in moved.read() {
@@ -184,7 +197,7 @@ fn start_hops(
                 path: m.path.iter().map(|&c| cell_pos(c)).collect(),
                 step: 0,
                 t: 0.0,
-                step_secs: HOP_SECS / anim_factor(&settings),
+                step_secs: theme.look.animation.hop_secs / anim_factor(&settings),
                 start: transform.translation.truncate(),
             });
         }
@@ -195,6 +208,7 @@ fn start_fly_home(
     mut commands: Commands,
     mut captured: MessageReader<PieceCaptured>,
     settings: Res<Settings>,
+    theme: Res<ActiveTheme>,
     hops: Query<&Hop>,
     pieces: Query<(Entity, &Piece, &Transform)>,
 ) {
@@ -211,7 +225,7 @@ fn start_fly_home(
             commands.entity(entity).insert(FlyHome {
                 delay,
                 t: 0.0,
-                secs: 0.45 / anim_factor(&settings),
+                secs: theme.look.animation.fly_home_secs / anim_factor(&settings),
                 from: transform.translation.truncate(),
             });
         }
@@ -235,22 +249,14 @@ fn reset_on_new_game(
     }
 }
 
-/// Cubic ease in and out.
-fn ease(t: f32) -> f32 {
-    let t = t.clamp(0.0, 1.0);
-    if t < 0.5 {
-        4.0 * t * t * t
-    } else {
-        1.0 - (-2.0 * t + 2.0).powi(3) / 2.0
-    }
-}
-
 fn animate_hops(
     mut commands: Commands,
     time: Res<Time>,
+    theme: Res<ActiveTheme>,
     mut landed: MessageWriter<HopLanded>,
     mut hops: Query<(Entity, &Piece, &mut Hop, &mut Transform)>,
 ) {
+    let animation = &theme.look.animation;
     for (entity, piece, mut hop, mut transform) in &mut hops {
         hop.t += time.delta_secs() / hop.step_secs.max(1e-4);
         while hop.t >= 1.0 && hop.step < hop.path.len() {
@@ -266,10 +272,10 @@ fn animate_hops(
             continue;
         }
         let target = hop.path[hop.step];
-        let k = ease(hop.t);
+        let k = animation.easing.apply(hop.t);
         let lift = (hop.t * std::f32::consts::PI).sin();
         transform.translation = hop.start.lerp(target, k).extend(PIECE_Z + 2.0);
-        transform.scale = Vec3::splat(1.0 + 0.25 * lift);
+        transform.scale = Vec3::splat(1.0 + animation.hop_lift * lift);
     }
 }
 
@@ -277,6 +283,7 @@ fn animate_fly_home(
     mut commands: Commands,
     time: Res<Time>,
     table: Res<Table>,
+    theme: Res<ActiveTheme>,
     mut flying: Query<(Entity, &Piece, &mut FlyHome, &mut Transform)>,
 ) {
     for (entity, piece, mut fly, mut transform) in &mut flying {
@@ -286,7 +293,7 @@ fn animate_fly_home(
         }
         fly.t += time.delta_secs() / fly.secs.max(1e-4);
         let home = cell_pos(rest_cell(&table, piece.seat, piece.index));
-        let k = ease(fly.t);
+        let k = theme.look.animation.easing.apply(fly.t);
         let lift = (fly.t.min(1.0) * std::f32::consts::PI).sin();
         transform.translation = fly.from.lerp(home, k).extend(PIECE_Z + 3.0);
         transform.scale = Vec3::splat(1.0 + 0.6 * lift);

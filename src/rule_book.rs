@@ -6,8 +6,8 @@ use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use ludo_core::{BoardChoice, Colour, FirstPlayer, Impassable, NoPieceInPlay, Rules, SafeSquares};
 
-use crate::palette;
 use crate::table::Table;
+use crate::theme::{ActiveTheme, look::egui as to_egui};
 
 /// Present while the rule book is open.
 #[derive(Resource, Default)]
@@ -172,12 +172,13 @@ const FAQ: &[(&str, &str)] = &[
 ];
 
 /// Small pictures: a star square, a block, a home column.
-fn pictures(ui: &mut egui::Ui) {
+fn pictures(ui: &mut egui::Ui, theme: &ActiveTheme) {
+    let look = &theme.look;
     ui.horizontal(|ui| {
         let s = 34.0;
         let (rect, _) = ui.allocate_exact_size(egui::vec2(s, s), egui::Sense::hover());
         let p = ui.painter();
-        p.rect_filled(rect, 2.0, palette::egui(palette::SAFE));
+        p.rect_filled(rect, 2.0, to_egui(look.safe));
         let c = rect.center();
         for flip in [1.0f32, -1.0] {
             let pts = vec![
@@ -187,7 +188,7 @@ fn pictures(ui: &mut egui::Ui) {
             ];
             p.add(egui::Shape::convex_polygon(
                 pts,
-                Color32::from_gray(90),
+                to_egui(look.star),
                 Stroke::NONE,
             ));
         }
@@ -195,8 +196,8 @@ fn pictures(ui: &mut egui::Ui) {
         ui.add_space(12.0);
         let (rect, _) = ui.allocate_exact_size(egui::vec2(s, s), egui::Sense::hover());
         let p = ui.painter();
-        p.rect_filled(rect, 2.0, palette::egui(palette::TRACK));
-        let blue = palette::egui(palette::strong(Colour::Blue));
+        p.rect_filled(rect, 2.0, to_egui(look.track));
+        let blue = to_egui(look.strong(Colour::Blue));
         p.circle_filled(rect.center() + egui::vec2(-6.0, -5.0), 9.0, blue);
         p.circle_filled(rect.center() + egui::vec2(6.0, 5.0), 9.0, blue);
         ui.label("a block");
@@ -208,7 +209,7 @@ fn pictures(ui: &mut egui::Ui) {
                 rect.min + egui::vec2(i as f32 * 18.0, 0.0),
                 egui::vec2(16.0, 16.0),
             );
-            p.rect_filled(r, 1.0, palette::egui(palette::strong(Colour::Red)));
+            p.rect_filled(r, 1.0, to_egui(look.seat(Colour::Red).home_column));
         }
         ui.label("a home column");
     });
@@ -220,6 +221,7 @@ fn rule_book(
     mut contexts: EguiContexts,
     open: Option<Res<RuleBookOpen>>,
     table: Res<Table>,
+    theme: Res<ActiveTheme>,
 ) -> Result {
     if open.is_none() {
         return Ok(());
@@ -239,7 +241,7 @@ fn rule_book(
                     for line in HOW_TO_PLAY {
                         ui.label(format!("• {line}"));
                     }
-                    pictures(ui);
+                    pictures(ui, &theme);
                     ui.separator();
                     ui.heading("House rules at this table");
                     egui::Grid::new("house-rules").striped(true).show(ui, |ui| {

@@ -56,6 +56,8 @@ pub struct Settings {
     pub muted: bool,
     /// Desktop only.
     pub fullscreen: bool,
+    /// The folder of `assets/themes/` the game is drawn with.
+    pub theme: String,
 }
 
 impl Default for Settings {
@@ -68,6 +70,7 @@ impl Default for Settings {
             effects_db: 0.0,
             muted: false,
             fullscreen: false,
+            theme: crate::theme::DEFAULT_THEME.into(),
         }
     }
 }

@@ -12,6 +12,7 @@ use ludo_core::{
 
 use crate::hud::mark_icon;
 use crate::play::NewTableRequested;
+use crate::presets::PresetList;
 use crate::table::{SeatKind, TableConfig};
 use crate::turn_clock::TurnLimit;
 
@@ -91,12 +92,15 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(EguiPrimaryContextPass, setup_window);
 }
 
+#[allow(clippy::too_many_arguments)] // A Bevy system: one parameter per thing it reads.
 fn setup_window(
     hud: Res<crate::camera::HudWidth>,
     mut commands: Commands,
     mut contexts: EguiContexts,
     draft: Option<ResMut<SetupDraft>>,
     profiles: Res<crate::profiles::Profiles>,
+    theme: Res<crate::theme::ActiveTheme>,
+    presets: PresetList,
     mut new_table: MessageWriter<NewTableRequested>,
 ) -> Result {
     let Some(mut draft) = draft else {
@@ -115,8 +119,9 @@ fn setup_window(
             egui::ScrollArea::vertical()
                 .max_height(ui.ctx().viewport_rect().height() * 0.75)
                 .show(ui, |ui| {
-                    seats_ui(ui, &mut draft);
+                    seats_ui(ui, &theme.look, &mut draft);
                     ui.separator();
+                    presets_ui(ui, &mut draft.rules, &presets);
                     rules_ui(ui, &mut draft.rules);
                 });
             ui.separator();
@@ -153,7 +158,7 @@ fn setup_window(
     Ok(())
 }
 
-fn seats_ui(ui: &mut egui::Ui, draft: &mut SetupDraft) {
+fn seats_ui(ui: &mut egui::Ui, look: &crate::theme::Look, draft: &mut SetupDraft) {
     ui.heading("Seats");
     let n = draft.seated().clamp(2, 4) as u8;
     let colours = seat_colours(n);
@@ -161,7 +166,7 @@ fn seats_ui(ui: &mut egui::Ui, draft: &mut SetupDraft) {
     for (i, chair) in draft.chairs.iter_mut().enumerate() {
         ui.horizontal(|ui| {
             if *chair != Chair::Empty && seat < colours.len() {
-                mark_icon(ui, colours[seat], 22.0);
+                mark_icon(ui, look, colours[seat], 22.0);
                 seat += 1;
             } else {
                 ui.add_space(26.0);
@@ -238,6 +243,32 @@ fn choice<T: PartialEq + Copy>(
             );
         }
     });
+}
+
+/// The preset files of `assets/rules/`: picking one sets every house rule; the one that
+/// matches the rules chosen is shown selected. A broken file is listed with its problem.
+fn presets_ui(ui: &mut egui::Ui, rules: &mut Rules, presets: &PresetList) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("House-rule presets:");
+        for (preset, file) in presets.iter() {
+            let Some(file) = file else {
+                continue;
+            };
+            let on = file.rules == *rules;
+            if ui
+                .selectable_label(on, preset.name.as_str())
+                .on_hover_text(file.about.as_str())
+                .clicked()
+            {
+                *rules = file.rules.clone();
+            }
+        }
+    });
+    for (preset, _) in presets.iter() {
+        if let Some(problem) = &preset.problem {
+            ui.label(RichText::new(problem).color(egui::Color32::from_rgb(240, 120, 90)));
+        }
+    }
 }
 
 fn rules_ui(ui: &mut egui::Ui, rules: &mut Rules) {

@@ -1,8 +1,12 @@
 //! Meshes shared by the board, pieces and die, and the owner marks ○ □ △ ✚ drawn as shapes
 //! (not text), so they are crisp at every size and need no font.
 
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use ludo_core::{Cell, Colour, GRID};
+use ludo_core::{Cell, GRID};
+
+use crate::theme::file::Mark;
 
 #[derive(Resource, Clone)]
 pub struct Shapes {
@@ -11,7 +15,7 @@ pub struct Shapes {
     pub ring: Handle<Mesh>,
     pub triangle: Handle<Mesh>,
     pub bar: Handle<Mesh>,
-    pub star: Handle<Mesh>,
+    pub diamond: Handle<Mesh>,
 }
 
 impl FromWorld for Shapes {
@@ -32,8 +36,34 @@ pub fn make(meshes: &mut Assets<Mesh>) -> Shapes {
             Vec2::new(0.5, -0.4),
         )),
         bar: meshes.add(Rectangle::new(1.0, 0.3)),
-        star: meshes.add(RegularPolygon::new(0.5, 5)),
+        diamond: meshes.add(Rhombus::new(0.85, 0.85)),
     }
+}
+
+/// A star of `points` points, 1 unit across, centred on 0: a fan of triangles around the
+/// centre, alternating outer and inner corners.
+pub fn star(points: u8) -> Mesh {
+    let n = points.max(3) as usize;
+    let inner = if n == 6 { 0.29 } else { 0.22 };
+    let mut positions = vec![[0.0, 0.0, 0.0]];
+    for i in 0..2 * n {
+        let r = if i % 2 == 0 { 0.5 } else { inner };
+        let a = std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / n as f32;
+        positions.push([r * a.cos(), r * a.sin(), 0.0]);
+    }
+    let corners = 2 * n as u32;
+    let indices = (0..corners)
+        .flat_map(|i| [0, 1 + i, 1 + (i + 1) % corners])
+        .collect();
+    let count = positions.len();
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.5, 0.5]; count])
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 /// World position of a grid cell's centre: one world unit per cell, the board centred on 0.
@@ -42,39 +72,53 @@ pub fn cell_pos(cell: Cell) -> Vec2 {
     Vec2::new(cell.x as f32 - half, half - cell.y as f32)
 }
 
-/// Spawns the owner mark of `colour` as children of `parent`, `size` world units across.
+/// Spawns an owner mark as children of `parent`, `size` world units across.
 pub fn spawn_mark(
     parent: &mut ChildSpawnerCommands,
     shapes: &Shapes,
     material: Handle<ColorMaterial>,
-    colour: Colour,
+    mark: Mark,
     size: f32,
     z: f32,
 ) {
     let at = |s: f32| Transform::from_xyz(0.0, 0.0, z).with_scale(Vec3::splat(s));
-    match colour {
-        Colour::Yellow => {
+    match mark {
+        Mark::Ring => {
             parent.spawn((
                 Mesh2d(shapes.ring.clone()),
                 MeshMaterial2d(material),
                 at(size),
             ));
         }
-        Colour::Blue => {
+        Mark::Square => {
             parent.spawn((
                 Mesh2d(shapes.square.clone()),
                 MeshMaterial2d(material),
                 at(size * 0.78),
             ));
         }
-        Colour::Red => {
+        Mark::Triangle => {
             parent.spawn((
                 Mesh2d(shapes.triangle.clone()),
                 MeshMaterial2d(material),
                 at(size),
             ));
         }
-        Colour::Green => {
+        Mark::Diamond => {
+            parent.spawn((
+                Mesh2d(shapes.diamond.clone()),
+                MeshMaterial2d(material),
+                at(size),
+            ));
+        }
+        Mark::Dot => {
+            parent.spawn((
+                Mesh2d(shapes.circle.clone()),
+                MeshMaterial2d(material),
+                at(size * 0.6),
+            ));
+        }
+        Mark::Cross => {
             parent.spawn((
                 Mesh2d(shapes.bar.clone()),
                 MeshMaterial2d(material.clone()),

@@ -20,10 +20,10 @@ use crate::GameSet;
 use crate::camera::MainCamera;
 use crate::celebrate::Burst;
 use crate::dice::Die;
-use crate::palette;
 use crate::pieces::{Moving, Piece};
 use crate::shapes::cell_pos;
 use crate::table::Table;
+use crate::theme::{ActiveTheme, Look};
 
 /// Where to save the screenshot, and after how many frames.
 #[derive(Resource, Debug, Clone)]
@@ -77,6 +77,8 @@ struct Metrics {
     update_total: Duration,
     update_worst: Duration,
     updates: u32,
+    /// The chosen theme and all its pictures are in use (or it failed and was reported).
+    theme_ready: bool,
 }
 
 pub fn plugin(app: &mut App) {
@@ -84,7 +86,28 @@ pub fn plugin(app: &mut App) {
         .add_systems(First, note_first_frame)
         .add_systems(Update, start_update_timer.before(GameSet::Ask))
         .add_systems(Update, stop_update_timer.after(GameSet::React))
-        .add_systems(Last, take_screenshot_when_due);
+        .add_systems(Last, (note_theme_ready, take_screenshot_when_due).chain());
+}
+
+/// Frames are counted once the chosen theme is drawn: it loads asynchronously, and its
+/// pictures after it.
+fn note_theme_ready(
+    settings: Res<crate::settings::Settings>,
+    theme: Res<ActiveTheme>,
+    problem: Res<crate::theme::ThemeProblem>,
+    server: Res<AssetServer>,
+    mut metrics: ResMut<Metrics>,
+) {
+    let art = &theme.art;
+    let pictures = [&art.piece, &art.backdrop, &art.goal]
+        .into_iter()
+        .flatten()
+        .chain(&art.die_faces);
+    let mut loaded = true;
+    for image in pictures {
+        loaded &= server.is_loaded_with_dependencies(image);
+    }
+    metrics.theme_ready = problem.0.is_some() || (theme.folder == settings.theme && loaded);
 }
 
 fn note_first_frame(launched: Option<Res<LaunchedAt>>, mut metrics: ResMut<Metrics>) {
@@ -144,10 +167,12 @@ fn take_screenshot_when_due(
     dice: Query<&Transform, With<Die>>,
     mut contexts: bevy_egui::EguiContexts,
     screen: Res<State<crate::screen::Screen>>,
+    theme: Res<ActiveTheme>,
+    problem: Res<crate::theme::ThemeProblem>,
     mut frame: Local<u32>,
 ) {
     let playing = *screen.get() == crate::screen::Screen::Playing;
-    if shot.when_over && !table.game.is_over() {
+    if (shot.when_over && !table.game.is_over()) || !metrics.theme_ready {
         return;
     }
     *frame += 1;
@@ -165,7 +190,7 @@ fn take_screenshot_when_due(
             .map(|v| v * scale)
     };
     let expects = if playing {
-        expectations(&table, &moving)
+        expectations(&table, &theme.look, &moving)
     } else {
         Vec::new()
     };
@@ -225,19 +250,25 @@ fn take_screenshot_when_due(
         ),
         ("resident_mib", format!("{:.1}", resident_mib())),
         ("frames", metrics.frames.to_string()),
+        ("theme", format!("{:?}", theme.folder)),
         ("game_update_mean_ms", format!("{update_mean_ms:.3}")),
         (
             "game_update_worst_ms",
             format!("{:.3}", metrics.update_worst.as_secs_f64() * 1000.0),
         ),
     ]);
+    let theme_problem = problem.0.clone();
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(shot.path.clone()))
         .observe(
             move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
                 let image = &captured.image;
-                let mut failures = Vec::new();
+                // A theme the run asked for and could not use is a failure too.
+                let mut failures: Vec<String> = theme_problem
+                    .iter()
+                    .map(|p| format!("theme problem: {}", p.replace(['\n', '"'], " ")))
+                    .collect();
                 for (e, p) in &checks {
                     let (x, y) = (p.x.round() as u32, p.y.round() as u32);
                     let Ok(got) = image.get_color_at(x, y) else {
@@ -279,7 +310,11 @@ fn take_screenshot_when_due(
 }
 
 /// What the engine says the picture must show.
-fn expectations(table: &Table, moving: &Query<(&Piece, &Transform), Moving>) -> Vec<Expect> {
+fn expectations(
+    table: &Table,
+    look: &Look,
+    moving: &Query<(&Piece, &Transform), Moving>,
+) -> Vec<Expect> {
     let layout = &table.layout;
     let game = &table.game;
     let mut occupied = std::collections::HashMap::new();
@@ -297,9 +332,9 @@ fn expectations(table: &Table, moving: &Query<(&Piece, &Transform), Moving>) -> 
         if let SquareKind::Track { start, .. } = square.kind
             && !occupied.contains_key(&square.cell)
         {
-            let mut colours = vec![palette::TRACK, palette::SAFE];
+            let mut colours = vec![look.track, look.safe];
             if let Some(c) = start {
-                colours.push(palette::strong(c));
+                colours.push(look.strong(c));
             }
             out.push(Expect {
                 what: format!("empty track square {:?}", square.cell),
@@ -323,7 +358,7 @@ fn expectations(table: &Table, moving: &Query<(&Piece, &Transform), Moving>) -> 
             what: format!("seat {seat} piece {index} at {pos}"),
             // In the body of the piece, between its mark and its outline.
             at: cell_pos(*cell) + Vec2::new(0.26, 0.0),
-            colours: vec![palette::strong(layout.colours[seat as usize])],
+            colours: vec![look.strong(layout.colours[seat as usize])],
         });
     }
     out

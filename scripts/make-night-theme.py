@@ -1,0 +1,247 @@
+#!/usr/bin/env python3
+"""Makes the art, sounds and font of the "night" theme in assets/themes/night/.
+
+Pictures and sounds use the standard library only and are deterministic (fixed seeds), so
+they are made by this project and can be regenerated: `python3 scripts/make-night-theme.py`.
+The font is DejaVu Sans Condensed Bold from Debian's fonts-dejavu-core (a free licence, kept
+beside it), cut to Latin characters with fontTools (`apt-get install fonts-dejavu-core
+python3-fonttools`); without fontTools the font step is skipped and the committed font kept.
+"""
+import math
+import random
+import shutil
+import struct
+import subprocess
+import sys
+import wave
+import zlib
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "assets" / "themes" / "night"
+
+
+# ---- pictures -------------------------------------------------------------------------
+
+def write_png(path, w, h, pixel):
+    """`pixel(x, y)` gives (r, g, b, a) floats in 0..1 at the pixel's centre."""
+    rows = bytearray()
+    for y in range(h):
+        rows.append(0)  # filter: none
+        for x in range(w):
+            r, g, b, a = pixel(x + 0.5, y + 0.5)
+            rows += bytes(max(0, min(255, round(v * 255))) for v in (r, g, b, a))
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    png = b"\x89PNG\r\n\x1a\n"
+    png += chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(bytes(rows), 9))
+    png += chunk(b"IEND", b"")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(png)
+
+
+def smooth(edge0, edge1, x):
+    t = max(0.0, min(1.0, (x - edge0) / (edge1 - edge0)))
+    return t * t * (3 - 2 * t)
+
+
+def over(top, bottom):
+    """Porter-Duff `top` over `bottom`, straight alpha."""
+    ta, ba = top[3], bottom[3]
+    a = ta + ba * (1 - ta)
+    if a <= 0:
+        return (0.0, 0.0, 0.0, 0.0)
+    return tuple((top[i] * ta + bottom[i] * ba * (1 - ta)) / a for i in range(3)) + (a,)
+
+
+def piece(x, y, size=128):
+    """A white glass bead: flat white body (tinted by the game), a soft grey rim, a
+    highlight up left. Transparent outside the disc."""
+    cx = cy = size / 2
+    d = math.hypot(x - cx, y - cy) / (size / 2)
+    alpha = 1 - smooth(0.94, 1.0, d)
+    rim = smooth(0.80, 0.97, d)
+    shade = 1 - 0.45 * rim
+    body = (shade, shade, shade, alpha)
+    hx, hy = x - cx * 0.7, y - cy * 0.62
+    glint = max(0.0, 1 - math.hypot(hx, hy) / (size * 0.16)) ** 2 * 0.9 * alpha
+    return over((1.0, 1.0, 1.0, glint), body)
+
+
+PIPS = {
+    1: [(0, 0)],
+    2: [(-1, 1), (1, -1)],
+    3: [(-1, 1), (0, 0), (1, -1)],
+    4: [(-1, 1), (1, -1), (1, 1), (-1, -1)],
+    5: [(-1, 1), (1, -1), (1, 1), (-1, -1), (0, 0)],
+    6: [(-1, 1), (1, -1), (1, 1), (-1, -1), (-1, 0), (1, 0)],
+}
+
+
+def die_face(n, size=128):
+    """A midnight-blue die with a rounded edge and glowing amber pips."""
+    half = size / 2
+    radius = size * 0.16
+    def pixel(x, y):
+        # Rounded square: distance outside the inner square, against the corner radius.
+        qx = max(abs(x - half) - (half - radius), 0)
+        qy = max(abs(y - half) - (half - radius), 0)
+        outside = math.hypot(qx, qy) - radius
+        alpha = 1 - smooth(-1.5, 0.0, outside)
+        edge = smooth(-6.0, -2.0, outside)
+        body = (0.09 + 0.25 * edge, 0.11 + 0.45 * edge, 0.22 + 0.55 * edge, alpha)
+        for px, py in PIPS[n]:
+            d = math.hypot(x - (half + px * size * 0.27), y - (half - py * size * 0.27))
+            core = 1 - smooth(size * 0.075, size * 0.09, d)
+            glow = max(0.0, 1 - d / (size * 0.16)) ** 2 * 0.6
+            body = over((1.0, 0.78, 0.30, max(core, glow) * alpha), body)
+        return body
+    return pixel
+
+
+def backdrop(x, y, size=256):
+    """Night sky under the board: deep blue, a faint grid of lines, scattered stars."""
+    v = y / size
+    sky = (0.03 + 0.03 * v, 0.05 + 0.04 * v, 0.13 + 0.06 * v, 1.0)
+    return sky
+
+
+def stars(size, count, seed):
+    rnd = random.Random(seed)
+    return [(rnd.uniform(0, size), rnd.uniform(0, size), rnd.uniform(0.6, 1.8),
+             rnd.uniform(0.3, 0.9)) for _ in range(count)]
+
+
+def backdrop_pixel(size=256):
+    points = stars(size, 90, 7)
+    def pixel(x, y):
+        c = backdrop(x, y, size)
+        for sx, sy, r, bright in points:
+            d = math.hypot(x - sx, y - sy)
+            if d < r * 2.5:
+                c = over((0.85, 0.90, 1.0, bright * max(0.0, 1 - d / (r * 2.5))), c)
+        return c
+    return pixel
+
+
+def goal(x, y, size=192):
+    """A crescent moon on a round dark disc, transparent corners so the goal's coloured
+    triangles show around it."""
+    half = size / 2
+    d = math.hypot(x - half, y - half) / half
+    disc_a = (1 - smooth(0.60, 0.66, d)) * 0.92
+    disc = (0.05, 0.07, 0.16, disc_a)
+    ring = (1 - smooth(0.01, 0.03, abs(d - 0.63))) * 0.9
+    c = over((1.0, 0.80, 0.35, ring), disc)
+    moon = math.hypot(x - half * 0.92, y - half) / half
+    bite = math.hypot(x - half * 1.12, y - half * 0.9) / half
+    lit = (1 - smooth(0.36, 0.39, moon)) * smooth(0.30, 0.33, bite)
+    return over((1.0, 0.86, 0.45, lit), c)
+
+
+# ---- sounds ---------------------------------------------------------------------------
+
+RATE = 22050
+
+
+def write_wav(name, samples):
+    peak = max(1e-9, max(abs(s) for s in samples))
+    path = OUT / "sounds" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes(b"".join(struct.pack("<h", int(24000 * s / peak)) for s in samples))
+
+
+def bell(freq, secs, decay=3.0):
+    """A soft glass bell: a sine with a quiet inharmonic partial, slow decay."""
+    n = int(RATE * secs)
+    out = []
+    for i in range(n):
+        t = i / RATE
+        a = min(1.0, t / 0.004) * math.exp(-decay * t / secs)
+        out.append(a * (math.sin(2 * math.pi * freq * t)
+                        + 0.25 * math.sin(2 * math.pi * freq * 2.76 * t)))
+    return out
+
+
+def hush(secs, seed, decay=4.0):
+    """Brushed noise, low-passed: a soft tap."""
+    rnd = random.Random(seed)
+    n = int(RATE * secs)
+    out, last = [], 0.0
+    for i in range(n):
+        last = 0.85 * last + 0.15 * rnd.uniform(-1, 1)
+        out.append(last * math.exp(-decay * i / n))
+    return out
+
+
+def seq(*parts, gap=0.0):
+    out = []
+    for p in parts:
+        out += p + [0.0] * int(gap * RATE)
+    return out
+
+
+def mix(*parts):
+    n = max(len(p) for p in parts)
+    return [sum(p[i] for p in parts if i < len(p)) for i in range(n)]
+
+
+def make_sounds():
+    roll = []
+    for k, gap in enumerate([0.06, 0.08, 0.07, 0.1, 0.14]):
+        roll += mix(hush(0.05, 20 + k), [0.3 * s for s in bell(300 + 40 * k, 0.05, 6)])
+        roll += [0.0] * int(gap * RATE)
+    write_wav("roll.wav", roll)
+    write_wav("step.wav", mix(bell(440, 0.09, 5), hush(0.03, 2)))
+    write_wav("capture.wav", seq(bell(330, 0.12, 4), bell(196, 0.35, 3)))
+    write_wav("goal.wav", seq(bell(392, 0.12), bell(494, 0.12), bell(587, 0.35), gap=0.01))
+    write_wav("win.wav", seq(bell(392, 0.14), bell(494, 0.14), bell(587, 0.14),
+                             mix(bell(784, 0.8, 2.5), bell(587, 0.8, 2.5)), gap=0.02))
+    write_wav("click.wav", bell(880, 0.04, 6))
+    write_wav("extra_roll.wav", seq(bell(587, 0.08), bell(784, 0.14), gap=0.01))
+    write_wav("three_sixes.wav", seq(bell(220, 0.16), bell(175, 0.4, 2.5), gap=0.02))
+
+
+# ---- font -----------------------------------------------------------------------------
+
+FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf")
+LICENCE = Path("/usr/share/doc/fonts-dejavu-core/copyright")
+
+
+def make_font():
+    target = OUT / "fonts" / "DejaVuSansCondensed-Bold-Latin.ttf"
+    try:
+        from fontTools import subset  # noqa: F401
+    except ImportError:
+        print("fontTools is missing: the committed font is kept", file=sys.stderr)
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # Basic Latin, Latin-1, Latin Extended-A (Filipino and Indonesian names), punctuation,
+    # arrows and the shapes the game writes (• … → ✚ ○ □ △).
+    unicodes = "U+0020-007E,U+00A0-017F,U+2010-2027,U+2030-203A,U+2190-2193,U+25A0-25CF,U+271A"
+    subprocess.run([sys.executable, "-m", "fontTools.subset", str(FONT),
+                    f"--unicodes={unicodes}", f"--output-file={target}",
+                    "--layout-features=kern,liga", "--no-hinting"], check=True)
+    shutil.copy(LICENCE, target.parent / "LICENSE-DejaVu.txt")
+
+
+def main():
+    write_png(OUT / "sprites" / "piece.png", 128, 128, piece)
+    for n in range(1, 7):
+        write_png(OUT / "sprites" / f"die-{n}.png", 128, 128, die_face(n))
+    write_png(OUT / "sprites" / "backdrop.png", 256, 256, backdrop_pixel())
+    write_png(OUT / "sprites" / "goal.png", 192, 192, goal)
+    make_sounds()
+    make_font()
+    for p in sorted(OUT.rglob("*")):
+        if p.is_file() and p.suffix in (".png", ".wav", ".ttf"):
+            print(f"{p.relative_to(OUT)}: {p.stat().st_size} bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,468 @@
+//! What a `theme.ron` says. Every field has a default (the classic look), so a theme can
+//! change one thing and leave the rest. Plain serde data: the loader reads it, `Look`
+//! resolves it, MODDING.md documents it field by field.
+
+use bevy::color::Srgba;
+use ludo_core::Colour;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A whole theme file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ThemeFile {
+    /// The name shown in Settings.
+    pub name: String,
+    pub seats: Seats,
+    pub board: BoardColours,
+    pub style: Style,
+    pub die: DieColours,
+    pub sprites: Sprites,
+    pub sounds: SoundFiles,
+    /// A TrueType or OpenType font for every text of the game; none: the built-in font.
+    pub font: Option<String>,
+    pub animation: Animation,
+}
+
+impl Default for ThemeFile {
+    fn default() -> Self {
+        ThemeFile {
+            name: "Classic".into(),
+            seats: Seats::default(),
+            board: BoardColours::default(),
+            style: Style::default(),
+            die: DieColours::default(),
+            sprites: Sprites::default(),
+            sounds: SoundFiles::default(),
+            font: None,
+            animation: Animation::default(),
+        }
+    }
+}
+
+/// A colour written as `"#rrggbb"` or `"#rrggbbaa"` (also the short `"#rgb"`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hex(pub Srgba);
+
+impl Hex {
+    pub const fn rgb(r: u8, g: u8, b: u8) -> Hex {
+        Hex::rgba(r, g, b, 255)
+    }
+
+    pub const fn rgba(r: u8, g: u8, b: u8, a: u8) -> Hex {
+        const fn f(v: u8) -> f32 {
+            v as f32 / 255.0
+        }
+        Hex(Srgba::new(f(r), f(g), f(b), f(a)))
+    }
+}
+
+impl Serialize for Hex {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.to_hex().to_lowercase())
+    }
+}
+
+impl<'de> Deserialize<'de> for Hex {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
+        struct Visit;
+        impl serde::de::Visitor<'_> for Visit {
+            type Value = Hex;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a colour as a string like \"#1e90ff\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Hex, E> {
+                if !s.starts_with('#') {
+                    return Err(E::custom(format!(
+                        "expected a colour like \"#1e90ff\", got {s:?}"
+                    )));
+                }
+                Srgba::hex(s).map(Hex).map_err(|_| {
+                    E::custom(format!(
+                        "expected a colour like \"#1e90ff\" (#rgb, #rrggbb or #rrggbbaa), got {s:?}"
+                    ))
+                })
+            }
+        }
+        d.deserialize_str(Visit)
+    }
+}
+
+/// The owner mark drawn on a seat's pieces, start square, home column and yard, so a seat is
+/// known by shape as well as colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mark {
+    Ring,
+    Square,
+    Triangle,
+    Cross,
+    Diamond,
+    Dot,
+}
+
+/// The four seats' looks; a seat left out keeps the classic look.
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Seats {
+    pub yellow: SeatLook,
+    pub blue: SeatLook,
+    pub red: SeatLook,
+    pub green: SeatLook,
+}
+
+impl Seats {
+    pub fn of(&self, c: Colour) -> &SeatLook {
+        match c {
+            Colour::Yellow => &self.yellow,
+            Colour::Blue => &self.blue,
+            Colour::Red => &self.red,
+            Colour::Green => &self.green,
+        }
+    }
+}
+
+/// One seat. Each field left out takes that seat's classic value (so these are options: the
+/// default depends on the seat).
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SeatLook {
+    /// Pieces, start square, home column, goal triangle, yard.
+    pub colour: Option<Hex>,
+    /// The waiting circles in the yard; default: `colour` mixed with white.
+    pub light: Option<Hex>,
+    /// The mark drawn on `colour`.
+    pub ink: Option<Hex>,
+    pub mark: Option<Mark>,
+}
+
+/// The classic value of each seat field.
+pub fn classic_seat(c: Colour) -> (Hex, Hex, Mark) {
+    const DARK: Hex = Hex::rgb(26, 28, 36);
+    const WHITE: Hex = Hex::rgb(255, 255, 255);
+    match c {
+        Colour::Yellow => (Hex::rgb(237, 184, 13), DARK, Mark::Ring),
+        Colour::Blue => (Hex::rgb(33, 112, 219), WHITE, Mark::Square),
+        Colour::Red => (Hex::rgb(219, 56, 43), WHITE, Mark::Triangle),
+        Colour::Green => (Hex::rgb(41, 153, 77), WHITE, Mark::Cross),
+    }
+}
+
+/// The board's own colours.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct BoardColours {
+    /// Around the board.
+    pub background: Hex,
+    /// The board under the squares: the gaps between squares show it as lines.
+    pub lines: Hex,
+    pub track: Hex,
+    /// Star (safe) squares.
+    pub safe: Hex,
+    /// The star drawn on a safe square.
+    pub star: Hex,
+    /// The inner square of a yard, where the waiting circles sit.
+    pub yard_inner: Hex,
+    /// Behind the goal's triangles.
+    pub goal: Hex,
+    /// Home columns in one colour for every seat; none: each seat's colour.
+    pub home_columns: Option<Hex>,
+    /// Yards in one colour for every seat; none: each seat's colour.
+    pub bases: Option<Hex>,
+    /// The glow around the yard of the seat to play.
+    pub glow: Hex,
+    /// Where a movable piece would land.
+    pub hint: Hex,
+    /// Around pieces.
+    pub outline: Hex,
+}
+
+impl Default for BoardColours {
+    fn default() -> Self {
+        BoardColours {
+            background: Hex::rgb(33, 38, 48),
+            lines: Hex::rgb(56, 61, 74),
+            track: Hex::rgb(247, 245, 237),
+            safe: Hex::rgb(214, 219, 230),
+            star: Hex::rgba(26, 28, 36, 140),
+            yard_inner: Hex::rgb(255, 255, 255),
+            goal: Hex::rgb(247, 245, 237),
+            home_columns: None,
+            bases: None,
+            glow: Hex::rgba(255, 255, 217, 230),
+            hint: Hex::rgba(255, 255, 255, 140),
+            outline: Hex::rgb(20, 23, 28),
+        }
+    }
+}
+
+/// Shapes and sizes, in cells.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Style {
+    /// How much of its cell a square fills (1.0: no lines between squares).
+    pub square_size: f32,
+    /// A piece's diameter.
+    pub piece_size: f32,
+    /// The die's side.
+    pub die_size: f32,
+    /// Points of the star on safe squares (3 to 12).
+    pub star_points: u8,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style {
+            square_size: 0.94,
+            piece_size: 0.68,
+            die_size: 1.5,
+            star_points: 6,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DieColours {
+    pub body: Hex,
+    pub pips: Hex,
+    pub edge: Hex,
+}
+
+impl Default for DieColours {
+    fn default() -> Self {
+        DieColours {
+            body: Hex::rgb(250, 250, 245),
+            pips: Hex::rgb(31, 31, 38),
+            edge: Hex::rgb(20, 23, 28),
+        }
+    }
+}
+
+/// Pictures (PNG), as paths from the theme's folder (`"/…"`: from `assets/`). Each one left
+/// out is drawn with the built-in shapes.
+#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Sprites {
+    /// A piece, drawn white and tinted with each seat's colour; the mark goes on top.
+    pub piece: Option<String>,
+    /// Six faces, one to six; none: drawn pips.
+    pub die_faces: Vec<String>,
+    /// Under the whole board (15×15 cells).
+    pub backdrop: Option<String>,
+    /// Over the centre of the board.
+    pub goal: Option<String>,
+}
+
+/// Sounds (WAV or OGG), as paths from the theme's folder (`"/…"`: from `assets/`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SoundFiles {
+    pub roll: String,
+    pub step: String,
+    pub capture: String,
+    pub goal: String,
+    pub win: String,
+    pub extra_roll: String,
+    pub three_sixes: String,
+    pub click: String,
+}
+
+impl Default for SoundFiles {
+    fn default() -> Self {
+        let s = |n: &str| format!("/sounds/{n}.wav");
+        SoundFiles {
+            roll: s("roll"),
+            step: s("step"),
+            capture: s("capture"),
+            goal: s("goal"),
+            win: s("win"),
+            extra_roll: s("extra_roll"),
+            three_sixes: s("three_sixes"),
+            click: s("click"),
+        }
+    }
+}
+
+impl SoundFiles {
+    /// Each sound's field name and path.
+    pub fn all(&self) -> [(&'static str, &str); 8] {
+        [
+            ("roll", &self.roll),
+            ("step", &self.step),
+            ("capture", &self.capture),
+            ("goal", &self.goal),
+            ("win", &self.win),
+            ("extra_roll", &self.extra_roll),
+            ("three_sixes", &self.three_sixes),
+            ("click", &self.click),
+        ]
+    }
+}
+
+/// How a move's hop goes from square to square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Easing {
+    Linear,
+    #[default]
+    Cubic,
+    Sine,
+    /// Overshoots a little and settles.
+    Back,
+}
+
+impl Easing {
+    pub fn apply(self, t: f32) -> f32 {
+        let t = t.clamp(0.0, 1.0);
+        match self {
+            Easing::Linear => t,
+            Easing::Cubic if t < 0.5 => 4.0 * t * t * t,
+            Easing::Cubic => 1.0 - (-2.0 * t + 2.0).powi(3) / 2.0,
+            Easing::Sine => (1.0 - (t * std::f32::consts::PI).cos()) / 2.0,
+            Easing::Back => {
+                let (c1, c3) = (1.70158, 2.70158);
+                1.0 + c3 * (t - 1.0).powi(3) + c1 * (t - 1.0).powi(2)
+            }
+        }
+    }
+}
+
+/// Animation timings at normal speed (the speed setting scales them), in seconds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Animation {
+    /// One square of a move.
+    pub hop_secs: f32,
+    /// How much a hopping piece grows at the top of its hop (0.25 = a quarter).
+    pub hop_lift: f32,
+    pub easing: Easing,
+    /// A captured piece's flight home.
+    pub fly_home_secs: f32,
+    /// The die's tumble.
+    pub tumble_secs: f32,
+    /// Turns the die makes while tumbling.
+    pub tumble_turns: f32,
+}
+
+impl Default for Animation {
+    fn default() -> Self {
+        Animation {
+            hop_secs: 0.16,
+            hop_lift: 0.25,
+            easing: Easing::Cubic,
+            fly_home_secs: 0.45,
+            tumble_secs: 0.55,
+            tumble_turns: 1.4,
+        }
+    }
+}
+
+/// A value out of its range: the field's name (as written in the file) and what was expected.
+#[derive(Debug, PartialEq)]
+pub struct OutOfRange {
+    pub field: &'static str,
+    pub expected: String,
+}
+
+impl ThemeFile {
+    /// Numbers a theme may not set (a zero-sized piece, a ten-second hop).
+    pub fn check(&self) -> Result<(), OutOfRange> {
+        let range = |field: &'static str, v: f32, lo: f32, hi: f32| {
+            if (lo..=hi).contains(&v) {
+                Ok(())
+            } else {
+                Err(OutOfRange {
+                    field,
+                    expected: format!("{field} from {lo} to {hi}, got {v}"),
+                })
+            }
+        };
+        range("square_size", self.style.square_size, 0.5, 1.0)?;
+        range("piece_size", self.style.piece_size, 0.3, 1.0)?;
+        range("die_size", self.style.die_size, 0.5, 2.5)?;
+        range("star_points", self.style.star_points as f32, 3.0, 12.0)?;
+        range("hop_secs", self.animation.hop_secs, 0.02, 1.0)?;
+        range("hop_lift", self.animation.hop_lift, 0.0, 1.0)?;
+        range("fly_home_secs", self.animation.fly_home_secs, 0.05, 3.0)?;
+        range("tumble_secs", self.animation.tumble_secs, 0.05, 3.0)?;
+        range("tumble_turns", self.animation.tumble_turns, 0.0, 10.0)?;
+        let n = self.sprites.die_faces.len();
+        if n != 0 && n != 6 {
+            return Err(OutOfRange {
+                field: "die_faces",
+                expected: format!("die_faces: six pictures (one to six) or none, got {n}"),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Reads a theme file. `Option` fields take a bare value (`font: "fonts/x.ttf"`), as
+/// modders write them.
+pub fn parse(text: &str) -> Result<ThemeFile, ron::error::SpannedError> {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+}
+
+/// Line and column (from 1) of the first `needle` in `text` that is not in a comment, or
+/// the start of the file: where to point a modder for a problem serde cannot place (a
+/// missing file, a number out of range).
+pub fn locate(text: &str, needle: &str) -> (usize, usize) {
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        if let Some(col) = code.find(needle) {
+            return (i + 1, line[..col].chars().count() + 1);
+        }
+    }
+    (1, 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_field_keeps_every_other_default() {
+        let t = parse("(board: (track: \"#102030\"))").unwrap();
+        assert_eq!(t.board.track, Hex::rgb(0x10, 0x20, 0x30));
+        let classic = ThemeFile::default();
+        assert_eq!(t.board.safe, classic.board.safe);
+        assert_eq!(t.sounds, classic.sounds);
+        assert_eq!(t.animation, classic.animation);
+        assert_eq!(t.seats, classic.seats);
+    }
+
+    #[test]
+    fn colours_must_be_hex_strings() {
+        let e = parse("(board: (track: \"teal\"))").unwrap_err();
+        assert!(e.to_string().contains("#1e90ff"), "{e}");
+        let e = parse("(board: (track: 12))").unwrap_err();
+        assert!(e.to_string().contains("Expected string"), "{e}");
+    }
+
+    #[test]
+    fn hex_round_trips() {
+        let t = ThemeFile::default();
+        let text = ron::to_string(&t).unwrap();
+        let back = parse(&text).unwrap();
+        assert_eq!(back, t);
+    }
+
+    #[test]
+    fn easings_start_at_zero_and_end_at_one() {
+        for e in [Easing::Linear, Easing::Cubic, Easing::Sine, Easing::Back] {
+            assert!(e.apply(0.0).abs() < 1e-5, "{e:?}");
+            assert!((e.apply(1.0) - 1.0).abs() < 1e-5, "{e:?}");
+        }
+    }
+
+    #[test]
+    fn ranges_are_checked_and_located() {
+        let text = "(\n  style: (\n    piece_size: 3.0,\n  ),\n)";
+        let t = parse(text).unwrap();
+        let e = t.check().unwrap_err();
+        assert_eq!(e.field, "piece_size");
+        assert_eq!(locate(text, e.field), (3, 5));
+    }
+}

@@ -1,0 +1,241 @@
+//! Themes: a folder `assets/themes/NAME/` with a `theme.ron` that re-skins the game (colours,
+//! marks, sprites, sounds, font, animation timings). The chosen theme (`Settings::theme`) is
+//! loaded through the `AssetServer`; on desktop the file watcher reloads it when a file
+//! changes. A theme that cannot be used is reported (`ThemeProblem`, and the log) and the game
+//! keeps the last good one, or the built-in look.
+
+use std::sync::Arc;
+
+use bevy::asset::AssetLoadFailedEvent;
+use bevy::prelude::*;
+use bevy_kira_audio::AudioSource;
+
+use crate::settings::Settings;
+
+pub mod file;
+pub mod loader;
+pub mod look;
+pub mod view;
+
+pub use file::ThemeFile;
+pub use loader::{Art, Theme, ThemeError, ThemeLoader};
+pub use look::Look;
+
+/// The theme every new player starts with.
+pub const DEFAULT_THEME: &str = "classic";
+
+/// What the game draws and plays with now.
+#[derive(Resource, Clone, Debug)]
+pub struct ActiveTheme {
+    /// The folder under `assets/themes/` it came from; empty for the built-in look.
+    pub folder: String,
+    pub name: String,
+    pub look: Look,
+    pub art: Art,
+    /// One per `Sound`.
+    pub sounds: Vec<Handle<AudioSource>>,
+    pub font: Option<Arc<Vec<u8>>>,
+}
+
+/// The game's sounds, in the order of a theme's `sounds`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sound {
+    Roll,
+    Step,
+    Capture,
+    Goal,
+    Win,
+    ExtraRoll,
+    ThreeSixes,
+    Click,
+}
+
+impl ActiveTheme {
+    pub fn sound(&self, sound: Sound) -> Handle<AudioSource> {
+        self.sounds[sound as usize].clone()
+    }
+
+    fn from_theme(folder: &str, theme: &Theme) -> ActiveTheme {
+        ActiveTheme {
+            folder: folder.into(),
+            name: theme.file.name.clone(),
+            look: Look::of(&theme.file),
+            art: theme.art.clone(),
+            sounds: theme.sounds.clone(),
+            font: theme.font.clone(),
+        }
+    }
+}
+
+impl FromWorld for ActiveTheme {
+    /// The built-in look: the defaults of every field, and the built-in sounds.
+    fn from_world(world: &mut World) -> Self {
+        let server = world.resource::<AssetServer>();
+        let file = ThemeFile::default();
+        ActiveTheme {
+            folder: String::new(),
+            name: file.name.clone(),
+            look: Look::of(&file),
+            art: Art::default(),
+            sounds: file
+                .sounds
+                .all()
+                .iter()
+                .map(|(_, path)| server.load(path.trim_start_matches('/').to_string()))
+                .collect(),
+            font: None,
+        }
+    }
+}
+
+/// A theme that could not be used, for the player (and the modder) to read.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct ThemeProblem(pub Option<String>);
+
+/// The theme changed: what is on the table is drawn again.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct Redraw;
+
+/// The theme asked for, kept loaded (and so watched) while it is the choice.
+#[derive(Resource)]
+struct Requested {
+    folder: String,
+    handle: Handle<Theme>,
+}
+
+/// The asset path of a theme folder's file.
+pub fn theme_path(folder: &str) -> String {
+    format!("themes/{folder}/theme.ron")
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_asset::<Theme>()
+        .register_asset_loader(ThemeLoader)
+        .init_resource::<ActiveTheme>()
+        .init_resource::<ThemeProblem>()
+        .add_message::<Redraw>()
+        .add_systems(
+            Update,
+            (request_chosen, take_loaded, report_failed, clear_colour)
+                .chain()
+                .before(crate::GameSet::Ask),
+        );
+}
+
+fn request_chosen(
+    mut commands: Commands,
+    settings: Option<Res<Settings>>,
+    requested: Option<Res<Requested>>,
+    server: Res<AssetServer>,
+) {
+    let folder = settings.map_or(DEFAULT_THEME.to_string(), |s| s.theme.clone());
+    if requested.is_some_and(|r| r.folder == folder) {
+        return;
+    }
+    commands.insert_resource(Requested {
+        handle: server.load(theme_path(&folder)),
+        folder,
+    });
+}
+
+fn take_loaded(
+    mut events: MessageReader<AssetEvent<Theme>>,
+    requested: Option<Res<Requested>>,
+    themes: Res<Assets<Theme>>,
+    mut active: ResMut<ActiveTheme>,
+    mut problem: ResMut<ThemeProblem>,
+    mut redraw: MessageWriter<Redraw>,
+) {
+    let Some(requested) = requested else {
+        return;
+    };
+    let mut fresh = false;
+    for event in events.read() {
+        if let AssetEvent::Added { id } | AssetEvent::Modified { id } = event {
+            fresh |= *id == requested.handle.id();
+        }
+    }
+    if !fresh {
+        return;
+    }
+    let Some(theme) = themes.get(&requested.handle) else {
+        return;
+    };
+    info!(
+        "theme {:?} from assets/{}",
+        theme.file.name,
+        theme_path(&requested.folder)
+    );
+    *active = ActiveTheme::from_theme(&requested.folder, theme);
+    problem.0 = None;
+    redraw.write(Redraw);
+}
+
+fn report_failed(
+    mut failed: MessageReader<AssetLoadFailedEvent<Theme>>,
+    active: Res<ActiveTheme>,
+    mut problem: ResMut<ThemeProblem>,
+) {
+    for f in failed.read() {
+        let why = match &f.error {
+            bevy::asset::AssetLoadError::AssetLoaderError(e) => {
+                match e.error().downcast_ref::<ThemeError>() {
+                    Some(e) => e.to_string(),
+                    None => format!("assets/{}: {}", f.path, e.error()),
+                }
+            }
+            other => format!("assets/{}: {other}", f.path),
+        };
+        let keeping = if active.folder.is_empty() {
+            "the built-in look".to_string()
+        } else {
+            format!("the theme {:?}", active.name)
+        };
+        let text = format!("{why}\nThe game keeps {keeping}.");
+        error!("theme: {text}");
+        problem.0 = Some(text);
+    }
+}
+
+/// The colour around the board (a headless app has none).
+fn clear_colour(active: Res<ActiveTheme>, clear: Option<ResMut<ClearColor>>) {
+    if let Some(mut clear) = clear
+        && active.is_changed()
+    {
+        clear.0 = active.look.background;
+    }
+}
+
+/// The theme folders a player can choose: on desktop every folder of `assets/themes/` with a
+/// `theme.ron` (so a modder's new folder shows up); in the browser, which cannot list a
+/// folder, the shipped ones.
+pub fn available(chosen: Option<&str>) -> Vec<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let root = bevy::asset::io::file::FileAssetReader::get_base_path()
+            .join("assets")
+            .join("themes");
+        let mut found: Vec<String> = std::fs::read_dir(root)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter(|e| e.path().join("theme.ron").is_file())
+            .filter_map(|e| e.file_name().into_string().ok())
+            .collect();
+        found.sort();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    // The browser: the shipped themes, and one opened by the page's query (`?theme=…`).
+    let mut shipped: Vec<String> = SHIPPED.map(String::from).to_vec();
+    if let Some(chosen) = chosen
+        && !shipped.iter().any(|s| s == chosen)
+    {
+        shipped.push(chosen.to_string());
+    }
+    shipped
+}
+
+/// The themes shipped in `assets/themes/` (the browser's list).
+pub const SHIPPED: [&str; 2] = ["classic", "night"];
