@@ -25,8 +25,14 @@ pub struct TurnGlow {
     pub seat: u8,
 }
 
-/// Whether the table's entities are built again this frame: a new table, or a new theme
-/// while at the table. Each system that draws the table runs on it.
+/// Where the table's entities are built again: at the start of a frame, before anyone asks or
+/// anything reacts, so this frame's animations and sounds find the new entities (never one
+/// about to be despawned).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DrawTable;
+
+/// Whether the table's entities are built again this frame: a new table (opened last frame),
+/// or a new theme while at the table. Each system that draws the table runs on it.
 pub fn table_redrawn(
     mut opened: MessageReader<crate::play::TableOpened>,
     mut redraw: MessageReader<Redraw>,
@@ -39,6 +45,7 @@ pub fn table_redrawn(
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Shapes>()
+        .configure_sets(Update, DrawTable.before(crate::GameSet::Ask))
         .add_systems(
             OnEnter(Screen::Playing),
             (spawn_board, spawn_board_done).chain(),
@@ -49,7 +56,7 @@ pub fn plugin(app: &mut App) {
             (clear_table, spawn_board, spawn_board_done)
                 .chain()
                 .run_if(table_redrawn)
-                .in_set(crate::GameSet::React),
+                .in_set(DrawTable),
         )
         .add_systems(Update, glow_current_seat);
 }

@@ -51,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
         spawn_die
             .after(crate::board::spawn_board_done)
             .run_if(crate::board::table_redrawn)
-            .in_set(GameSet::React),
+            .in_set(crate::board::DrawTable),
     )
     .add_systems(
         Update,
@@ -64,6 +64,7 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_die(
     mut commands: Commands,
     shapes: Res<Shapes>,
+    table: Res<Table>,
     theme: Res<ActiveTheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -90,7 +91,10 @@ fn spawn_die(
     commands
         .spawn((
             OnTable,
-            Die::default(),
+            // Drawn again mid-turn (a new theme), it still shows the roll to be played.
+            Die {
+                face: table.game.pending_roll().unwrap_or(0),
+            },
             Transform::from_xyz(0.0, 0.0, 20.0).with_scale(Vec3::splat(die_size(&theme))),
             Visibility::default(),
         ))
@@ -130,7 +134,7 @@ fn start_tumble(
     die: Single<Entity, With<Die>>,
 ) {
     if let Some(r) = rolled.read().last() {
-        commands.entity(*die).insert(Tumble {
+        commands.entity(*die).try_insert(Tumble {
             face: r.value,
             t: 0.0,
             secs: theme.look.animation.tumble_secs / settings.animation_speed.factor(),

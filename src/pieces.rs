@@ -81,7 +81,7 @@ pub(super) fn plugin(app: &mut App) {
             spawn_pieces
                 .after(crate::board::spawn_board_done)
                 .run_if(crate::board::table_redrawn)
-                .in_set(GameSet::React),
+                .in_set(crate::board::DrawTable),
         )
         .add_systems(
             Update,
@@ -193,13 +193,16 @@ fn start_hops(
             .iter()
             .find(|(_, p, _)| p.seat == m.seat && p.index == m.piece)
         {
-            commands.entity(entity).remove::<FlyHome>().insert(Hop {
-                path: m.path.iter().map(|&c| cell_pos(c)).collect(),
-                step: 0,
-                t: 0.0,
-                step_secs: theme.look.animation.hop_secs / anim_factor(&settings),
-                start: transform.translation.truncate(),
-            });
+            commands
+                .entity(entity)
+                .try_remove::<FlyHome>()
+                .try_insert(Hop {
+                    path: m.path.iter().map(|&c| cell_pos(c)).collect(),
+                    step: 0,
+                    t: 0.0,
+                    step_secs: theme.look.animation.hop_secs / anim_factor(&settings),
+                    start: transform.translation.truncate(),
+                });
         }
     }
 }
@@ -222,7 +225,7 @@ fn start_fly_home(
             .iter()
             .find(|(_, p, _)| p.seat == c.seat && p.index == c.piece)
         {
-            commands.entity(entity).insert(FlyHome {
+            commands.entity(entity).try_insert(FlyHome {
                 delay,
                 t: 0.0,
                 secs: theme.look.animation.fly_home_secs / anim_factor(&settings),

@@ -118,7 +118,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (request_chosen, take_loaded, report_failed, clear_colour)
                 .chain()
-                .before(crate::GameSet::Ask),
+                .before(crate::board::DrawTable),
         );
 }
 
