@@ -12,6 +12,7 @@ use crate::GameSet;
 use crate::camera::HudWidth;
 use crate::dice::Die;
 use crate::play::*;
+use crate::screen::Overlay;
 use crate::settings::{Settings, Speed};
 use crate::table::Table;
 use crate::theme::file::Mark;
@@ -217,9 +218,9 @@ fn side_panel(
     mut contexts: EguiContexts,
     mut table: ResMut<Table>,
     theme: Res<crate::theme::ActiveTheme>,
-    config: Res<crate::table::TableConfig>,
     notice: Res<crate::saved::Notice>,
-    setup_open: Option<Res<crate::setup::SetupDraft>>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     clock: Res<crate::turn_clock::TurnClock>,
     log: Res<Log>,
     mut settings: ResMut<Settings>,
@@ -243,10 +244,13 @@ fn side_panel(
             ui.horizontal(|ui| {
                 ui.heading("Ludo");
                 if ui
-                    .add_enabled(setup_open.is_none(), egui::Button::new("New table…"))
+                    .add_enabled(
+                        *overlay.get() != Overlay::Setup,
+                        egui::Button::new("New table…"),
+                    )
                     .clicked()
                 {
-                    commands.insert_resource(crate::setup::SetupDraft::from_config(&config));
+                    next_overlay.set(Overlay::Setup);
                 }
             });
             if let Some(n) = &notice.0 {
@@ -319,7 +323,7 @@ fn side_panel(
             egui::CollapsingHeader::new("Settings").show(ui, |ui| settings_ui(ui, &mut settings));
             ui.horizontal(|ui| {
                 if ui.button("Rules").clicked() {
-                    commands.init_resource::<crate::rule_book::RuleBookOpen>();
+                    next_overlay.set(Overlay::Rules);
                 }
                 if ui.button("Pause (Esc)").clicked() {
                     commands.init_resource::<crate::pause::Paused>();
@@ -372,20 +376,20 @@ fn speed_choice(ui: &mut egui::Ui, label: &str, speed: &mut Speed) {
 #[allow(clippy::too_many_arguments)]
 fn results_window(
     hud: Res<HudWidth>,
-    mut commands: Commands,
     mut contexts: EguiContexts,
     table: Res<Table>,
     theme: Res<crate::theme::ActiveTheme>,
     story: Res<crate::stats::Story>,
     ratings: Res<crate::profiles::LastRatings>,
-    config: Res<crate::table::TableConfig>,
-    setup_open: Option<Res<crate::setup::SetupDraft>>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     mut rematch: MessageWriter<RematchRequested>,
 ) -> Result {
     let Some(ranking) = table.game.ranking() else {
         return Ok(());
     };
-    if setup_open.is_some() {
+    // The setup (or the rules) opened from the results is drawn instead of them.
+    if *overlay.get() != Overlay::None {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -451,11 +455,13 @@ fn results_window(
             });
             ui.add_space(8.0);
             ui.horizontal(|ui| {
-                if ui.button("Play again").clicked() {
+                let again = ui.button("Play again");
+                crate::screen::focus_first(&again);
+                if again.clicked() {
                     rematch.write(RematchRequested);
                 }
                 if ui.button("Change the table…").clicked() {
-                    commands.insert_resource(crate::setup::SetupDraft::from_config(&config));
+                    next_overlay.set(Overlay::Setup);
                 }
             });
         });

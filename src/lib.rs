@@ -51,7 +51,7 @@ pub fn rules_plugin(app: &mut App) {
     if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
         app.add_plugins(bevy::state::app::StatesPlugin);
     }
-    app.init_state::<screen::Screen>();
+    screen::states(app);
     app.configure_sets(
         Update,
         (GameSet::Ask, GameSet::Rules, GameSet::React).chain(),

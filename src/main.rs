@@ -196,14 +196,11 @@ fn main() -> AppExit {
             app.insert_resource(saved);
         }
     }
+    let mut overlay = ludo::screen::Overlay::None;
     match args.open.as_deref() {
         None => {}
-        Some("setup") => {
-            app.insert_resource(ludo::setup::SetupDraft::from_config(&table));
-        }
-        Some("rules") => {
-            app.init_resource::<ludo::rule_book::RuleBookOpen>();
-        }
+        Some("setup") => overlay = ludo::screen::Overlay::Setup,
+        Some("rules") => overlay = ludo::screen::Overlay::Rules,
         Some("pause") => {
             app.init_resource::<ludo::pause::Paused>();
         }
@@ -248,7 +245,8 @@ fn main() -> AppExit {
         Screen::Menu
     } else {
         Screen::Playing
-    });
+    })
+    .insert_state(overlay);
     if let Some(shot) = args.screenshot {
         app.insert_resource(shot)
             .insert_resource(launched)

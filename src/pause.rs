@@ -6,9 +6,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::play::NewTableRequested;
-use crate::rule_book::RuleBookOpen;
+use crate::screen::Overlay;
 use crate::settings::Settings;
-use crate::setup::SetupDraft;
 use crate::table::{Table, TableConfig};
 
 /// Present while the game is paused.
@@ -20,43 +19,21 @@ pub fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, pause_menu);
 }
 
-/// The windows Esc closes, topmost first.
-#[derive(bevy::ecs::system::SystemParam)]
-struct OpenWindows<'w> {
-    profiles: Option<Res<'w, crate::profiles::window::ProfilesOpen>>,
-    rules: Option<Res<'w, RuleBookOpen>>,
-    settings: Option<Res<'w, crate::screen::SettingsOpen>>,
-    setup: Option<Res<'w, SetupDraft>>,
-}
-
-impl OpenWindows<'_> {
-    /// Closes the topmost open window; false when none is open.
-    fn close_one(&self, commands: &mut Commands) -> bool {
-        if self.profiles.is_some() {
-            commands.remove_resource::<crate::profiles::window::ProfilesOpen>();
-        } else if self.rules.is_some() {
-            commands.remove_resource::<RuleBookOpen>();
-        } else if self.settings.is_some() {
-            commands.remove_resource::<crate::screen::SettingsOpen>();
-        } else if self.setup.is_some() {
-            commands.remove_resource::<SetupDraft>();
-        } else {
-            return false;
-        }
-        true
-    }
-}
-
-/// Esc closes the open window (profiles, rules, settings, setup) first; with none open, at
+/// Esc leaves the open window (profiles, rules, settings, setup) first; with none open, at
 /// the table, it pauses or resumes.
 fn escape(
     mut commands: Commands,
     keys: Res<ButtonInput<KeyCode>>,
     screen: Res<State<crate::screen::Screen>>,
-    windows: OpenWindows,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     paused: Option<Res<Paused>>,
 ) {
-    if !keys.just_pressed(KeyCode::Escape) || windows.close_one(&mut commands) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    if *overlay.get() != Overlay::None {
+        next_overlay.set(Overlay::None);
         return;
     }
     if paused.is_some() {
@@ -81,6 +58,8 @@ fn pause_menu(
     mut commands: Commands,
     mut contexts: EguiContexts,
     paused: Option<Res<Paused>>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     mut settings: ResMut<Settings>,
     config: Res<TableConfig>,
     mut table: ResMut<Table>,
@@ -88,7 +67,9 @@ fn pause_menu(
     mut next: ResMut<NextState<crate::screen::Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
-    if paused.is_none() {
+    // A window opened from the pause menu (the rules) is drawn instead of it, and Esc or
+    // its close button comes back here.
+    if paused.is_none() || *overlay.get() != Overlay::None {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -102,7 +83,9 @@ fn pause_menu(
             let button = |ui: &mut egui::Ui, text: &str| {
                 ui.add(egui::Button::new(text).min_size(size)).clicked()
             };
-            if button(ui, "Resume (Esc)") {
+            let first = ui.add(egui::Button::new("Resume (Esc)").min_size(size));
+            crate::screen::focus_first(&first);
+            if first.clicked() {
                 resume = true;
             }
             // A person who leaves the table keeps their seat: the CPU plays it until they
@@ -123,14 +106,14 @@ fn pause_menu(
                 }
             }
             if button(ui, "Rules") {
-                commands.init_resource::<RuleBookOpen>();
+                next_overlay.set(Overlay::Rules);
             }
             if button(ui, "Restart this table") {
                 new_table.write(NewTableRequested(config.clone()));
                 resume = true;
             }
             if button(ui, "New table…") {
-                commands.insert_resource(SetupDraft::from_config(&config));
+                next_overlay.set(Overlay::Setup);
                 resume = true;
             }
             if button(ui, "Leave to the menu") {

@@ -9,12 +9,11 @@ use ludo_core::{BoardChoice, Colour, FirstPlayer, Impassable, NoPieceInPlay, Rul
 use crate::table::Table;
 use crate::theme::{ActiveTheme, look::egui as to_egui};
 
-/// Present while the rule book is open.
-#[derive(Resource, Default)]
-pub struct RuleBookOpen;
-
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, rule_book);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        rule_book.run_if(in_state(crate::screen::Overlay::Rules)),
+    );
 }
 
 fn on_off(b: bool) -> &'static str {
@@ -217,15 +216,11 @@ fn pictures(ui: &mut egui::Ui, theme: &ActiveTheme) {
 
 fn rule_book(
     hud: Res<crate::camera::HudWidth>,
-    mut commands: Commands,
+    mut next: ResMut<NextState<crate::screen::Overlay>>,
     mut contexts: EguiContexts,
-    open: Option<Res<RuleBookOpen>>,
     table: Res<Table>,
     theme: Res<ActiveTheme>,
 ) -> Result {
-    if open.is_none() {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
     let mut still_open = true;
     egui::Window::new("Rules")
@@ -273,7 +268,7 @@ fn rule_book(
                 });
         });
     if !still_open {
-        commands.remove_resource::<RuleBookOpen>();
+        next.set(crate::screen::Overlay::None);
     }
     Ok(())
 }

@@ -1,14 +1,14 @@
-//! Screens as a Bevy state: the main menu, and the table in play. The table's entities live
-//! only while playing (built on entering, cleared on leaving); the `Table` resource stays, so
-//! "Continue" returns to the same game.
+//! Screens as Bevy states: the main menu, and the table in play (`Screen`), and the window
+//! over either of them (`Overlay`: the table setup, the rules, the settings, the profiles).
+//! The table's entities live only while playing (built on entering, cleared on leaving); the
+//! `Table` resource stays, so "Continue" returns to the same game. Each overlay cleans up
+//! what it held when it is left.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rule_book::RuleBookOpen;
 use crate::settings::Settings;
-use crate::setup::SetupDraft;
-use crate::table::{Table, TableConfig};
+use crate::table::Table;
 
 #[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Screen {
@@ -19,9 +19,21 @@ pub enum Screen {
     Playing,
 }
 
-/// Present while the settings window is open over the menu.
-#[derive(Resource, Default)]
-pub struct SettingsOpen;
+/// The window over the screen, at most one at a time. Esc (or its close button) leaves it;
+/// leaving cleans up what it held (the setup's draft, the profiles' typed name).
+#[derive(States, Default, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Overlay {
+    #[default]
+    None,
+    /// New table: seats, house rules, turn limit.
+    Setup,
+    /// The rule book.
+    Rules,
+    /// Settings (from the menu; at the table they are in the HUD and the pause menu).
+    Settings,
+    /// Profiles and ratings (from the menu).
+    Profiles,
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -33,8 +45,33 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         EguiPrimaryContextPass,
-        (main_menu, settings_window).run_if(in_state(Screen::Menu)),
+        (
+            main_menu.run_if(in_state(Screen::Menu)),
+            settings_window.run_if(in_state(Overlay::Settings)),
+        ),
     );
+}
+
+/// The two states, on the rules side (headless tests drive them too): a window belongs to
+/// the screen it was opened over, and closes when that screen is left.
+pub fn states(app: &mut App) {
+    app.init_state::<Screen>()
+        .init_state::<Overlay>()
+        .add_systems(OnExit(Screen::Playing), close_overlay)
+        .add_systems(OnExit(Screen::Menu), close_overlay);
+}
+
+fn close_overlay(mut next: ResMut<NextState<Overlay>>) {
+    next.set(Overlay::None);
+}
+
+/// Gives the first widget drawn with this `response` the keyboard focus when nothing has it,
+/// so the arrow keys and Enter work in a menu as soon as it opens (egui moves focus with
+/// Tab and the arrows only from a focused widget).
+pub fn focus_first(response: &egui::Response) {
+    if response.ctx.memory(|m| m.focused().is_none()) {
+        response.request_focus();
+    }
 }
 
 /// Whether there is a game worth continuing.
@@ -44,12 +81,11 @@ pub fn can_continue(table: &Table) -> bool {
 
 #[allow(clippy::too_many_arguments)]
 fn main_menu(
-    mut commands: Commands,
     mut contexts: EguiContexts,
     table: Res<Table>,
-    config: Res<TableConfig>,
     notice: Res<crate::saved::Notice>,
-    setup_open: Option<Res<SetupDraft>>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
@@ -73,30 +109,36 @@ fn main_menu(
                 }
                 ui.add_space(24.0);
                 let size = egui::vec2(260.0, 44.0);
-                let big = |ui: &mut egui::Ui, text: &str, enabled: bool| {
-                    ui.add_enabled(
-                        enabled,
+                // The menu's buttons answer the keyboard while no window is over them.
+                let free = *overlay.get() == Overlay::None;
+                let mut first = true;
+                let mut big = |ui: &mut egui::Ui, text: &str| {
+                    let response = ui.add_enabled(
+                        free,
                         egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(size),
-                    )
-                    .clicked()
+                    );
+                    if std::mem::take(&mut first) && free {
+                        focus_first(&response);
+                    }
+                    response.clicked()
                 };
-                if can_continue(&table) && big(ui, "Continue", true) {
+                if can_continue(&table) && big(ui, "Continue") {
                     next.set(Screen::Playing);
                 }
-                if big(ui, "New table", setup_open.is_none()) {
-                    commands.insert_resource(SetupDraft::from_config(&config));
+                if big(ui, "New table") {
+                    next_overlay.set(Overlay::Setup);
                 }
-                if big(ui, "Rules", true) {
-                    commands.init_resource::<RuleBookOpen>();
+                if big(ui, "Rules") {
+                    next_overlay.set(Overlay::Rules);
                 }
-                if big(ui, "Profiles", true) {
-                    commands.init_resource::<crate::profiles::window::ProfilesOpen>();
+                if big(ui, "Profiles") {
+                    next_overlay.set(Overlay::Profiles);
                 }
-                if big(ui, "Settings", true) {
-                    commands.init_resource::<SettingsOpen>();
+                if big(ui, "Settings") {
+                    next_overlay.set(Overlay::Settings);
                 }
                 #[cfg(not(target_arch = "wasm32"))]
-                if big(ui, "Quit", true) {
+                if big(ui, "Quit") {
                     exit.write(AppExit::Success);
                 }
                 #[cfg(target_arch = "wasm32")]
@@ -108,14 +150,10 @@ fn main_menu(
 }
 
 fn settings_window(
-    mut commands: Commands,
     mut contexts: EguiContexts,
-    open: Option<Res<SettingsOpen>>,
+    mut next: ResMut<NextState<Overlay>>,
     mut settings: ResMut<Settings>,
 ) -> Result {
-    if open.is_none() {
-        return Ok(());
-    }
     let mut still_open = true;
     egui::Window::new("Settings")
         .open(&mut still_open)
@@ -126,7 +164,7 @@ fn settings_window(
             crate::hud::settings_ui(ui, &mut settings)
         });
     if !still_open {
-        commands.remove_resource::<SettingsOpen>();
+        next.set(Overlay::None);
     }
     Ok(())
 }

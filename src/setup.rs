@@ -1,6 +1,8 @@
 //! The table setup window (bevy_egui): who sits where — a person with a name, a CPU with its
 //! level, or nobody — and every house rule of the rule book, each marked when it is not the
-//! standard game. Starting writes `NewTableRequested`, and the table is remembered.
+//! standard game. Starting writes `NewTableRequested`, and the table is remembered. The
+//! window is the `Overlay::Setup` state: entering it starts a draft from the table's
+//! choices, leaving it (Start, close, Esc) drops the draft.
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
@@ -13,6 +15,7 @@ use ludo_core::{
 use crate::hud::mark_icon;
 use crate::play::NewTableRequested;
 use crate::presets::PresetList;
+use crate::screen::Overlay;
 use crate::table::{SeatKind, TableConfig};
 use crate::turn_clock::TurnLimit;
 
@@ -88,14 +91,28 @@ impl SetupDraft {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, setup_window);
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Setup), start_draft)
+        .add_systems(OnExit(Overlay::Setup), |mut commands: Commands| {
+            commands.remove_resource::<SetupDraft>();
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            setup_window.run_if(in_state(Overlay::Setup)),
+        );
+}
+
+/// The draft starts from the table's choices (unless one was given, as `--open setup` does).
+fn start_draft(mut commands: Commands, config: Res<TableConfig>, draft: Option<Res<SetupDraft>>) {
+    if draft.is_none() {
+        commands.insert_resource(SetupDraft::from_config(&config));
+    }
 }
 
 #[allow(clippy::too_many_arguments)] // A Bevy system: one parameter per thing it reads.
 fn setup_window(
     hud: Res<crate::camera::HudWidth>,
-    mut commands: Commands,
+    mut next: ResMut<NextState<Overlay>>,
     mut contexts: EguiContexts,
     draft: Option<ResMut<SetupDraft>>,
     profiles: Res<crate::profiles::Profiles>,
@@ -128,16 +145,14 @@ fn setup_window(
             ui.horizontal(|ui| {
                 let n = draft.seated();
                 let ok = (2..=4).contains(&n);
-                if ui
-                    .add_enabled(
-                        ok,
-                        egui::Button::new(RichText::new("Start").strong())
-                            .min_size(egui::vec2(96.0, 32.0)),
-                    )
-                    .clicked()
-                {
-                    start = true;
-                }
+                let button = ui.add_enabled(
+                    ok,
+                    egui::Button::new(RichText::new("Start").strong())
+                        .min_size(egui::vec2(96.0, 32.0)),
+                );
+                // Enter starts the table; Tab and the arrows reach every choice from here.
+                crate::screen::focus_first(&button);
+                start = button.clicked();
                 if !ok {
                     ui.label("A table needs 2 to 4 seats.");
                 } else {
@@ -151,9 +166,9 @@ fn setup_window(
         });
     if start {
         new_table.write(NewTableRequested(draft.to_config()));
-        commands.remove_resource::<SetupDraft>();
-    } else if !open {
-        commands.remove_resource::<SetupDraft>();
+    }
+    if start || !open {
+        next.set(Overlay::None);
     }
     Ok(())
 }

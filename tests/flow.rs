@@ -524,7 +524,7 @@ fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
 fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
     use bevy::input::ButtonInput;
     use ludo::pause::Paused;
-    use ludo::rule_book::RuleBookOpen;
+    use ludo::screen::Overlay;
     let mut app = app_with(
         TableConfig {
             seats: cpus(2),
@@ -546,12 +546,14 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
         keys.clear();
         app.update();
     };
-    app.world_mut().init_resource::<RuleBookOpen>();
+    let overlay = |app: &App| *app.world().resource::<State<Overlay>>().get();
+    app.world_mut()
+        .resource_mut::<NextState<Overlay>>()
+        .set(Overlay::Rules);
+    app.update();
+    assert_eq!(overlay(&app), Overlay::Rules);
     escape(&mut app);
-    assert!(
-        app.world().get_resource::<RuleBookOpen>().is_none(),
-        "Esc closed the rules"
-    );
+    assert_eq!(overlay(&app), Overlay::None, "Esc closed the rules");
     assert!(
         app.world().get_resource::<Paused>().is_none(),
         "and did not pause"
@@ -577,4 +579,52 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
         app.world().resource::<Seen>().rolled.len() > rolls,
         "play resumes"
     );
+}
+
+#[test]
+fn each_window_is_a_state_that_cleans_up_when_left() {
+    use ludo::profiles::window::ProfilesOpen;
+    use ludo::screen::Overlay;
+    use ludo::setup::{Chair, SetupDraft};
+    let mut app = app_with(
+        TableConfig {
+            seats: cpus(3),
+            seed: 5,
+            ..Default::default()
+        },
+        |app| {
+            app.add_plugins((ludo::setup::plugin, ludo::profiles::window::plugin));
+        },
+    );
+    let open = |app: &mut App, overlay: Overlay| {
+        app.world_mut()
+            .resource_mut::<NextState<Overlay>>()
+            .set(overlay);
+        app.update();
+        assert_eq!(*app.world().resource::<State<Overlay>>().get(), overlay);
+    };
+    // The setup starts from the table's choices and drops its draft when left.
+    open(&mut app, Overlay::Setup);
+    let draft = app.world().resource::<SetupDraft>();
+    assert_eq!(draft.seated(), 3);
+    assert_eq!(draft.chairs[3], Chair::Empty);
+    open(&mut app, Overlay::None);
+    assert!(app.world().get_resource::<SetupDraft>().is_none());
+    // The profiles' typed name goes with its window; one window replaces another.
+    open(&mut app, Overlay::Profiles);
+    app.world_mut().resource_mut::<ProfilesOpen>().new_name = "Ana".into();
+    open(&mut app, Overlay::Setup);
+    assert!(app.world().get_resource::<ProfilesOpen>().is_none());
+    assert!(app.world().get_resource::<SetupDraft>().is_some());
+    // Leaving the table (to the menu) closes its window.
+    app.world_mut()
+        .resource_mut::<NextState<ludo::screen::Screen>>()
+        .set(ludo::screen::Screen::Menu);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Overlay>>().get(),
+        Overlay::None
+    );
+    assert!(app.world().get_resource::<SetupDraft>().is_none());
 }

@@ -6,8 +6,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Profiles, save_profiles};
 use crate::resume::DataDir;
+use crate::screen::Overlay;
 
-/// Present while the Profiles window is open: the name being typed and the last refusal.
+/// While the Profiles window is open (`Overlay::Profiles`): the name being typed and the
+/// last refusal. Dropped when the window is left.
 #[derive(Resource, Default, Debug)]
 pub struct ProfilesOpen {
     pub new_name: String,
@@ -15,12 +17,21 @@ pub struct ProfilesOpen {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, profiles_window);
+    app.add_systems(OnEnter(Overlay::Profiles), |mut commands: Commands| {
+        commands.init_resource::<ProfilesOpen>();
+    })
+    .add_systems(OnExit(Overlay::Profiles), |mut commands: Commands| {
+        commands.remove_resource::<ProfilesOpen>();
+    })
+    .add_systems(
+        EguiPrimaryContextPass,
+        profiles_window.run_if(in_state(Overlay::Profiles)),
+    );
 }
 
 fn profiles_window(
     hud: Res<crate::camera::HudWidth>,
-    mut commands: Commands,
+    mut next: ResMut<NextState<Overlay>>,
     mut contexts: EguiContexts,
     open: Option<ResMut<ProfilesOpen>>,
     mut profiles: ResMut<Profiles>,
@@ -84,7 +95,7 @@ fn profiles_window(
             }
         });
     if !still_open {
-        commands.remove_resource::<ProfilesOpen>();
+        next.set(Overlay::None);
     }
     Ok(())
 }
