@@ -82,6 +82,10 @@ screenshot:
 	$(XVFB) cargo run --quiet --bin ludo -- --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
 	@for f in start playing results two-seats small setup rules menu pause-small night-playing night-setup; do \
 		scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
+	@for lang in en fil id ar zh; do for open in menu setup rules; do \
+		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \
+			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
 
 # The browser version: a size-tuned wasm, its JS glue, the page and the assets in web/dist.
 web: web-deps

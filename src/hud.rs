@@ -11,6 +11,8 @@ use ludo_core::{Awaiting, Colour};
 use crate::GameSet;
 use crate::camera::HudWidth;
 use crate::dice::Die;
+use crate::i18n::ui::{Cell, column, grid_row, paragraph_rich, row};
+use crate::i18n::{Arg, Languages, Texts};
 use crate::play::*;
 use crate::screen::Overlay;
 use crate::settings::{Settings, Speed};
@@ -18,9 +20,53 @@ use crate::table::Table;
 use crate::theme::file::Mark;
 use crate::theme::look::{Look, egui as to_egui};
 
-/// The last things that happened, newest first, in words.
+/// The last things that happened, newest first: each a message of the language files with
+/// its words, put into words when drawn (so a new language applies to them too).
 #[derive(Resource, Default)]
-pub struct Log(pub VecDeque<String>);
+pub struct Log(pub VecDeque<LogLine>);
+
+/// One line of the log: a message key and what fills it.
+#[derive(Clone, Debug)]
+pub struct LogLine {
+    pub key: &'static str,
+    pub words: Vec<(&'static str, Word)>,
+}
+
+/// What fills a log message's variable.
+#[derive(Clone, Debug)]
+pub enum Word {
+    /// A seat, named as "red Ana".
+    Seat(u8),
+    Number(u32),
+    /// Reasons, each a message key, joined as a list.
+    Keys(Vec<&'static str>),
+}
+
+impl LogLine {
+    fn new(key: &'static str, words: Vec<(&'static str, Word)>) -> LogLine {
+        LogLine { key, words }
+    }
+
+    /// The line in the current language, in reading order.
+    pub fn text(&self, texts: &Texts, table: &Table) -> String {
+        let args: Vec<(&str, Arg)> = self
+            .words
+            .iter()
+            .map(|(name, word)| {
+                let value = match word {
+                    Word::Seat(seat) => Arg::Text(texts.seat(table, *seat)),
+                    Word::Number(n) => Arg::from(*n),
+                    Word::Keys(keys) => {
+                        let words: Vec<String> = keys.iter().map(|k| texts.get(k)).collect();
+                        Arg::Text(texts.list(&words))
+                    }
+                };
+                (*name, value)
+            })
+            .collect();
+        texts.fmt(self.key, &args)
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Log>()
@@ -48,14 +94,8 @@ fn scale_text(
     Ok(())
 }
 
-fn name(table: &Table, seat: u8) -> String {
-    let colour = table.layout.colours[seat as usize];
-    format!("{} {}", colour.name(), table.seat_kind(seat).label())
-}
-
 #[allow(clippy::too_many_arguments)]
 fn write_log(
-    table: Res<Table>,
     mut log: ResMut<Log>,
     mut rolled: MessageReader<DiceRolled>,
     mut captured: MessageReader<PieceCaptured>,
@@ -70,61 +110,72 @@ fn write_log(
     let mut lines = Vec::new();
     if started.read().last().is_some() {
         log.0.clear();
-        lines.push("A new game begins.".to_string());
+        lines.push(LogLine::new("log-new-game", vec![]));
     }
     for r in rolled.read() {
-        let what = if r.roll_off {
-            "rolls for first player"
+        let key = if r.roll_off {
+            "log-rolls-first"
         } else {
-            "rolls"
+            "log-rolls"
         };
-        lines.push(format!("{} {what} {}", name(&table, r.seat), r.value));
+        lines.push(LogLine::new(
+            key,
+            vec![
+                ("who", Word::Seat(r.seat)),
+                ("value", Word::Number(r.value.into())),
+            ],
+        ));
     }
     for f in first.read() {
-        lines.push(format!("{} starts", name(&table, f.seat)));
+        lines.push(LogLine::new(
+            "log-starts",
+            vec![("who", Word::Seat(f.seat))],
+        ));
     }
     for n in no_move.read() {
-        lines.push(format!("{} cannot move", name(&table, n.seat)));
+        lines.push(LogLine::new(
+            "log-cannot-move",
+            vec![("who", Word::Seat(n.seat))],
+        ));
     }
     for c in captured.read() {
-        lines.push(format!(
-            "{} captures a piece of {}!",
-            name(&table, c.by),
-            name(&table, c.seat)
+        lines.push(LogLine::new(
+            "log-captures",
+            vec![("who", Word::Seat(c.by)), ("victim", Word::Seat(c.seat))],
         ));
     }
     for g in goal.read() {
-        lines.push(format!("{} brings a piece home", name(&table, g.seat)));
+        lines.push(LogLine::new("log-home", vec![("who", Word::Seat(g.seat))]));
     }
     for s in sixes.read() {
-        lines.push(format!("Three sixes: {}'s turn ends", name(&table, s.seat)));
+        lines.push(LogLine::new(
+            "log-three-sixes",
+            vec![("who", Word::Seat(s.seat))],
+        ));
     }
     for e in extra.read() {
         let r = e.reasons;
-        let mut why = Vec::new();
-        if r.six {
-            why.push("a six");
-        }
-        if r.capture {
-            why.push("a capture");
-        }
-        if r.goal {
-            why.push("reaching the goal");
-        }
-        if r.retry {
-            why.push("another try");
-        }
-        lines.push(format!(
-            "Extra roll for {} ({})",
-            name(&table, e.seat),
-            why.join(", ")
+        let why: Vec<&'static str> = [
+            (r.six, "why-six"),
+            (r.capture, "why-capture"),
+            (r.goal, "why-goal"),
+            (r.retry, "why-retry"),
+        ]
+        .into_iter()
+        .filter_map(|(on, key)| on.then_some(key))
+        .collect();
+        lines.push(LogLine::new(
+            "log-extra-roll",
+            vec![("who", Word::Seat(e.seat)), ("why", Word::Keys(why))],
         ));
     }
     for f in finished.read() {
-        lines.push(format!(
-            "{} finishes, place {}",
-            name(&table, f.seat),
-            f.place
+        lines.push(LogLine::new(
+            "log-finishes",
+            vec![
+                ("who", Word::Seat(f.seat)),
+                ("place", Word::Number(f.place.into())),
+            ],
         ));
     }
     for line in lines {
@@ -189,24 +240,28 @@ pub fn mark_icon(ui: &mut egui::Ui, look: &Look, colour: Colour, size: f32) {
     }
 }
 
-fn prompt(table: &Table) -> String {
+/// What the seat to play should do now, in reading order.
+fn prompt(table: &Table, texts: &Texts) -> String {
     let game = &table.game;
-    let seat = game.turn();
-    let who = name(table, seat);
+    let who = || ("who", Arg::Text(texts.seat(table, game.turn())));
     if let Some(ranking) = game.ranking() {
-        return format!("{} wins!", name(table, ranking[0].seat));
+        let winner = texts.seat(table, ranking[0].seat);
+        return texts.fmt("prompt-wins", &[("who", winner.into())]);
     }
     if table.cpu_to_act() {
-        return format!("{who} is thinking…");
+        return texts.fmt("prompt-thinking", &[who()]);
     }
     match game.awaiting() {
-        Awaiting::RollOff => format!("{who}: roll for first player (click the die or press Space)"),
-        Awaiting::Roll => format!("{who}: roll the die (click it or press Space)"),
-        Awaiting::Release => format!("{who}: press the die to bring a piece out"),
-        Awaiting::Move => format!(
-            "{who}: you rolled {} — pick a glowing piece (click it, press 1–{}, or Tab and Enter)",
-            game.pending_roll().unwrap_or(0),
-            game.legal_moves().len()
+        Awaiting::RollOff => texts.fmt("prompt-roll-off", &[who()]),
+        Awaiting::Roll => texts.fmt("prompt-roll", &[who()]),
+        Awaiting::Release => texts.fmt("prompt-release", &[who()]),
+        Awaiting::Move => texts.fmt(
+            "prompt-move",
+            &[
+                who(),
+                ("roll", game.pending_roll().unwrap_or(0).into()),
+                ("moves", game.legal_moves().len().into()),
+            ],
         ),
         Awaiting::Over => String::new(),
     }
@@ -225,12 +280,13 @@ fn side_panel(
     log: Res<Log>,
     mut settings: ResMut<Settings>,
     mut hud_width: ResMut<HudWidth>,
+    (texts, languages): (Res<Texts>, Res<Languages>),
     die: Query<&Die>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
-        "hud-root".into(),
+        "hud_root".into(),
         egui::UiBuilder::new()
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
@@ -240,94 +296,109 @@ fn side_panel(
         .resizable(false)
         .exact_size(width)
         .show(&mut root, |ui| {
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                ui.heading("Ludo");
-                if ui
-                    .add_enabled(
-                        *overlay.get() != Overlay::Setup,
-                        egui::Button::new("New table…"),
-                    )
-                    .clicked()
-                {
-                    next_overlay.set(Overlay::Setup);
-                }
-            });
-            if let Some(n) = &notice.0 {
-                ui.label(egui::RichText::new(n).color(Color32::from_rgb(240, 170, 60)));
-            }
-            // In the rule book's words, not the settings file's field names.
-            let house: Vec<String> = crate::rule_book::house_rules(table.game.rules())
-                .into_iter()
-                .filter(|(_, chosen, standard)| chosen != standard)
-                .map(|(name, chosen, _)| format!("{name}: {chosen}"))
-                .collect();
-            if !house.is_empty() {
-                ui.label(egui::RichText::new(format!("House rules: {}", house.join(", "))).small());
-            }
-            ui.separator();
-            for seat in 0..table.game.seats() {
-                let colour = table.layout.colours[seat as usize];
-                let current = !table.game.is_over() && seat == table.game.turn();
-                ui.horizontal(|ui| {
-                    mark_icon(ui, &theme.look, colour, 22.0);
-                    let mut text = egui::RichText::new(format!(
-                        "{} · {}",
-                        colour.name(),
-                        table.seat_kind(seat).label()
-                    ));
-                    if current {
-                        text = text.strong().color(Color32::WHITE);
-                    }
-                    ui.label(text);
-                    let at_goal = table
-                        .game
-                        .pieces(seat)
-                        .iter()
-                        .filter(|&&p| p == table.game.goal())
-                        .count();
-                    ui.label(format!("{at_goal}/4 home"));
-                    if current {
-                        ui.label("◀");
+            column(ui, &texts, |ui| {
+                ui.add_space(6.0);
+                row(ui, &texts, |ui| {
+                    ui.heading("Ludo");
+                    if ui
+                        .add_enabled(
+                            *overlay.get() != Overlay::Setup,
+                            egui::Button::new(texts.tr("hud-new-table")),
+                        )
+                        .clicked()
+                    {
+                        next_overlay.set(Overlay::Setup);
                     }
                 });
-            }
-            // A person may hand their seat to the CPU for a while, and take it back.
-            for seat in 0..table.game.seats() {
-                if !table.seat_kind(seat).is_cpu() {
-                    let label = format!("CPU plays for {}", table.seat_kind(seat).label());
-                    ui.checkbox(&mut table.autopilot[seat as usize], label);
+                if let Some(n) = &notice.0 {
+                    paragraph_rich(ui, &texts, n, |t| {
+                        egui::RichText::new(t).color(Color32::from_rgb(240, 170, 60))
+                    });
                 }
-            }
-            ui.separator();
-            ui.label(egui::RichText::new(prompt(&table)).size(16.0));
-            if let Some(left) = clock.left {
-                ui.label(
-                    egui::RichText::new(format!("{:.0} s left in this turn", left.ceil())).color(
-                        if left < 10.0 {
-                            Color32::from_rgb(240, 120, 90)
-                        } else {
-                            Color32::LIGHT_GRAY
-                        },
-                    ),
-                );
-            }
-            if let Some(face) = die.iter().next().map(|d| d.face).filter(|&f| f > 0) {
-                ui.label(format!("Die: {face}"));
-            }
-            ui.separator();
-            for line in &log.0 {
-                ui.label(egui::RichText::new(line).small());
-            }
-            ui.separator();
-            egui::CollapsingHeader::new("Settings").show(ui, |ui| settings_ui(ui, &mut settings));
-            ui.horizontal(|ui| {
-                if ui.button("Rules").clicked() {
-                    next_overlay.set(Overlay::Rules);
+                // In the rule book's words, not the settings file's field names.
+                let house: Vec<String> = texts
+                    .house_rules(table.game.rules())
+                    .into_iter()
+                    .filter(|(_, chosen, standard)| chosen != standard)
+                    .map(|(name, chosen, _)| format!("{name}: {chosen}"))
+                    .collect();
+                if !house.is_empty() {
+                    let text =
+                        texts.fmt("hud-house-rules", &[("rules", texts.list(&house).into())]);
+                    paragraph_rich(ui, &texts, &text, |t| egui::RichText::new(t).small());
                 }
-                if ui.button("Pause (Esc)").clicked() {
-                    commands.init_resource::<crate::pause::Paused>();
+                ui.separator();
+                for seat in 0..table.game.seats() {
+                    let colour = table.layout.colours[seat as usize];
+                    let current = !table.game.is_over() && seat == table.game.turn();
+                    row(ui, &texts, |ui| {
+                        mark_icon(ui, &theme.look, colour, 22.0);
+                        let who = format!(
+                            "{} · {}",
+                            texts.colour(colour),
+                            texts.player(table.seat_kind(seat))
+                        );
+                        let mut text = egui::RichText::new(texts.show(&who));
+                        if current {
+                            text = text.strong().color(Color32::WHITE);
+                        }
+                        ui.label(text);
+                        let at_goal = table
+                            .game
+                            .pieces(seat)
+                            .iter()
+                            .filter(|&&p| p == table.game.goal())
+                            .count();
+                        ui.label(texts.trf("hud-at-goal", &[("n", at_goal.into())]));
+                        if current {
+                            ui.label(if texts.rtl { "▶" } else { "◀" });
+                        }
+                    });
                 }
+                // A person may hand their seat to the CPU for a while, and take it back.
+                for seat in 0..table.game.seats() {
+                    if !table.seat_kind(seat).is_cpu() {
+                        let name = texts.player(table.seat_kind(seat));
+                        let label = texts.trf("hud-cpu-plays-for", &[("name", name.into())]);
+                        ui.checkbox(&mut table.autopilot[seat as usize], label);
+                    }
+                }
+                ui.separator();
+                paragraph_rich(ui, &texts, &prompt(&table, &texts), |t| {
+                    egui::RichText::new(t).size(16.0)
+                });
+                if let Some(left) = clock.left {
+                    let secs = left.ceil();
+                    ui.label(
+                        egui::RichText::new(texts.trf("hud-time-left", &[("secs", secs.into())]))
+                            .color(if left < 10.0 {
+                                Color32::from_rgb(240, 120, 90)
+                            } else {
+                                Color32::LIGHT_GRAY
+                            }),
+                    );
+                }
+                if let Some(face) = die.iter().next().map(|d| d.face).filter(|&f| f > 0) {
+                    ui.label(texts.trf("hud-die", &[("face", face.into())]));
+                }
+                ui.separator();
+                for line in &log.0 {
+                    paragraph_rich(ui, &texts, &line.text(&texts, &table), |t| {
+                        egui::RichText::new(t).small()
+                    });
+                }
+                ui.separator();
+                egui::CollapsingHeader::new(texts.tr("settings-title"))
+                    .id_salt("hud_settings")
+                    .show(ui, |ui| settings_ui(ui, &texts, &languages, &mut settings));
+                row(ui, &texts, |ui| {
+                    if ui.button(texts.tr("hud-rules")).clicked() {
+                        next_overlay.set(Overlay::Rules);
+                    }
+                    if ui.button(texts.tr("hud-pause")).clicked() {
+                        commands.init_resource::<crate::pause::Paused>();
+                    }
+                });
             });
         });
     let w = response.response.rect.width();
@@ -337,12 +408,43 @@ fn side_panel(
     Ok(())
 }
 
-/// The settings a player can change, shared by the HUD and the pause menu.
-pub fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
-    speed_choice(ui, "CPU speed", &mut settings.cpu_speed);
-    speed_choice(ui, "Animation", &mut settings.animation_speed);
-    ui.horizontal(|ui| {
-        ui.label("Theme");
+/// The settings a player can change, shared by the HUD, the menu and the pause menu.
+pub fn settings_ui(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    languages: &Languages,
+    settings: &mut Settings,
+) {
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("settings-language"));
+        let current = settings.language.clone().unwrap_or_default();
+        let shown = languages
+            .names
+            .iter()
+            .find(|(code, _)| *code == current)
+            .map_or(current.clone(), |(_, name)| name.clone());
+        egui::ComboBox::from_id_salt("language")
+            .selected_text(texts.show(&shown))
+            .show_ui(ui, |ui| {
+                for (code, name) in &languages.names {
+                    // Each language in its own words (and its own direction).
+                    let own = crate::i18n::bidi::visual_line(
+                        name,
+                        name.chars().any(|c| ('\u{0590}'..='\u{08FF}').contains(&c)),
+                    );
+                    ui.selectable_value(&mut settings.language, Some(code.clone()), own);
+                }
+            });
+    });
+    speed_choice(ui, texts, "settings-cpu-speed", &mut settings.cpu_speed);
+    speed_choice(
+        ui,
+        texts,
+        "settings-animation",
+        &mut settings.animation_speed,
+    );
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("settings-theme"));
         let themes = crate::theme::available(Some(&settings.theme));
         egui::ComboBox::from_id_salt("theme")
             .selected_text(settings.theme.as_str())
@@ -355,20 +457,26 @@ pub fn settings_ui(ui: &mut egui::Ui, settings: &mut Settings) {
     });
     ui.checkbox(
         &mut settings.auto_single_move,
-        "Play a single legal move by itself",
+        texts.tr("settings-auto-move"),
     );
-    ui.add(egui::Slider::new(&mut settings.volume_db, -40.0..=0.0).text("Master volume (dB)"));
-    ui.add(egui::Slider::new(&mut settings.effects_db, -40.0..=0.0).text("Effects volume (dB)"));
-    ui.checkbox(&mut settings.muted, "Mute");
+    ui.add(
+        egui::Slider::new(&mut settings.volume_db, -40.0..=0.0)
+            .text(texts.tr("settings-master-volume")),
+    );
+    ui.add(
+        egui::Slider::new(&mut settings.effects_db, -40.0..=0.0)
+            .text(texts.tr("settings-effects-volume")),
+    );
+    ui.checkbox(&mut settings.muted, texts.tr("settings-mute"));
     #[cfg(not(target_arch = "wasm32"))]
-    ui.checkbox(&mut settings.fullscreen, "Fullscreen");
+    ui.checkbox(&mut settings.fullscreen, texts.tr("settings-fullscreen"));
 }
 
-fn speed_choice(ui: &mut egui::Ui, label: &str, speed: &mut Speed) {
-    ui.horizontal(|ui| {
-        ui.label(label);
+fn speed_choice(ui: &mut egui::Ui, texts: &Texts, key: &str, speed: &mut Speed) {
+    row(ui, texts, |ui| {
+        ui.label(texts.tr(key));
         for s in Speed::ALL {
-            ui.selectable_value(speed, s, s.name());
+            ui.selectable_value(speed, s, texts.show(&texts.speed(s)));
         }
     });
 }
@@ -383,6 +491,7 @@ fn results_window(
     ratings: Res<crate::profiles::LastRatings>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
+    texts: Res<Texts>,
     mut rematch: MessageWriter<RematchRequested>,
 ) -> Result {
     let Some(ranking) = table.game.ranking() else {
@@ -393,76 +502,103 @@ fn results_window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Results")
+    let texts = &*texts;
+    let table = &*table;
+    let look = &theme.look;
+    // A seat's cell: its mark and who sat there.
+    let seat_cell = |seat: u8| -> Cell<'_> {
+        Box::new(move |ui: &mut egui::Ui| {
+            row(ui, texts, |ui| {
+                mark_icon(ui, look, table.layout.colours[seat as usize], 18.0);
+                ui.label(texts.show(&texts.player(table.seat_kind(seat))));
+            });
+        })
+    };
+    let text_cell = |text: String| -> Cell<'_> {
+        Box::new(move |ui: &mut egui::Ui| {
+            ui.label(texts.show(&text));
+        })
+    };
+    egui::Window::new(texts.tr("results-title"))
+        .id(egui::Id::new("results"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
-            egui::Grid::new("ranking").striped(true).show(ui, |ui| {
-                ui.label("Rank");
-                ui.label("Seat");
-                ui.label("At goal");
-                ui.label("Out of base");
-                ui.label("Progress");
-                if !ratings.0.is_empty() {
-                    ui.label("Rating");
-                }
-                ui.end_row();
-                for s in ranking {
-                    let shared = ranking.iter().filter(|o| o.rank == s.rank).count() > 1;
-                    ui.label(if shared {
-                        format!("{} (shared)", s.rank)
-                    } else {
-                        s.rank.to_string()
-                    });
-                    ui.horizontal(|ui| {
-                        mark_icon(ui, &theme.look, table.layout.colours[s.seat as usize], 18.0);
-                        ui.label(table.seat_kind(s.seat).label());
-                    });
-                    ui.label(s.at_goal.to_string());
-                    ui.label(s.out_of_base.to_string());
-                    ui.label(s.progress.to_string());
-                    if let Some(r) = ratings.0.get(s.seat as usize) {
-                        ui.label(format!("{:.0} ({:+.0})", r.after, r.after - r.before));
+            column(ui, texts, |ui| {
+                egui::Grid::new("ranking").striped(true).show(ui, |ui| {
+                    let mut head: Vec<_> = [
+                        "results-rank",
+                        "results-seat",
+                        "results-at-goal",
+                        "results-out-of-base",
+                        "results-progress",
+                    ]
+                    .into_iter()
+                    .map(|k| text_cell(texts.get(k)))
+                    .collect();
+                    if !ratings.0.is_empty() {
+                        head.push(text_cell(texts.get("results-rating")));
                     }
-                    ui.end_row();
-                }
-            });
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new("The game in numbers").strong());
-            egui::Grid::new("story").striped(true).show(ui, |ui| {
-                for head in [
-                    "Seat",
-                    "Captures made",
-                    "Captures suffered",
-                    "Sixes",
-                    "Turns",
-                ] {
-                    ui.label(head);
-                }
-                ui.end_row();
-                for seat in 0..table.game.seats() {
-                    let s = story.0[seat as usize];
-                    ui.horizontal(|ui| {
-                        mark_icon(ui, &theme.look, table.layout.colours[seat as usize], 18.0);
-                        ui.label(table.seat_kind(seat).label());
-                    });
-                    for n in [s.captures_made, s.captures_suffered, s.sixes, s.turns] {
-                        ui.label(n.to_string());
+                    grid_row(ui, texts, head);
+                    for s in ranking {
+                        let shared = ranking.iter().filter(|o| o.rank == s.rank).count() > 1;
+                        let rank = if shared {
+                            texts.fmt("results-shared", &[("rank", s.rank.into())])
+                        } else {
+                            s.rank.to_string()
+                        };
+                        let mut cells = vec![
+                            text_cell(rank),
+                            seat_cell(s.seat),
+                            text_cell(s.at_goal.to_string()),
+                            text_cell(s.out_of_base.to_string()),
+                            text_cell(s.progress.to_string()),
+                        ];
+                        if let Some(r) = ratings.0.get(s.seat as usize) {
+                            cells.push(text_cell(format!(
+                                "{:.0} ({:+.0})",
+                                r.after,
+                                r.after - r.before
+                            )));
+                        }
+                        grid_row(ui, texts, cells);
                     }
-                    ui.end_row();
-                }
-            });
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                let again = ui.button("Play again");
-                crate::screen::focus_first(&again);
-                if again.clicked() {
-                    rematch.write(RematchRequested);
-                }
-                if ui.button("Change the table…").clicked() {
-                    next_overlay.set(Overlay::Setup);
-                }
+                });
+                ui.add_space(6.0);
+                ui.label(egui::RichText::new(texts.tr("results-story")).strong());
+                egui::Grid::new("story").striped(true).show(ui, |ui| {
+                    let head = [
+                        "results-seat",
+                        "results-captures-made",
+                        "results-captures-suffered",
+                        "results-sixes",
+                        "results-turns",
+                    ]
+                    .into_iter()
+                    .map(|k| text_cell(texts.get(k)))
+                    .collect();
+                    grid_row(ui, texts, head);
+                    for seat in 0..table.game.seats() {
+                        let s = story.0[seat as usize];
+                        let mut cells = vec![seat_cell(seat)];
+                        for n in [s.captures_made, s.captures_suffered, s.sixes, s.turns] {
+                            cells.push(text_cell(n.to_string()));
+                        }
+                        grid_row(ui, texts, cells);
+                    }
+                });
+                ui.add_space(8.0);
+                row(ui, texts, |ui| {
+                    let again = ui.button(texts.tr("results-play-again"));
+                    crate::screen::focus_first(&again);
+                    if again.clicked() {
+                        rematch.write(RematchRequested);
+                    }
+                    if ui.button(texts.tr("results-change-table")).clicked() {
+                        next_overlay.set(Overlay::Setup);
+                    }
+                });
             });
         });
     Ok(())

@@ -13,6 +13,7 @@ pub mod cpu;
 pub mod dev;
 pub mod dice;
 pub mod hud;
+pub mod i18n;
 pub mod input;
 pub mod pause;
 pub mod pieces;
@@ -72,7 +73,12 @@ pub fn rules_plugin(app: &mut App) {
 /// Everything: the rules plus what a player sees, hears and touches.
 pub fn plugin(app: &mut App) {
     app.add_plugins(rules_plugin)
-        .add_plugins((theme::plugin, theme::view::plugin, presets::plugin))
+        .add_plugins((
+            theme::plugin,
+            theme::view::plugin,
+            presets::plugin,
+            i18n::plugin,
+        ))
         .add_plugins((
             camera::plugin,
             board::plugin,

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! ludo [--seats person,cpu:normal,cpu:hard,cpu:easy] [--rules FILE.ron] [--seed N]
-//!      [--speed slow|normal|fast|instant] [--theme NAME]
+//!      [--speed slow|normal|fast|instant] [--theme NAME] [--lang en|fil|id|ar|zh]
 //!      [--size WIDTHxHEIGHT] [--open menu|setup|rules|pause]
 //!      [--screenshot PATH [--frames N] [--when-over]]
 //! ```
@@ -30,6 +30,8 @@ struct Args {
     speed: Option<Speed>,
     /// A folder of `assets/themes/`.
     theme: Option<String>,
+    /// A file of `assets/lang/`.
+    lang: Option<String>,
     screenshot: Option<ScreenshotAndExit>,
 }
 
@@ -55,6 +57,7 @@ fn parse_args(command_line: Vec<String>) -> Result<Args, String> {
         table: TableConfig::default(),
         speed: None,
         theme: None,
+        lang: None,
         screenshot: None,
     };
     let mut rest = Vec::new();
@@ -105,6 +108,17 @@ fn parse_args(command_line: Vec<String>) -> Result<Args, String> {
                     ));
                 }
                 args.theme = Some(v);
+            }
+            "--lang" => {
+                let v = value("--lang")?;
+                let known = ludo::i18n::available();
+                if !known.contains(&v) {
+                    return Err(format!(
+                        "--lang: expected one of {}, got {v:?}",
+                        known.join(", ")
+                    ));
+                }
+                args.lang = Some(v);
             }
             "--open" => {
                 args.open = Some(value("--open")?);
@@ -225,13 +239,18 @@ fn main() -> AppExit {
             ..default()
         });
     }
-    if let Some(theme) = args.theme {
+    if args.theme.is_some() || args.lang.is_some() {
         let mut settings = app
             .world()
             .get_resource::<Settings>()
             .cloned()
             .unwrap_or_default();
-        settings.theme = theme;
+        if let Some(theme) = args.theme {
+            settings.theme = theme;
+        }
+        if let Some(lang) = args.lang {
+            settings.language = Some(lang);
+        }
         app.insert_resource(settings);
     }
     app.add_plugins(ludo::plugin);

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::i18n::Texts;
 use crate::play::NewTableRequested;
 use crate::screen::Overlay;
 use crate::settings::Settings;
@@ -60,6 +61,7 @@ fn pause_menu(
     paused: Option<Res<Paused>>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
+    (texts, languages): (Res<Texts>, Res<crate::i18n::Languages>),
     mut settings: ResMut<Settings>,
     config: Res<TableConfig>,
     mut table: ResMut<Table>,
@@ -74,60 +76,65 @@ fn pause_menu(
     }
     let ctx = contexts.ctx_mut()?;
     let mut resume = false;
-    egui::Window::new("Paused")
+    egui::Window::new(texts.tr("pause-title"))
+        .id(egui::Id::new("paused"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
-            let size = egui::vec2(220.0, 34.0);
-            let button = |ui: &mut egui::Ui, text: &str| {
-                ui.add(egui::Button::new(text).min_size(size)).clicked()
-            };
-            let first = ui.add(egui::Button::new("Resume (Esc)").min_size(size));
-            crate::screen::focus_first(&first);
-            if first.clicked() {
-                resume = true;
-            }
-            // A person who leaves the table keeps their seat: the CPU plays it until they
-            // take it back.
-            for seat in 0..table.game.seats() {
-                if table.seat_kind(seat).is_cpu() {
-                    continue;
-                }
-                let name = table.seat_kind(seat).label();
-                let away = table.autopilot[seat as usize];
-                let text = if away {
-                    format!("{name} takes the seat back")
-                } else {
-                    format!("{name} leaves (the CPU plays)")
+            crate::i18n::ui::column(ui, &texts, |ui| {
+                let size = egui::vec2(220.0, 34.0);
+                let button = |ui: &mut egui::Ui, text: &str| {
+                    ui.add(egui::Button::new(texts.show(text)).min_size(size))
+                        .clicked()
                 };
-                if button(ui, &text) {
-                    table.autopilot[seat as usize] = !away;
+                let first = ui.add(egui::Button::new(texts.tr("pause-resume")).min_size(size));
+                crate::screen::focus_first(&first);
+                if first.clicked() {
+                    resume = true;
                 }
-            }
-            if button(ui, "Rules") {
-                next_overlay.set(Overlay::Rules);
-            }
-            if button(ui, "Restart this table") {
-                new_table.write(NewTableRequested(config.clone()));
-                resume = true;
-            }
-            if button(ui, "New table…") {
-                next_overlay.set(Overlay::Setup);
-                resume = true;
-            }
-            if button(ui, "Leave to the menu") {
-                next.set(crate::screen::Screen::Menu);
-                resume = true;
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            if button(ui, "Quit") {
-                exit.write(AppExit::Success);
-            }
-            #[cfg(target_arch = "wasm32")]
-            let _ = &mut exit;
-            ui.separator();
-            crate::hud::settings_ui(ui, &mut settings);
+                // A person who leaves the table keeps their seat: the CPU plays it until they
+                // take it back.
+                for seat in 0..table.game.seats() {
+                    if table.seat_kind(seat).is_cpu() {
+                        continue;
+                    }
+                    let name = texts.player(table.seat_kind(seat));
+                    let away = table.autopilot[seat as usize];
+                    let key = if away {
+                        "pause-take-seat"
+                    } else {
+                        "pause-leave-seat"
+                    };
+                    let text = texts.fmt(key, &[("name", name.into())]);
+                    if button(ui, &text) {
+                        table.autopilot[seat as usize] = !away;
+                    }
+                }
+                if button(ui, &texts.get("pause-rules")) {
+                    next_overlay.set(Overlay::Rules);
+                }
+                if button(ui, &texts.get("pause-restart")) {
+                    new_table.write(NewTableRequested(config.clone()));
+                    resume = true;
+                }
+                if button(ui, &texts.get("pause-new-table")) {
+                    next_overlay.set(Overlay::Setup);
+                    resume = true;
+                }
+                if button(ui, &texts.get("pause-to-menu")) {
+                    next.set(crate::screen::Screen::Menu);
+                    resume = true;
+                }
+                #[cfg(not(target_arch = "wasm32"))]
+                if button(ui, &texts.get("pause-quit")) {
+                    exit.write(AppExit::Success);
+                }
+                #[cfg(target_arch = "wasm32")]
+                let _ = &mut exit;
+                ui.separator();
+                crate::hud::settings_ui(ui, &texts, &languages, &mut settings);
+            });
         });
     if resume {
         commands.remove_resource::<Paused>();

@@ -4,8 +4,10 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use ludo_core::{BoardChoice, Colour, FirstPlayer, Impassable, NoPieceInPlay, Rules, SafeSquares};
+use ludo_core::Colour;
 
+use crate::i18n::Texts;
+use crate::i18n::ui::{grid_row, paragraph, paragraph_rich, row};
 use crate::table::Table;
 use crate::theme::{ActiveTheme, look::egui as to_egui};
 
@@ -16,164 +18,39 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn on_off(b: bool) -> &'static str {
-    if b { "on" } else { "off" }
-}
-
-/// Every house rule: its name, this table's choice, and the standard choice.
-pub fn house_rules(r: &Rules) -> Vec<(&'static str, String, String)> {
-    let d = Rules::default();
-    let faces = |f: Vec<u8>| {
-        f.iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(" or ")
-    };
-    let board = |b: BoardChoice| match b {
-        BoardChoice::AlwaysCross => "always the cross",
-        BoardChoice::ByPlayerCount => "by player count",
-    };
-    let none_in_play = |n: NoPieceInPlay| match n {
-        NoPieceInPlay::Normal => "roll as usual",
-        NoPieceInPlay::ReleaseWithoutRolling => "release a piece without rolling",
-        NoPieceInPlay::UpToThreeRolls => "up to three rolls",
-    };
-    let safe = |s: SafeSquares| match s {
-        SafeSquares::StartsAndStars => "starts and stars",
-        SafeSquares::StartsOnly => "starts only",
-        SafeSquares::None => "none",
-    };
-    let imp = |i: Impassable| match i {
-        Impassable::BlocksOfTwo => "blocks of two",
-        Impassable::None => "none",
-        Impassable::NoOvertaking => "no overtaking",
-    };
-    let first = |f: FirstPlayer| match f {
-        FirstPlayer::FirstSeat => "the first seat",
-        FirstPlayer::RollOff => "a roll-off",
-    };
-    vec![
-        ("Board", board(r.board).into(), board(d.board).into()),
-        (
-            "Exit number",
-            faces(r.exit_numbers.faces()),
-            faces(d.exit_numbers.faces()),
-        ),
-        (
-            "No piece in play",
-            none_in_play(r.no_piece_in_play).into(),
-            none_in_play(d.no_piece_in_play).into(),
-        ),
-        (
-            "Three sixes end the turn",
-            on_off(r.three_sixes).into(),
-            on_off(d.three_sixes).into(),
-        ),
-        (
-            "Extra roll on capture",
-            on_off(r.extra_roll_on_capture).into(),
-            on_off(d.extra_roll_on_capture).into(),
-        ),
-        (
-            "Extra roll on reaching the goal",
-            on_off(r.extra_roll_on_goal).into(),
-            on_off(d.extra_roll_on_goal).into(),
-        ),
-        (
-            "Safe squares",
-            safe(r.safe_squares).into(),
-            safe(d.safe_squares).into(),
-        ),
-        (
-            "Impassable squares",
-            imp(r.impassable).into(),
-            imp(d.impassable).into(),
-        ),
-        (
-            "Exact roll to finish",
-            on_off(r.exact_finish).into(),
-            on_off(d.exact_finish).into(),
-        ),
-        (
-            "Rank all players",
-            on_off(r.rank_all).into(),
-            on_off(d.rank_all).into(),
-        ),
-        (
-            "Next game starts with the next seat",
-            on_off(r.rotate_first_player).into(),
-            on_off(d.rotate_first_player).into(),
-        ),
-        (
-            "First player",
-            first(r.first_player).into(),
-            first(d.first_player).into(),
-        ),
-    ]
-}
-
-const HOW_TO_PLAY: &[&str] = &[
-    "Two to four players each have four pieces waiting in their base, the big corner yard of their colour.",
-    "On your turn, roll the die and move one of your pieces that many squares clockwise. If no piece can move, the roll is spent.",
-    "A piece leaves base onto its start square only with the exit number; that uses the whole roll.",
-    "A 6 gives another roll. Three 6s in a row end the turn at once (a house rule).",
-    "End your move exactly on an opponent's lone piece on a square that is not safe, and it goes back to its base; you roll again.",
-    "Two pieces of one colour on a square form a block: no opponent may pass it or land on it.",
-    "After a full lap a piece turns into its own home column, where no one else may go, and walks on to the goal in the centre.",
-    "The first player to bring all four pieces to the goal wins. The others are ranked by pieces at the goal, pieces out of base, then how far those pieces have walked.",
+/// The rule book's sentences, in order.
+const HOW_TO_PLAY: [&str; 8] = [
+    "book-how-1",
+    "book-how-2",
+    "book-how-3",
+    "book-how-4",
+    "book-how-5",
+    "book-how-6",
+    "book-how-7",
+    "book-how-8",
 ];
 
-const GLOSSARY: &[(&str, &str)] = &[
-    (
-        "Base",
-        "the corner yard where your pieces wait, and where captured pieces return",
-    ),
-    (
-        "Start",
-        "the square of your colour where a piece leaves base",
-    ),
-    ("Track", "the loop of squares every piece walks around"),
-    (
-        "Star",
-        "the square eight steps after each start; a safe square",
-    ),
-    ("Safe square", "a square where no piece can be captured"),
-    ("Block", "two or more pieces of one colour on a square"),
-    (
-        "Home column",
-        "the five squares of your colour leading to the goal",
-    ),
-    ("Goal", "the centre of the board"),
-    ("Exit number", "the roll that lets a piece leave base"),
-    (
-        "Extra roll",
-        "another roll in the same turn, for a 6 or a capture",
-    ),
+/// Words and what they mean.
+const GLOSSARY: [&str; 10] = [
+    "word-base",
+    "word-start",
+    "word-track",
+    "word-star",
+    "word-safe",
+    "word-block",
+    "word-home-column",
+    "word-goal",
+    "word-exit",
+    "word-extra-roll",
 ];
 
-const FAQ: &[(&str, &str)] = &[
-    (
-        "How do I leave base?",
-        "Roll the exit number (a 6 unless the table chose otherwise). Without it, your turn ends without a move.",
-    ),
-    (
-        "How do I capture?",
-        "Land exactly on an opponent's lone piece on a square that is not safe. It goes back to its base and you roll again.",
-    ),
-    (
-        "Are there squares where I am safe?",
-        "Yes: the starts and the stars. And no opponent can pass or land on two of your pieces standing together.",
-    ),
-    (
-        "Do I need the exact number to reach the goal?",
-        "Yes, by default: a roll that would carry a piece past the goal cannot move it.",
-    ),
-];
+/// Questions; each answer is the question's key with `-answer`.
+const FAQ: [&str; 4] = ["faq-leave", "faq-capture", "faq-safe", "faq-exact"];
 
 /// Small pictures: a star square, a block, a home column.
-fn pictures(ui: &mut egui::Ui, theme: &ActiveTheme) {
+fn pictures(ui: &mut egui::Ui, texts: &Texts, theme: &ActiveTheme) {
     let look = &theme.look;
-    ui.horizontal(|ui| {
+    row(ui, texts, |ui| {
         let s = 34.0;
         let (rect, _) = ui.allocate_exact_size(egui::vec2(s, s), egui::Sense::hover());
         let p = ui.painter();
@@ -191,7 +68,7 @@ fn pictures(ui: &mut egui::Ui, theme: &ActiveTheme) {
                 Stroke::NONE,
             ));
         }
-        ui.label("a star");
+        ui.label(texts.tr("book-star"));
         ui.add_space(12.0);
         let (rect, _) = ui.allocate_exact_size(egui::vec2(s, s), egui::Sense::hover());
         let p = ui.painter();
@@ -199,7 +76,7 @@ fn pictures(ui: &mut egui::Ui, theme: &ActiveTheme) {
         let blue = to_egui(look.strong(Colour::Blue));
         p.circle_filled(rect.center() + egui::vec2(-6.0, -5.0), 9.0, blue);
         p.circle_filled(rect.center() + egui::vec2(6.0, 5.0), 9.0, blue);
-        ui.label("a block");
+        ui.label(texts.tr("book-block"));
         ui.add_space(12.0);
         let (rect, _) = ui.allocate_exact_size(egui::vec2(5.0 * 18.0, 18.0), egui::Sense::hover());
         let p = ui.painter();
@@ -210,7 +87,7 @@ fn pictures(ui: &mut egui::Ui, theme: &ActiveTheme) {
             );
             p.rect_filled(r, 1.0, to_egui(look.seat(Colour::Red).home_column));
         }
-        ui.label("a home column");
+        ui.label(texts.tr("book-home-column"));
     });
 }
 
@@ -220,50 +97,41 @@ fn rule_book(
     mut contexts: EguiContexts,
     table: Res<Table>,
     theme: Res<ActiveTheme>,
+    texts: Res<Texts>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut still_open = true;
-    egui::Window::new("Rules")
+    let texts = &*texts;
+    egui::Window::new(texts.tr("book-title"))
+        .id(egui::Id::new("rules"))
         .open(&mut still_open)
         .collapsible(false)
         .default_width(520.0)
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
                 .max_height(ui.ctx().viewport_rect().height() * 0.75)
                 .show(ui, |ui| {
-                    ui.heading("How to play");
-                    for line in HOW_TO_PLAY {
-                        ui.label(format!("• {line}"));
+                    heading(ui, texts, "book-how");
+                    for key in HOW_TO_PLAY {
+                        paragraph(ui, texts, &format!("• {}", texts.get(key)));
                     }
-                    pictures(ui, &theme);
+                    pictures(ui, texts, &theme);
                     ui.separator();
-                    ui.heading("House rules at this table");
-                    egui::Grid::new("house-rules").striped(true).show(ui, |ui| {
-                        for (name, chosen, standard) in house_rules(table.game.rules()) {
-                            ui.label(name);
-                            ui.label(RichText::new(&chosen).strong());
-                            if chosen == standard {
-                                ui.label("standard");
-                            } else {
-                                ui.label(
-                                    RichText::new(format!("not standard (standard: {standard})"))
-                                        .color(Color32::from_rgb(240, 170, 60)),
-                                );
-                            }
-                            ui.end_row();
-                        }
-                    });
+                    heading(ui, texts, "book-table-rules");
+                    house_rules_table(ui, texts, &table);
                     ui.separator();
-                    ui.heading("Glossary");
-                    for (word, meaning) in GLOSSARY {
-                        ui.label(format!("{word}: {meaning}."));
+                    heading(ui, texts, "book-glossary");
+                    for key in GLOSSARY {
+                        let meaning = texts.get(&format!("{key}-means"));
+                        paragraph(ui, texts, &format!("{}: {meaning}.", texts.get(key)));
                     }
                     ui.separator();
-                    ui.heading("Questions");
-                    for (q, a) in FAQ {
-                        ui.label(RichText::new(*q).strong());
-                        ui.label(*a);
+                    heading(ui, texts, "book-questions");
+                    for key in FAQ {
+                        paragraph_rich(ui, texts, &texts.get(key), |t| RichText::new(t).strong());
+                        paragraph(ui, texts, &texts.get(&format!("{key}-answer")));
                     }
                 });
         });
@@ -271,4 +139,41 @@ fn rule_book(
         next.set(crate::screen::Overlay::None);
     }
     Ok(())
+}
+
+/// This table's house rules against the standard game.
+fn house_rules_table(ui: &mut egui::Ui, texts: &Texts, table: &Table) {
+    egui::Grid::new("house_rules").striped(true).show(ui, |ui| {
+        for (name, chosen, standard) in texts.house_rules(table.game.rules()) {
+            let verdict = if chosen == standard {
+                RichText::new(texts.tr("book-standard"))
+            } else {
+                RichText::new(texts.trf(
+                    "book-not-standard",
+                    &[("standard", standard.clone().into())],
+                ))
+                .color(Color32::from_rgb(240, 170, 60))
+            };
+            grid_row(
+                ui,
+                texts,
+                vec![
+                    Box::new(move |ui: &mut egui::Ui| {
+                        ui.label(texts.show(&name));
+                    }),
+                    Box::new(move |ui: &mut egui::Ui| {
+                        ui.label(RichText::new(texts.show(&chosen)).strong());
+                    }),
+                    Box::new(move |ui: &mut egui::Ui| {
+                        ui.label(verdict);
+                    }),
+                ],
+            );
+        }
+    });
+}
+
+/// A heading on the side the language starts from.
+fn heading(ui: &mut egui::Ui, texts: &Texts, key: &str) {
+    paragraph_rich(ui, texts, &texts.get(key), |t| RichText::new(t).heading());
 }

@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::i18n::Texts;
 use crate::settings::Settings;
 use crate::table::Table;
 
@@ -87,13 +88,14 @@ fn main_menu(
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut next: ResMut<NextState<Screen>>,
+    texts: Res<Texts>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::CentralPanel::default().show(
         &mut egui::Ui::new(
             ctx.clone(),
-            "menu-root".into(),
+            "menu_root".into(),
             egui::UiBuilder::new()
                 .layer_id(egui::LayerId::background())
                 .max_rect(ctx.viewport_rect()),
@@ -102,7 +104,7 @@ fn main_menu(
             ui.vertical_centered(|ui| {
                 ui.add_space(ui.available_height() * 0.12);
                 ui.label(egui::RichText::new("Ludo").size(56.0).strong());
-                ui.label("2 to 4 players · people and CPUs · every house rule");
+                ui.label(texts.tr("menu-tagline"));
                 if let Some(n) = &notice.0 {
                     ui.add_space(8.0);
                     ui.label(egui::RichText::new(n).color(egui::Color32::from_rgb(240, 170, 60)));
@@ -112,33 +114,34 @@ fn main_menu(
                 // The menu's buttons answer the keyboard while no window is over them.
                 let free = *overlay.get() == Overlay::None;
                 let mut first = true;
-                let mut big = |ui: &mut egui::Ui, text: &str| {
+                let mut big = |ui: &mut egui::Ui, key: &str| {
                     let response = ui.add_enabled(
                         free,
-                        egui::Button::new(egui::RichText::new(text).size(20.0)).min_size(size),
+                        egui::Button::new(egui::RichText::new(texts.tr(key)).size(20.0))
+                            .min_size(size),
                     );
                     if std::mem::take(&mut first) && free {
                         focus_first(&response);
                     }
                     response.clicked()
                 };
-                if can_continue(&table) && big(ui, "Continue") {
+                if can_continue(&table) && big(ui, "menu-continue") {
                     next.set(Screen::Playing);
                 }
-                if big(ui, "New table") {
+                if big(ui, "menu-new-table") {
                     next_overlay.set(Overlay::Setup);
                 }
-                if big(ui, "Rules") {
+                if big(ui, "menu-rules") {
                     next_overlay.set(Overlay::Rules);
                 }
-                if big(ui, "Profiles") {
+                if big(ui, "menu-profiles") {
                     next_overlay.set(Overlay::Profiles);
                 }
-                if big(ui, "Settings") {
+                if big(ui, "menu-settings") {
                     next_overlay.set(Overlay::Settings);
                 }
                 #[cfg(not(target_arch = "wasm32"))]
-                if big(ui, "Quit") {
+                if big(ui, "menu-quit") {
                     exit.write(AppExit::Success);
                 }
                 #[cfg(target_arch = "wasm32")]
@@ -153,15 +156,18 @@ fn settings_window(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<Overlay>>,
     mut settings: ResMut<Settings>,
+    texts: Res<Texts>,
+    languages: Res<crate::i18n::Languages>,
 ) -> Result {
     let mut still_open = true;
-    egui::Window::new("Settings")
+    egui::Window::new(texts.tr("settings-title"))
+        .id(egui::Id::new("settings"))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(contexts.ctx_mut()?, |ui| {
-            crate::hud::settings_ui(ui, &mut settings)
+            crate::hud::settings_ui(ui, &texts, &languages, &mut settings)
         });
     if !still_open {
         next.set(Overlay::None);

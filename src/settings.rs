@@ -58,6 +58,9 @@ pub struct Settings {
     pub fullscreen: bool,
     /// The folder of `assets/themes/` the game is drawn with.
     pub theme: String,
+    /// A file of `assets/lang/` (`en`, `ar`, …); none until the first start picks the
+    /// system's language.
+    pub language: Option<String>,
 }
 
 impl Default for Settings {
@@ -71,6 +74,7 @@ impl Default for Settings {
             muted: false,
             fullscreen: false,
             theme: crate::theme::DEFAULT_THEME.into(),
+            language: None,
         }
     }
 }

@@ -13,6 +13,8 @@ use ludo_core::{
 };
 
 use crate::hud::mark_icon;
+use crate::i18n::Texts;
+use crate::i18n::ui::{column, row};
 use crate::play::NewTableRequested;
 use crate::presets::PresetList;
 use crate::screen::Overlay;
@@ -118,6 +120,7 @@ fn setup_window(
     profiles: Res<crate::profiles::Profiles>,
     theme: Res<crate::theme::ActiveTheme>,
     presets: PresetList,
+    texts: Res<Texts>,
     mut new_table: MessageWriter<NewTableRequested>,
 ) -> Result {
     let Some(mut draft) = draft else {
@@ -126,7 +129,8 @@ fn setup_window(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut start = false;
-    egui::Window::new("New table")
+    egui::Window::new(texts.tr("setup-title"))
+        .id(egui::Id::new("setup"))
         .collapsible(false)
         .resizable(true)
         .default_width(420.0)
@@ -134,32 +138,37 @@ fn setup_window(
         .open(&mut open)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
                 .max_height(ui.ctx().viewport_rect().height() * 0.75)
                 .show(ui, |ui| {
-                    seats_ui(ui, &theme.look, &mut draft);
-                    ui.separator();
-                    presets_ui(ui, &mut draft.rules, &presets);
-                    rules_ui(ui, &mut draft.rules);
+                    column(ui, &texts, |ui| {
+                        seats_ui(ui, &texts, &theme.look, &mut draft);
+                        ui.separator();
+                        presets_ui(ui, &texts, &mut draft.rules, &presets);
+                        rules_ui(ui, &texts, &mut draft.rules);
+                    });
                 });
             ui.separator();
-            ui.horizontal(|ui| {
+            row(ui, &texts, |ui| {
                 let n = draft.seated();
                 let ok = (2..=4).contains(&n);
                 let button = ui.add_enabled(
                     ok,
-                    egui::Button::new(RichText::new("Start").strong())
+                    egui::Button::new(RichText::new(texts.tr("setup-start")).strong())
                         .min_size(egui::vec2(96.0, 32.0)),
                 );
                 // Enter starts the table; Tab and the arrows reach every choice from here.
                 crate::screen::focus_first(&button);
                 start = button.clicked();
                 if !ok {
-                    ui.label("A table needs 2 to 4 seats.");
+                    ui.label(texts.tr("setup-need-seats"));
                 } else {
                     let config = draft.to_config();
                     match profiles.ranked(&config.rules, &config.seats) {
-                        Ok(()) => ui.label(RichText::new("Ranked game").strong()),
-                        Err(why) => ui.label(format!("Not ranked: {why}")),
+                        Ok(()) => ui.label(RichText::new(texts.tr("setup-ranked")).strong()),
+                        Err(why) => ui.label(
+                            texts.trf("setup-not-ranked", &[("why", why.words(&texts).into())]),
+                        ),
                     };
                 }
             });
@@ -173,41 +182,45 @@ fn setup_window(
     Ok(())
 }
 
-fn seats_ui(ui: &mut egui::Ui, look: &crate::theme::Look, draft: &mut SetupDraft) {
-    ui.heading("Seats");
+fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: &mut SetupDraft) {
+    ui.heading(texts.tr("setup-seats"));
     let n = draft.seated().clamp(2, 4) as u8;
     let colours = seat_colours(n);
     let mut seat = 0usize;
     for (i, chair) in draft.chairs.iter_mut().enumerate() {
-        ui.horizontal(|ui| {
+        row(ui, texts, |ui| {
             if *chair != Chair::Empty && seat < colours.len() {
                 mark_icon(ui, look, colours[seat], 22.0);
                 seat += 1;
             } else {
                 ui.add_space(26.0);
             }
-            let label = match chair {
-                Chair::Empty => "Empty",
-                Chair::Person(_) => "Person",
-                Chair::Cpu(_) => "CPU",
-            };
+            let label = texts.tr(match chair {
+                Chair::Empty => "setup-empty",
+                Chair::Person(_) => "setup-person",
+                Chair::Cpu(_) => "setup-cpu",
+            });
             egui::ComboBox::from_id_salt(("chair", i))
                 .selected_text(label)
                 .show_ui(ui, |ui| {
                     if ui
-                        .selectable_label(*chair == Chair::Empty, "Empty")
+                        .selectable_label(*chair == Chair::Empty, texts.tr("setup-empty"))
                         .clicked()
                     {
                         *chair = Chair::Empty;
                     }
                     if ui
-                        .selectable_label(matches!(chair, Chair::Person(_)), "Person")
+                        .selectable_label(
+                            matches!(chair, Chair::Person(_)),
+                            texts.tr("setup-person"),
+                        )
                         .clicked()
                     {
-                        *chair = Chair::Person(format!("Player {}", i + 1));
+                        let name = texts.fmt("player-default-name", &[("n", (i + 1).into())]);
+                        *chair = Chair::Person(name);
                     }
                     if ui
-                        .selectable_label(matches!(chair, Chair::Cpu(_)), "CPU")
+                        .selectable_label(matches!(chair, Chair::Cpu(_)), texts.tr("setup-cpu"))
                         .clicked()
                     {
                         *chair = Chair::Cpu(CpuLevel::Normal);
@@ -219,20 +232,24 @@ fn seats_ui(ui: &mut egui::Ui, look: &crate::theme::Look, draft: &mut SetupDraft
                 }
                 Chair::Cpu(level) => {
                     for l in CpuLevel::ALL {
-                        ui.selectable_value(level, l, l.name());
+                        ui.selectable_value(level, l, texts.show(&texts.level(l)));
                     }
                 }
                 Chair::Empty => {}
             }
         });
     }
-    if ui.button("Fill empty seats with CPUs").clicked() {
+    if ui.button(texts.tr("setup-fill")).clicked() {
         draft.fill_with_cpus();
     }
-    ui.horizontal(|ui| {
-        ui.label("Turn time limit");
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("setup-turn-limit"));
         for limit in TurnLimit::ALL {
-            ui.selectable_value(&mut draft.turn_limit, limit, limit.name());
+            let name = match limit.secs() {
+                None => texts.tr("setup-no-limit"),
+                Some(secs) => texts.trf("setup-seconds", &[("secs", secs.into())]),
+            };
+            ui.selectable_value(&mut draft.turn_limit, limit, name);
         }
     });
 }
@@ -240,31 +257,36 @@ fn seats_ui(ui: &mut egui::Ui, look: &crate::theme::Look, draft: &mut SetupDraft
 /// A row of choices for one house rule, marked when it is not the standard game.
 fn choice<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
-    label: &str,
+    texts: &Texts,
+    key: &str,
     value: &mut T,
     standard: T,
-    options: &[(T, &str)],
+    options: &[(T, String)],
 ) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(label);
-        for &(v, name) in options {
-            ui.selectable_value(value, v, name);
+    row(ui, texts, |ui| {
+        ui.label(texts.tr(key));
+        for (v, name) in options {
+            ui.selectable_value(value, *v, texts.show(name));
         }
         if *value != standard {
-            ui.label(
-                RichText::new("not standard")
-                    .italics()
-                    .color(egui::Color32::from_rgb(240, 170, 60)),
-            );
+            not_standard(ui, texts);
         }
     });
 }
 
+fn not_standard(ui: &mut egui::Ui, texts: &Texts) {
+    ui.label(
+        RichText::new(texts.tr("setup-not-standard"))
+            .italics()
+            .color(egui::Color32::from_rgb(240, 170, 60)),
+    );
+}
+
 /// The preset files of `assets/rules/`: picking one sets every house rule; the one that
 /// matches the rules chosen is shown selected. A broken file is listed with its problem.
-fn presets_ui(ui: &mut egui::Ui, rules: &mut Rules, presets: &PresetList) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label("House-rule presets:");
+fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &PresetList) {
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("setup-presets"));
         for (preset, file) in presets.iter() {
             let Some(file) = file else {
                 continue;
@@ -286,26 +308,26 @@ fn presets_ui(ui: &mut egui::Ui, rules: &mut Rules, presets: &PresetList) {
     }
 }
 
-fn rules_ui(ui: &mut egui::Ui, rules: &mut Rules) {
-    ui.horizontal(|ui| {
-        ui.heading("House rules");
-        if ui.button("Reset to standard").clicked() {
+fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
+    row(ui, texts, |ui| {
+        ui.heading(texts.tr("setup-house-rules"));
+        if ui.button(texts.tr("setup-reset")).clicked() {
             *rules = Rules::default();
         }
     });
     let d = Rules::default();
+    let on_off = [(true, texts.on_off(true)), (false, texts.on_off(false))];
+    let off_on = [(false, texts.on_off(false)), (true, texts.on_off(true))];
     choice(
         ui,
-        "Board",
+        texts,
+        "rule-board",
         &mut rules.board,
         d.board,
-        &[
-            (BoardChoice::AlwaysCross, "always cross"),
-            (BoardChoice::ByPlayerCount, "by player count"),
-        ],
+        &[BoardChoice::AlwaysCross, BoardChoice::ByPlayerCount].map(|b| (b, texts.board(b))),
     );
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Leave base on");
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("rule-exit"));
         let mut faces = rules.exit_numbers.faces();
         for f in 1..=6u8 {
             let mut on = faces.contains(&f);
@@ -322,99 +344,94 @@ fn rules_ui(ui: &mut egui::Ui, rules: &mut Rules) {
             }
         }
         if rules.exit_numbers != d.exit_numbers {
-            ui.label(
-                RichText::new("not standard")
-                    .italics()
-                    .color(egui::Color32::from_rgb(240, 170, 60)),
-            );
+            not_standard(ui, texts);
         }
     });
     choice(
         ui,
-        "No piece in play",
+        texts,
+        "rule-no-piece",
         &mut rules.no_piece_in_play,
         d.no_piece_in_play,
         &[
-            (NoPieceInPlay::Normal, "roll as usual"),
-            (
-                NoPieceInPlay::ReleaseWithoutRolling,
-                "release without rolling",
-            ),
-            (NoPieceInPlay::UpToThreeRolls, "up to three rolls"),
-        ],
+            NoPieceInPlay::Normal,
+            NoPieceInPlay::ReleaseWithoutRolling,
+            NoPieceInPlay::UpToThreeRolls,
+        ]
+        .map(|n| (n, texts.no_piece(n))),
     );
+    let switches = [
+        ("rule-three-sixes", &mut rules.three_sixes, d.three_sixes),
+        (
+            "rule-extra-capture",
+            &mut rules.extra_roll_on_capture,
+            d.extra_roll_on_capture,
+        ),
+        (
+            "rule-extra-goal",
+            &mut rules.extra_roll_on_goal,
+            d.extra_roll_on_goal,
+        ),
+    ];
+    for (key, value, standard) in switches {
+        choice(ui, texts, key, value, standard, &on_off);
+    }
     choice(
         ui,
-        "Three sixes end the turn",
-        &mut rules.three_sixes,
-        d.three_sixes,
-        &[(true, "on"), (false, "off")],
-    );
-    choice(
-        ui,
-        "Extra roll on capture",
-        &mut rules.extra_roll_on_capture,
-        d.extra_roll_on_capture,
-        &[(true, "on"), (false, "off")],
-    );
-    choice(
-        ui,
-        "Extra roll on reaching the goal",
-        &mut rules.extra_roll_on_goal,
-        d.extra_roll_on_goal,
-        &[(true, "on"), (false, "off")],
-    );
-    choice(
-        ui,
-        "Safe squares",
+        texts,
+        "rule-safe",
         &mut rules.safe_squares,
         d.safe_squares,
         &[
-            (SafeSquares::StartsAndStars, "starts and stars"),
-            (SafeSquares::StartsOnly, "starts only"),
-            (SafeSquares::None, "none"),
-        ],
+            SafeSquares::StartsAndStars,
+            SafeSquares::StartsOnly,
+            SafeSquares::None,
+        ]
+        .map(|v| (v, texts.safe(v))),
     );
     choice(
         ui,
-        "Impassable squares",
+        texts,
+        "rule-impassable",
         &mut rules.impassable,
         d.impassable,
         &[
-            (Impassable::BlocksOfTwo, "blocks of two"),
-            (Impassable::None, "none"),
-            (Impassable::NoOvertaking, "no overtaking"),
-        ],
+            Impassable::BlocksOfTwo,
+            Impassable::None,
+            Impassable::NoOvertaking,
+        ]
+        .map(|v| (v, texts.impassable(v))),
     );
     choice(
         ui,
-        "Exact roll to finish",
+        texts,
+        "rule-exact",
         &mut rules.exact_finish,
         d.exact_finish,
-        &[(true, "on"), (false, "off")],
+        &on_off,
     );
     choice(
         ui,
-        "Rank all players",
+        texts,
+        "rule-rank-all",
         &mut rules.rank_all,
         d.rank_all,
-        &[(false, "off"), (true, "on")],
+        &off_on,
     );
     choice(
         ui,
-        "Next game: next seat starts",
+        texts,
+        "rule-rotate",
         &mut rules.rotate_first_player,
         d.rotate_first_player,
-        &[(true, "on"), (false, "off")],
+        &on_off,
     );
     choice(
         ui,
-        "First player",
+        texts,
+        "rule-first",
         &mut rules.first_player,
         d.first_player,
-        &[
-            (FirstPlayer::FirstSeat, "first seat"),
-            (FirstPlayer::RollOff, "roll-off"),
-        ],
+        &[FirstPlayer::FirstSeat, FirstPlayer::RollOff].map(|v| (v, texts.first_player(v))),
     );
 }

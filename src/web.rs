@@ -8,7 +8,7 @@ use crate::play::GameOver;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
-const KEYS: [&str; 5] = ["seats", "seed", "speed", "open", "theme"];
+const KEYS: [&str; 6] = ["seats", "seed", "speed", "open", "theme", "lang"];
 
 /// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
 /// --seed 3`.

@@ -4,7 +4,7 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::profiles::{LastRatings, Profiles, load_profiles, save_profiles};
+use ludo::profiles::{LastRatings, Profiles, Unranked, load_profiles, save_profiles};
 use ludo::resume::DataDir;
 use ludo::table::{SeatKind, Table, TableConfig};
 use ludo_core::{CpuLevel, Rules, Standing};
@@ -42,25 +42,16 @@ fn a_game_is_ranked_with_the_standard_rules_and_a_profile_at_every_seat() {
         three_sixes: false,
         ..Default::default()
     };
-    assert!(
-        profiles
-            .ranked(&house, &seats)
-            .unwrap_err()
-            .contains("house rules")
-    );
+    assert_eq!(profiles.ranked(&house, &seats), Err(Unranked::NotStandard));
     let stranger = [person("Ana"), person("Cy")];
-    assert!(
-        profiles
-            .ranked(&standard, &stranger)
-            .unwrap_err()
-            .contains("Cy has no profile")
+    assert_eq!(
+        profiles.ranked(&standard, &stranger),
+        Err(Unranked::NoProfile("Cy".into()))
     );
     let twice = [person("Ana"), person("Ana")];
-    assert!(
-        profiles
-            .ranked(&standard, &twice)
-            .unwrap_err()
-            .contains("two seats")
+    assert_eq!(
+        profiles.ranked(&standard, &twice),
+        Err(Unranked::SameSeat("Ana".into()))
     );
     let two_cpus = [SeatKind::Cpu(CpuLevel::Easy), SeatKind::Cpu(CpuLevel::Easy)];
     assert!(profiles.ranked(&standard, &two_cpus).is_err());

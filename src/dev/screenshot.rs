@@ -89,13 +89,15 @@ pub fn plugin(app: &mut App) {
         .add_systems(Last, (note_theme_ready, take_screenshot_when_due).chain());
 }
 
-/// Frames are counted once the chosen theme is drawn: it loads asynchronously, and its
-/// pictures after it.
+/// Frames are counted once the chosen theme and language are in: they load asynchronously,
+/// and the theme's pictures and the language fonts after them.
 fn note_theme_ready(
     settings: Res<crate::settings::Settings>,
     theme: Res<ActiveTheme>,
     problem: Res<crate::theme::ThemeProblem>,
     server: Res<AssetServer>,
+    texts: Res<crate::i18n::Texts>,
+    languages: Res<crate::i18n::Languages>,
     mut metrics: ResMut<Metrics>,
 ) {
     let art = &theme.art;
@@ -107,7 +109,11 @@ fn note_theme_ready(
     for image in pictures {
         loaded &= server.is_loaded_with_dependencies(image);
     }
-    metrics.theme_ready = problem.0.is_some() || (theme.folder == settings.theme && loaded);
+    for font in &languages.fonts {
+        loaded &= server.is_loaded_with_dependencies(font);
+    }
+    metrics.theme_ready = texts.ready(&settings)
+        && (problem.0.is_some() || (theme.folder == settings.theme && loaded));
 }
 
 fn note_first_frame(launched: Option<Res<LaunchedAt>>, mut metrics: ResMut<Metrics>) {

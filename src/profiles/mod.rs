@@ -84,45 +84,91 @@ pub struct RatingChange {
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct LastRatings(pub Vec<RatingChange>);
 
+/// Why a profile cannot be added.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProfileError {
+    Empty,
+    /// The name is a CPU level's ("CPU (hard)").
+    CpuName(String),
+    Taken(String),
+}
+
+/// Why a game does not count for ratings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unranked {
+    NotStandard,
+    /// Two seats have the same player.
+    SameSeat(String),
+    NoProfile(String),
+}
+
+impl ProfileError {
+    /// In the player's language.
+    pub fn words(&self, texts: &crate::i18n::Texts) -> String {
+        match self {
+            ProfileError::Empty => texts.get("profile-error-empty"),
+            ProfileError::CpuName(n) => {
+                texts.fmt("profile-error-cpu-name", &[("name", n.as_str().into())])
+            }
+            ProfileError::Taken(n) => {
+                texts.fmt("profile-error-taken", &[("name", n.as_str().into())])
+            }
+        }
+    }
+}
+
+impl Unranked {
+    /// In the player's language.
+    pub fn words(&self, texts: &crate::i18n::Texts) -> String {
+        match self {
+            Unranked::NotStandard => texts.get("ranked-not-standard"),
+            Unranked::SameSeat(n) => texts.fmt("ranked-same-seat", &[("name", n.as_str().into())]),
+            Unranked::NoProfile(n) => {
+                texts.fmt("ranked-no-profile", &[("name", n.as_str().into())])
+            }
+        }
+    }
+}
+
 impl Profiles {
     pub fn get(&self, name: &str) -> Option<&Profile> {
         self.profiles.iter().find(|p| p.name == name)
     }
 
     /// Adds a person's profile; names are unique (ignoring case) and CPU names are taken.
-    pub fn add(&mut self, name: &str) -> Result<(), String> {
+    pub fn add(&mut self, name: &str) -> Result<(), ProfileError> {
         let name = name.trim();
         if name.is_empty() {
-            return Err("a profile needs a name".into());
+            return Err(ProfileError::Empty);
         }
         if name.starts_with("CPU (") {
-            return Err(format!("{name:?} is a CPU's name"));
+            return Err(ProfileError::CpuName(name.into()));
         }
         if self
             .profiles
             .iter()
             .any(|p| p.name.to_lowercase() == name.to_lowercase())
         {
-            return Err(format!("there is already a profile called {name:?}"));
+            return Err(ProfileError::Taken(name.into()));
         }
         self.profiles.push(Profile::new(name));
         Ok(())
     }
 
     /// Whether a game with these rules and seats counts for ratings, or why not.
-    pub fn ranked(&self, rules: &Rules, seats: &[SeatKind]) -> Result<(), String> {
+    pub fn ranked(&self, rules: &Rules, seats: &[SeatKind]) -> Result<(), Unranked> {
         if !rules.non_standard().is_empty() {
-            return Err("house rules are not the standard game".into());
+            return Err(Unranked::NotStandard);
         }
         for (i, seat) in seats.iter().enumerate() {
             let name = seat.label();
             if seats[..i].iter().any(|s| s.label() == name) {
-                return Err(format!("two seats are {name}"));
+                return Err(Unranked::SameSeat(name));
             }
             if let SeatKind::Person { .. } = seat
                 && self.get(&name).is_none()
             {
-                return Err(format!("{name} has no profile"));
+                return Err(Unranked::NoProfile(name));
             }
         }
         Ok(())
@@ -225,6 +271,7 @@ fn rate_finished_game(
     mut last: ResMut<LastRatings>,
     dir: Option<Res<DataDir>>,
     mut notice: ResMut<Notice>,
+    texts: Option<Res<crate::i18n::Texts>>,
 ) {
     let Some(GameOver { ranking }) = over.read().last() else {
         return;
@@ -237,6 +284,8 @@ fn rate_finished_game(
         && let Err(e) = save_profiles(dir, &profiles)
     {
         warn!("could not save the ratings: {e}");
-        notice.0 = Some(format!("Could not save the ratings: {e}"));
+        let texts =
+            texts.map(|t| t.fmt("notice-ratings-not-saved", &[("error", e.clone().into())]));
+        notice.0 = Some(texts.unwrap_or(format!("Could not save the ratings: {e}")));
     }
 }

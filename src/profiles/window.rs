@@ -5,6 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Profiles, save_profiles};
+use crate::i18n::Texts;
+use crate::i18n::ui::{Cell, column, grid_row, paragraph, paragraph_rich, row};
 use crate::resume::DataDir;
 use crate::screen::Overlay;
 
@@ -36,63 +38,91 @@ fn profiles_window(
     open: Option<ResMut<ProfilesOpen>>,
     mut profiles: ResMut<Profiles>,
     dir: Option<Res<DataDir>>,
+    texts: Res<Texts>,
 ) -> Result {
     let Some(mut open) = open else {
         return Ok(());
     };
     let mut still_open = true;
-    egui::Window::new("Profiles")
+    let texts = &*texts;
+    egui::Window::new(texts.tr("profiles-title"))
+        .id(egui::Id::new("profiles"))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(contexts.ctx_mut()?, |ui| {
-            ui.label(
-                "A game is ranked when the house rules are the standard game and every \
-                 person at the table has a profile (CPUs always have one).",
-            );
-            ui.add_space(6.0);
-            let mut list: Vec<_> = profiles.profiles.iter().collect();
-            list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
-            egui::Grid::new("profiles").striped(true).show(ui, |ui| {
-                for head in ["Name", "Rating", "Games", "Wins", "Mean rank"] {
-                    ui.label(egui::RichText::new(head).strong());
+            column(ui, texts, |ui| {
+                ui.set_max_width(520.0);
+                paragraph(ui, texts, &texts.get("profiles-explain"));
+                ui.add_space(6.0);
+                let mut list: Vec<_> = profiles.profiles.iter().collect();
+                list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+                egui::Grid::new("profiles").striped(true).show(ui, |ui| {
+                    let cell = |text: String| -> Cell<'static> {
+                        Box::new(move |ui: &mut egui::Ui| {
+                            ui.label(text);
+                        })
+                    };
+                    let head = [
+                        "profiles-name",
+                        "profiles-rating",
+                        "profiles-games",
+                        "profiles-wins",
+                        "profiles-mean-rank",
+                    ]
+                    .into_iter()
+                    .map(|k| -> Cell<'static> {
+                        let text = texts.tr(k);
+                        Box::new(move |ui: &mut egui::Ui| {
+                            ui.label(egui::RichText::new(text).strong());
+                        })
+                    })
+                    .collect();
+                    grid_row(ui, texts, head);
+                    for p in list {
+                        grid_row(
+                            ui,
+                            texts,
+                            vec![
+                                cell(texts.show(&p.name)),
+                                cell(format!("{:.0}", p.rating)),
+                                cell(p.games.to_string()),
+                                cell(p.wins.to_string()),
+                                cell(p.mean_rank().map_or("–".into(), |r| format!("{r:.2}"))),
+                            ],
+                        );
+                    }
+                });
+                if profiles.profiles.is_empty() {
+                    ui.label(texts.tr("profiles-none"));
                 }
-                ui.end_row();
-                for p in list {
-                    ui.label(&p.name);
-                    ui.label(format!("{:.0}", p.rating));
-                    ui.label(p.games.to_string());
-                    ui.label(p.wins.to_string());
-                    ui.label(p.mean_rank().map_or("–".into(), |r| format!("{r:.2}")));
-                    ui.end_row();
-                }
-            });
-            if profiles.profiles.is_empty() {
-                ui.label("No profiles yet.");
-            }
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                let field = ui.add(
-                    egui::TextEdit::singleline(&mut open.new_name)
-                        .hint_text("name")
-                        .desired_width(160.0),
-                );
-                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if ui.button("Add profile").clicked() || entered {
-                    let name = open.new_name.clone();
-                    open.error = profiles.add(&name).err();
-                    if open.error.is_none() {
-                        open.new_name.clear();
-                        if let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref()) {
-                            open.error = save_profiles(dir, &profiles).err();
+                ui.add_space(6.0);
+                row(ui, texts, |ui| {
+                    let field = ui.add(
+                        egui::TextEdit::singleline(&mut open.new_name)
+                            .hint_text(texts.tr("profiles-name-hint"))
+                            .desired_width(160.0),
+                    );
+                    let entered =
+                        field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if ui.button(texts.tr("profiles-add")).clicked() || entered {
+                        let name = open.new_name.clone();
+                        open.error = profiles.add(&name).err().map(|e| e.words(texts));
+                        if open.error.is_none() {
+                            open.new_name.clear();
+                            if let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref()) {
+                                open.error = save_profiles(dir, &profiles).err();
+                            }
                         }
                     }
+                });
+                if let Some(e) = &open.error {
+                    paragraph_rich(ui, texts, e, |t| {
+                        egui::RichText::new(t).color(egui::Color32::from_rgb(240, 170, 60))
+                    });
                 }
             });
-            if let Some(e) = &open.error {
-                ui.label(egui::RichText::new(e).color(egui::Color32::from_rgb(240, 170, 60)));
-            }
         });
     if !still_open {
         next.set(Overlay::None);

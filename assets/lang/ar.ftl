@@ -1,0 +1,242 @@
+# Ludo — العربية.
+
+language-name = العربية
+language-direction = rtl
+
+## Seats and players
+
+colour-yellow = الأصفر
+colour-blue = الأزرق
+colour-red = الأحمر
+colour-green = الأخضر
+level-random = عشوائي
+level-easy = سهل
+level-normal = عادي
+level-hard = صعب
+cpu-name = CPU ({ $level })
+player-default-name = اللاعب { $n }
+seat-name = { $player } ({ $colour })
+
+## Main menu
+
+menu-tagline = من 2 إلى 4 لاعبين · أشخاص وCPU · كل القواعد المحلية
+menu-continue = متابعة
+menu-new-table = طاولة جديدة
+menu-rules = القواعد
+menu-profiles = الملفات الشخصية
+menu-settings = الإعدادات
+menu-quit = خروج
+
+## Settings
+
+settings-title = الإعدادات
+settings-cpu-speed = سرعة CPU
+settings-animation = الحركة
+settings-theme = المظهر
+settings-language = اللغة
+settings-auto-move = نفّذ الحركة الوحيدة الممكنة تلقائيًا
+settings-master-volume = مستوى الصوت العام (dB)
+settings-effects-volume = مستوى المؤثرات (dB)
+settings-mute = كتم الصوت
+settings-fullscreen = ملء الشاشة
+speed-slow = بطيء
+speed-normal = عادي
+speed-fast = سريع
+speed-instant = فوري
+
+## The table (HUD)
+
+hud-new-table = طاولة جديدة…
+hud-house-rules = القواعد المحلية: { $rules }
+hud-at-goal = { $n }/4 في النهاية
+hud-cpu-plays-for = يلعب CPU بدلًا من { $name }
+hud-time-left = { $secs ->
+    [zero] لم يبقَ وقت في هذا الدور
+    [one] بقيت ثانية واحدة في هذا الدور
+    [two] بقيت ثانيتان في هذا الدور
+    [few] بقيت { $secs } ثوانٍ في هذا الدور
+   *[other] بقيت { $secs } ثانية في هذا الدور
+}
+hud-die = النرد: { $face }
+hud-rules = القواعد
+hud-pause = إيقاف مؤقت (Esc)
+prompt-wins = فاز { $who }!
+prompt-thinking = { $who } يفكّر…
+prompt-roll-off = { $who }: ارمِ النرد لتحديد من يبدأ (انقر النرد أو اضغط المسافة)
+prompt-roll = { $who }: ارمِ النرد (انقره أو اضغط المسافة)
+prompt-release = { $who }: اضغط النرد لإخراج قطعة
+prompt-move = { $who }: رميت { $roll } — اختر قطعة مضيئة (انقرها، أو اضغط 1–{ $moves }، أو Tab ثم Enter)
+
+## What happened (the log)
+
+log-new-game = بدأت مباراة جديدة.
+log-rolls = رمى { $who } الرقم { $value }
+log-rolls-first = رمى { $who } الرقم { $value } لتحديد من يبدأ
+log-starts = يبدأ { $who }
+log-cannot-move = لا يستطيع { $who } التحرك
+log-captures = أخذ { $who } قطعة من { $victim }!
+log-home = أوصل { $who } قطعة إلى النهاية
+log-three-sixes = ثلاث ستات: انتهى دور { $who }
+log-extra-roll = رمية إضافية لـ{ $who } ({ $why })
+why-six = ستة
+why-capture = أخذ قطعة
+why-goal = الوصول إلى النهاية
+why-retry = محاولة أخرى
+list-separator = {"، "}
+log-finishes = أنهى { $who } في المركز { $place }
+
+## Pause
+
+pause-title = متوقف مؤقتًا
+pause-resume = استئناف (Esc)
+pause-leave-seat = يغادر { $name } (يلعب CPU)
+pause-take-seat = يعود { $name } إلى مقعده
+pause-rules = القواعد
+pause-restart = أعد هذه الطاولة
+pause-new-table = طاولة جديدة…
+pause-to-menu = العودة إلى القائمة
+pause-quit = خروج
+
+## Results
+
+results-title = النتائج
+results-rank = المركز
+results-seat = المقعد
+results-at-goal = في النهاية
+results-out-of-base = خارج القاعدة
+results-progress = المسافة
+results-rating = التقييم
+results-shared = { $rank } (مشترك)
+results-story = المباراة بالأرقام
+results-captures-made = قطع مأخوذة
+results-captures-suffered = قطع مفقودة
+results-sixes = الستات
+results-turns = الأدوار
+results-play-again = العب مجددًا
+results-change-table = غيّر الطاولة…
+
+## Table setup
+
+setup-title = طاولة جديدة
+setup-seats = المقاعد
+setup-empty = فارغ
+setup-person = شخص
+setup-cpu = CPU
+setup-fill = املأ المقاعد الفارغة بـCPU
+setup-turn-limit = مهلة الدور
+setup-no-limit = بلا مهلة
+setup-seconds = { $secs } ث
+setup-presets = قواعد جاهزة:
+setup-house-rules = القواعد المحلية
+setup-reset = العودة إلى القياسي
+setup-not-standard = غير قياسي
+setup-start = ابدأ
+setup-need-seats = تحتاج الطاولة من 2 إلى 4 مقاعد.
+setup-ranked = مباراة مصنّفة
+setup-not-ranked = غير مصنّفة: { $why }
+
+## House rules (the setup and the rule book)
+
+rule-board = اللوحة
+rule-exit = الخروج من القاعدة بـ
+rule-exit-book = رقم الخروج
+rule-no-piece = لا قطع على المسار
+rule-three-sixes = ثلاث ستات تنهي الدور
+rule-extra-capture = رمية إضافية عند الأخذ
+rule-extra-goal = رمية إضافية عند الوصول إلى النهاية
+rule-safe = المربعات الآمنة
+rule-impassable = مربعات لا يمكن عبورها
+rule-exact = رقم دقيق للوصول
+rule-rank-all = تحديد جميع المراتب
+rule-rotate = المباراة التالية: يبدأ المقعد التالي
+rule-first = اللاعب الأول
+choice-on = مفعّل
+choice-off = معطّل
+choice-or = { $a } أو { $b }
+board-cross = متقاطعة دائمًا
+board-by-count = حسب عدد اللاعبين
+no-piece-normal = ارمِ كالمعتاد
+no-piece-release = أخرج قطعة دون رمي
+no-piece-three = حتى ثلاث رميات
+safe-starts-stars = البدايات والنجوم
+safe-starts = البدايات فقط
+safe-none = لا شيء
+impassable-blocks = حاجز من قطعتين
+impassable-none = لا شيء
+impassable-no-overtaking = ممنوع التجاوز
+first-seat = المقعد الأول
+first-roll-off = رمي لتحديد البادئ
+
+## Rule book
+
+book-title = القواعد
+book-how = طريقة اللعب
+book-how-1 = لكل لاعب من اثنين إلى أربعة أربع قطع تنتظر في قاعدته، الزاوية الكبيرة بلونه.
+book-how-2 = في دورك، ارمِ النرد وحرّك إحدى قطعك بعدد المربعات نفسه مع عقارب الساعة. إن لم تستطع أي قطعة التحرك، ضاعت الرمية.
+book-how-3 = تخرج القطعة من القاعدة إلى مربع البداية برقم الخروج فقط؛ ويستهلك ذلك الرمية كلها.
+book-how-4 = الستة تمنح رمية أخرى. ثلاث ستات متتالية تنهي الدور فورًا (قاعدة محلية).
+book-how-5 = أنهِ حركتك تمامًا على قطعة خصم وحيدة في مربع غير آمن، فتعود إلى قاعدتها؛ وترمي مجددًا.
+book-how-6 = قطعتان من اللون نفسه في مربع واحد تصنعان حاجزًا: لا يمكن لأي خصم عبوره أو الوقوف عليه.
+book-how-7 = بعد دورة كاملة تدخل القطعة مسار النهاية الخاص بلونها، حيث لا يدخل أحد غيرك، وتكمل إلى النهاية في الوسط.
+book-how-8 = يفوز أول لاعب يوصل قطعه الأربع إلى النهاية. ويُرتَّب الآخرون حسب القطع في النهاية، ثم القطع خارج القاعدة، ثم المسافة التي قطعتها.
+book-star = نجمة
+book-block = حاجز
+book-home-column = مسار النهاية
+book-table-rules = القواعد المحلية على هذه الطاولة
+book-standard = قياسي
+book-not-standard = غير قياسي (القياسي: { $standard })
+book-glossary = المصطلحات
+word-base = القاعدة
+word-base-means = الزاوية التي تنتظر فيها قطعك، وتعود إليها القطع المأخوذة
+word-start = البداية
+word-start-means = مربع لونك الذي تخرج إليه القطعة من القاعدة
+word-track = المسار
+word-track-means = حلقة المربعات التي تدور حولها كل القطع
+word-star = النجمة
+word-star-means = المربع الذي يلي كل بداية بثماني خطوات؛ مربع آمن
+word-safe = مربع آمن
+word-safe-means = مربع لا تُؤخذ فيه أي قطعة
+word-block = حاجز
+word-block-means = قطعتان أو أكثر من اللون نفسه في مربع واحد
+word-home-column = مسار النهاية
+word-home-column-means = مربعات لونك الخمسة المؤدية إلى النهاية
+word-goal = النهاية
+word-goal-means = وسط اللوحة
+word-exit = رقم الخروج
+word-exit-means = الرمية التي تسمح للقطعة بالخروج من القاعدة
+word-extra-roll = رمية إضافية
+word-extra-roll-means = رمية أخرى في الدور نفسه، بسبب ستة أو أخذ قطعة
+book-questions = أسئلة شائعة
+faq-leave = كيف أخرج من القاعدة؟
+faq-leave-answer = ارمِ رقم الخروج (ستة ما لم تختر الطاولة غير ذلك). ودونه ينتهي دورك بلا حركة.
+faq-capture = كيف آخذ قطعة؟
+faq-capture-answer = قف تمامًا على قطعة خصم وحيدة في مربع غير آمن. تعود إلى قاعدتها وترمي مجددًا.
+faq-safe = هل توجد مربعات أكون فيها آمنًا؟
+faq-safe-answer = نعم: البدايات والنجوم. ولا يستطيع أي خصم عبور قطعتين لك تقفان معًا أو الوقوف عليهما.
+faq-exact = هل أحتاج الرقم الدقيق للوصول إلى النهاية؟
+faq-exact-answer = نعم، افتراضيًا: الرمية التي تتجاوز بالقطعة النهاية لا تحركها.
+
+## Profiles
+
+profiles-title = الملفات الشخصية
+profiles-explain = تكون المباراة مصنّفة حين تكون القواعد قياسية ولكل شخص على الطاولة ملف شخصي (لـCPU ملف دائمًا).
+profiles-name = الاسم
+profiles-rating = التقييم
+profiles-games = المباريات
+profiles-wins = الانتصارات
+profiles-mean-rank = متوسط المركز
+profiles-none = لا توجد ملفات بعد.
+profiles-name-hint = الاسم
+profiles-add = أضف ملفًا
+profile-error-empty = يحتاج الملف إلى اسم
+profile-error-cpu-name = «{ $name }» اسم لـCPU
+profile-error-taken = يوجد ملف باسم «{ $name }» بالفعل
+ranked-not-standard = القواعد المحلية ليست قياسية
+ranked-same-seat = مقعدان باسم { $name }
+ranked-no-profile = ليس لـ{ $name } ملف شخصي
+
+## Problems shown to players
+
+theme-problem-title = مشكلة في المظهر
+dismiss = إغلاق
+notice-ratings-not-saved = تعذّر حفظ التقييمات: { $error }

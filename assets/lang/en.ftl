@@ -1,0 +1,246 @@
+# Ludo — English. Every message the game shows a player. A translation is a copy of this file
+# with the text after each "=" translated; keep the keys and the { $variables } as they are.
+# TRANSLATING.md explains the format.
+
+language-name = English
+# The script's direction: ltr (left to right) or rtl (right to left).
+language-direction = ltr
+
+## Seats and players
+
+colour-yellow = yellow
+colour-blue = blue
+colour-red = red
+colour-green = green
+level-random = random
+level-easy = easy
+level-normal = normal
+level-hard = hard
+# A CPU seat's name, e.g. "CPU (hard)".
+cpu-name = CPU ({ $level })
+# A new person's name in the setup.
+player-default-name = Player { $n }
+# A seat as the log and the prompts name it, e.g. "red Ana".
+seat-name = { $colour } { $player }
+
+## Main menu
+
+menu-tagline = 2 to 4 players · people and CPUs · every house rule
+menu-continue = Continue
+menu-new-table = New table
+menu-rules = Rules
+menu-profiles = Profiles
+menu-settings = Settings
+menu-quit = Quit
+
+## Settings
+
+settings-title = Settings
+settings-cpu-speed = CPU speed
+settings-animation = Animation
+settings-theme = Theme
+settings-language = Language
+settings-auto-move = Play a single legal move by itself
+settings-master-volume = Master volume (dB)
+settings-effects-volume = Effects volume (dB)
+settings-mute = Mute
+settings-fullscreen = Fullscreen
+speed-slow = slow
+speed-normal = normal
+speed-fast = fast
+speed-instant = instant
+
+## The table (HUD)
+
+hud-new-table = New table…
+hud-house-rules = House rules: { $rules }
+hud-at-goal = { $n }/4 home
+hud-cpu-plays-for = CPU plays for { $name }
+hud-time-left = { $secs ->
+    [one] 1 second left in this turn
+   *[other] { $secs } seconds left in this turn
+}
+hud-die = Die: { $face }
+hud-rules = Rules
+hud-pause = Pause (Esc)
+prompt-wins = { $who } wins!
+prompt-thinking = { $who } is thinking…
+prompt-roll-off = { $who }: roll for first player (click the die or press Space)
+prompt-roll = { $who }: roll the die (click it or press Space)
+prompt-release = { $who }: press the die to bring a piece out
+prompt-move = { $who }: you rolled { $roll } — pick a glowing piece (click it, press 1–{ $moves }, or Tab and Enter)
+
+## What happened (the log)
+
+log-new-game = A new game begins.
+log-rolls = { $who } rolls { $value }
+log-rolls-first = { $who } rolls { $value } for first player
+log-starts = { $who } starts
+log-cannot-move = { $who } cannot move
+log-captures = { $who } captures a piece of { $victim }!
+log-home = { $who } brings a piece home
+log-three-sixes = Three sixes: { $who }'s turn ends
+log-extra-roll = Extra roll for { $who } ({ $why })
+why-six = a six
+why-capture = a capture
+why-goal = reaching the goal
+why-retry = another try
+# Joins reasons: "a six, a capture".
+list-separator = {", "}
+log-finishes = { $who } finishes, place { $place }
+
+## Pause
+
+pause-title = Paused
+pause-resume = Resume (Esc)
+pause-leave-seat = { $name } leaves (the CPU plays)
+pause-take-seat = { $name } takes the seat back
+pause-rules = Rules
+pause-restart = Restart this table
+pause-new-table = New table…
+pause-to-menu = Leave to the menu
+pause-quit = Quit
+
+## Results
+
+results-title = Results
+results-rank = Rank
+results-seat = Seat
+results-at-goal = At goal
+results-out-of-base = Out of base
+results-progress = Progress
+results-rating = Rating
+results-shared = { $rank } (shared)
+results-story = The game in numbers
+results-captures-made = Captures made
+results-captures-suffered = Captures suffered
+results-sixes = Sixes
+results-turns = Turns
+results-play-again = Play again
+results-change-table = Change the table…
+
+## Table setup
+
+setup-title = New table
+setup-seats = Seats
+setup-empty = Empty
+setup-person = Person
+setup-cpu = CPU
+setup-fill = Fill empty seats with CPUs
+setup-turn-limit = Turn time limit
+setup-no-limit = none
+setup-seconds = { $secs } s
+setup-presets = House-rule presets:
+setup-house-rules = House rules
+setup-reset = Reset to standard
+setup-not-standard = not standard
+setup-start = Start
+setup-need-seats = A table needs 2 to 4 seats.
+setup-ranked = Ranked game
+setup-not-ranked = Not ranked: { $why }
+
+## House rules (the setup and the rule book)
+
+rule-board = Board
+rule-exit = Leave base on
+rule-exit-book = Exit number
+rule-no-piece = No piece in play
+rule-three-sixes = Three sixes end the turn
+rule-extra-capture = Extra roll on capture
+rule-extra-goal = Extra roll on reaching the goal
+rule-safe = Safe squares
+rule-impassable = Impassable squares
+rule-exact = Exact roll to finish
+rule-rank-all = Rank all players
+rule-rotate = Next game: next seat starts
+rule-first = First player
+choice-on = on
+choice-off = off
+choice-or = { $a } or { $b }
+board-cross = always the cross
+board-by-count = by player count
+no-piece-normal = roll as usual
+no-piece-release = release without rolling
+no-piece-three = up to three rolls
+safe-starts-stars = starts and stars
+safe-starts = starts only
+safe-none = none
+impassable-blocks = blocks of two
+impassable-none = none
+impassable-no-overtaking = no overtaking
+first-seat = the first seat
+first-roll-off = a roll-off
+
+## Rule book
+
+book-title = Rules
+book-how = How to play
+book-how-1 = Two to four players each have four pieces waiting in their base, the big corner yard of their colour.
+book-how-2 = On your turn, roll the die and move one of your pieces that many squares clockwise. If no piece can move, the roll is spent.
+book-how-3 = A piece leaves base onto its start square only with the exit number; that uses the whole roll.
+book-how-4 = A 6 gives another roll. Three 6s in a row end the turn at once (a house rule).
+book-how-5 = End your move exactly on an opponent's lone piece on a square that is not safe, and it goes back to its base; you roll again.
+book-how-6 = Two pieces of one colour on a square form a block: no opponent may pass it or land on it.
+book-how-7 = After a full lap a piece turns into its own home column, where no one else may go, and walks on to the goal in the centre.
+book-how-8 = The first player to bring all four pieces to the goal wins. The others are ranked by pieces at the goal, pieces out of base, then how far those pieces have walked.
+book-star = a star
+book-block = a block
+book-home-column = a home column
+book-table-rules = House rules at this table
+book-standard = standard
+book-not-standard = not standard (standard: { $standard })
+book-glossary = Glossary
+word-base = Base
+word-base-means = the corner yard where your pieces wait, and where captured pieces return
+word-start = Start
+word-start-means = the square of your colour where a piece leaves base
+word-track = Track
+word-track-means = the loop of squares every piece walks around
+word-star = Star
+word-star-means = the square eight steps after each start; a safe square
+word-safe = Safe square
+word-safe-means = a square where no piece can be captured
+word-block = Block
+word-block-means = two or more pieces of one colour on a square
+word-home-column = Home column
+word-home-column-means = the five squares of your colour leading to the goal
+word-goal = Goal
+word-goal-means = the centre of the board
+word-exit = Exit number
+word-exit-means = the roll that lets a piece leave base
+word-extra-roll = Extra roll
+word-extra-roll-means = another roll in the same turn, for a 6 or a capture
+book-questions = Questions
+faq-leave = How do I leave base?
+faq-leave-answer = Roll the exit number (a 6 unless the table chose otherwise). Without it, your turn ends without a move.
+faq-capture = How do I capture?
+faq-capture-answer = Land exactly on an opponent's lone piece on a square that is not safe. It goes back to its base and you roll again.
+faq-safe = Are there squares where I am safe?
+faq-safe-answer = Yes: the starts and the stars. And no opponent can pass or land on two of your pieces standing together.
+faq-exact = Do I need the exact number to reach the goal?
+faq-exact-answer = Yes, by default: a roll that would carry a piece past the goal cannot move it.
+
+## Profiles
+
+profiles-title = Profiles
+profiles-explain = A game is ranked when the house rules are the standard game and every person at the table has a profile (CPUs always have one).
+profiles-name = Name
+profiles-rating = Rating
+profiles-games = Games
+profiles-wins = Wins
+profiles-mean-rank = Mean rank
+profiles-none = No profiles yet.
+profiles-name-hint = name
+profiles-add = Add profile
+profile-error-empty = a profile needs a name
+profile-error-cpu-name = "{ $name }" is a CPU's name
+profile-error-taken = there is already a profile called "{ $name }"
+ranked-not-standard = house rules are not the standard game
+ranked-same-seat = two seats are { $name }
+ranked-no-profile = { $name } has no profile
+
+## Problems shown to players
+
+theme-problem-title = Theme problem
+dismiss = Dismiss
+notice-ratings-not-saved = Could not save the ratings: { $error }

@@ -1,0 +1,239 @@
+# Ludo — Filipino (Tagalog).
+
+language-name = Filipino
+language-direction = ltr
+
+## Seats and players
+
+colour-yellow = dilaw
+colour-blue = asul
+colour-red = pula
+colour-green = berde
+level-random = random
+level-easy = madali
+level-normal = karaniwan
+level-hard = mahirap
+cpu-name = CPU ({ $level })
+player-default-name = Manlalaro { $n }
+seat-name = { $player } ({ $colour })
+
+## Main menu
+
+menu-tagline = 2 hanggang 4 na manlalaro · tao at CPU · lahat ng lokal na tuntunin
+menu-continue = Ituloy
+menu-new-table = Bagong mesa
+menu-rules = Mga patakaran
+menu-profiles = Mga profile
+menu-settings = Mga setting
+menu-quit = Lumabas
+
+## Settings
+
+settings-title = Mga setting
+settings-cpu-speed = Bilis ng CPU
+settings-animation = Animasyon
+settings-theme = Tema
+settings-language = Wika
+settings-auto-move = Kusang gawin ang nag-iisang puwedeng galaw
+settings-master-volume = Pangunahing lakas ng tunog (dB)
+settings-effects-volume = Lakas ng mga epekto (dB)
+settings-mute = I-mute
+settings-fullscreen = Buong screen
+speed-slow = mabagal
+speed-normal = karaniwan
+speed-fast = mabilis
+speed-instant = agad
+
+## The table (HUD)
+
+hud-new-table = Bagong mesa…
+hud-house-rules = Lokal na tuntunin: { $rules }
+hud-at-goal = { $n }/4 nasa dulo
+hud-cpu-plays-for = Ang CPU ang maglalaro para kay { $name }
+hud-time-left = { $secs ->
+    [one] 1 segundo na lang sa turnong ito
+   *[other] { $secs } segundo na lang sa turnong ito
+}
+hud-die = Dais: { $face }
+hud-rules = Mga patakaran
+hud-pause = I-pause (Esc)
+prompt-wins = Panalo si { $who }!
+prompt-thinking = Nag-iisip si { $who }…
+prompt-roll-off = { $who }: maghagis para sa unang turno (i-click ang dais o pindutin ang Space)
+prompt-roll = { $who }: maghagis ng dais (i-click ito o pindutin ang Space)
+prompt-release = { $who }: pindutin ang dais para maglabas ng piyesa
+prompt-move = { $who }: { $roll } ang hagis mo — pumili ng kumikinang na piyesa (i-click, pindutin ang 1–{ $moves }, o Tab at Enter)
+
+## What happened (the log)
+
+log-new-game = Nagsimula ang bagong laro.
+log-rolls = Naghagis si { $who } ng { $value }
+log-rolls-first = Naghagis si { $who } ng { $value } para sa unang turno
+log-starts = Si { $who } ang mauuna
+log-cannot-move = Walang galaw si { $who }
+log-captures = Nakuha ni { $who } ang piyesa ni { $victim }!
+log-home = Nakarating sa dulo ang piyesa ni { $who }
+log-three-sixes = Tatlong 6: tapos ang turno ni { $who }
+log-extra-roll = Isa pang hagis para kay { $who } ({ $why })
+why-six = 6 ang hagis
+why-capture = may nakuha
+why-goal = nakarating sa dulo
+why-retry = isa pang subok
+list-separator = {", "}
+log-finishes = Tapos na si { $who }, ika-{ $place } na puwesto
+
+## Pause
+
+pause-title = Naka-pause
+pause-resume = Ituloy (Esc)
+pause-leave-seat = Aalis si { $name } (ang CPU ang maglalaro)
+pause-take-seat = Babalik si { $name } sa upuan
+pause-rules = Mga patakaran
+pause-restart = Ulitin ang mesang ito
+pause-new-table = Bagong mesa…
+pause-to-menu = Bumalik sa menu
+pause-quit = Lumabas
+
+## Results
+
+results-title = Resulta
+results-rank = Ranggo
+results-seat = Upuan
+results-at-goal = Nasa dulo
+results-out-of-base = Labas sa base
+results-progress = Layo
+results-rating = Rating
+results-shared = { $rank } (tabla)
+results-story = Ang laro sa mga numero
+results-captures-made = Nakuha
+results-captures-suffered = Nakuhaan
+results-sixes = Mga 6
+results-turns = Mga turno
+results-play-again = Maglaro muli
+results-change-table = Baguhin ang mesa…
+
+## Table setup
+
+setup-title = Bagong mesa
+setup-seats = Mga upuan
+setup-empty = Bakante
+setup-person = Tao
+setup-cpu = CPU
+setup-fill = Punan ng CPU ang mga bakanteng upuan
+setup-turn-limit = Oras bawat turno
+setup-no-limit = wala
+setup-seconds = { $secs } s
+setup-presets = Mga nakahandang tuntunin:
+setup-house-rules = Mga lokal na tuntunin
+setup-reset = Ibalik sa karaniwan
+setup-not-standard = hindi karaniwan
+setup-start = Simulan
+setup-need-seats = Kailangan ng mesa ang 2 hanggang 4 na upuan.
+setup-ranked = Larong may ranggo
+setup-not-ranked = Walang ranggo: { $why }
+
+## House rules (the setup and the rule book)
+
+rule-board = Board
+rule-exit = Lumabas sa base kapag
+rule-exit-book = Bilang para lumabas
+rule-no-piece = Walang piyesa sa daan
+rule-three-sixes = Tapos ang turno sa tatlong 6
+rule-extra-capture = Isa pang hagis kapag may nakuha
+rule-extra-goal = Isa pang hagis kapag nakarating sa dulo
+rule-safe = Mga ligtas na square
+rule-impassable = Mga square na hindi malalampasan
+rule-exact = Eksaktong bilang sa dulo
+rule-rank-all = Tukuyin ang lahat ng ranggo
+rule-rotate = Sa susunod na laro, ang susunod na upuan ang mauuna
+rule-first = Unang turno
+choice-on = bukas
+choice-off = patay
+choice-or = { $a } o { $b }
+board-cross = laging krus
+board-by-count = ayon sa dami ng tao
+no-piece-normal = maghagis gaya ng dati
+no-piece-release = maglabas nang hindi naghahagis
+no-piece-three = hanggang tatlong hagis
+safe-starts-stars = simula at bituin
+safe-starts = simula lang
+safe-none = wala
+impassable-blocks = dalawang magkasama
+impassable-none = wala
+impassable-no-overtaking = bawal lumampas
+first-seat = ang unang upuan
+first-roll-off = paligsahan ng hagis
+
+## Rule book
+
+book-title = Mga patakaran
+book-how = Paano maglaro
+book-how-1 = Dalawa hanggang apat na manlalaro, bawat isa ay may apat na piyesang naghihintay sa base, ang malaking sulok na may sariling kulay.
+book-how-2 = Sa iyong turno, maghagis ng dais at isulong ang isa sa iyong mga piyesa nang ganoong dami ng square, pakanan gaya ng orasan. Kung walang piyesang makagagalaw, sayang ang hagis.
+book-how-3 = Lumalabas ang piyesa sa base papunta sa simula lang kapag lumabas ang bilang para lumabas; ubos dito ang buong hagis.
+book-how-4 = Ang 6 ay nagbibigay ng isa pang hagis. Sa tatlong sunod na 6, tapos agad ang turno (isang lokal na tuntunin).
+book-how-5 = Huminto nang eksakto sa nag-iisang piyesa ng kalaban sa square na hindi ligtas, at babalik ito sa base nito; maghagis ka muli.
+book-how-6 = Ang dalawang piyesa ng parehong kulay sa isang square ay harang: walang kalabang makalalampas o makahihinto roon.
+book-how-7 = Pagkatapos ng isang buong ikot, lumiliko ang piyesa sa sariling daan sa dulo, kung saan walang ibang makapapasok, at tutuloy sa dulo sa gitna.
+book-how-8 = Panalo ang unang makapagdala ng apat na piyesa sa dulo. Ang iba ay niraranggo ayon sa piyesang nasa dulo, piyesang labas sa base, at layo ng nilakad ng mga ito.
+book-star = bituin
+book-block = harang
+book-home-column = daan sa dulo
+book-table-rules = Mga lokal na tuntunin sa mesang ito
+book-standard = karaniwan
+book-not-standard = hindi karaniwan (karaniwan: { $standard })
+book-glossary = Mga termino
+word-base = Base
+word-base-means = ang sulok kung saan naghihintay ang iyong mga piyesa, at kung saan bumabalik ang nakuhang piyesa
+word-start = Simula
+word-start-means = ang square ng iyong kulay kung saan lumalabas ang piyesa mula sa base
+word-track = Daan
+word-track-means = ang ikot ng mga square na nilalakad ng bawat piyesa
+word-star = Bituin
+word-star-means = ang square na walong hakbang pagkatapos ng bawat simula; ligtas na square
+word-safe = Ligtas na square
+word-safe-means = square kung saan walang piyesang nakukuha
+word-block = Harang
+word-block-means = dalawa o higit pang piyesa ng parehong kulay sa isang square
+word-home-column = Daan sa dulo
+word-home-column-means = ang limang square ng iyong kulay papunta sa dulo
+word-goal = Dulo
+word-goal-means = ang gitna ng board
+word-exit = Bilang para lumabas
+word-exit-means = ang hagis na nagpapalabas ng piyesa mula sa base
+word-extra-roll = Isa pang hagis
+word-extra-roll-means = dagdag na hagis sa parehong turno, dahil sa 6 o sa pagkuha
+book-questions = Mga tanong
+faq-leave = Paano lumabas sa base?
+faq-leave-answer = Ihagis ang bilang para lumabas (6, maliban kung iba ang pinili ng mesa). Kung wala, tapos ang turno nang walang galaw.
+faq-capture = Paano kumuha ng piyesa?
+faq-capture-answer = Huminto nang eksakto sa nag-iisang piyesa ng kalaban sa square na hindi ligtas. Babalik ito sa base at maghahagis ka muli.
+faq-safe = May mga square bang ligtas ako?
+faq-safe-answer = Oo: ang mga simula at mga bituin. At walang kalabang makalalampas o makahihinto sa dalawa mong piyesang magkasama.
+faq-exact = Kailangan ba ng eksaktong bilang para makarating sa dulo?
+faq-exact-answer = Oo, bilang default: hindi makagagalaw ang piyesa kung lalampas ang hagis sa dulo.
+
+## Profiles
+
+profiles-title = Mga profile
+profiles-explain = May ranggo ang laro kapag karaniwan ang mga tuntunin at may profile ang bawat tao sa mesa (laging may profile ang CPU).
+profiles-name = Pangalan
+profiles-rating = Rating
+profiles-games = Laro
+profiles-wins = Panalo
+profiles-mean-rank = Karaniwang ranggo
+profiles-none = Wala pang profile.
+profiles-name-hint = pangalan
+profiles-add = Magdagdag ng profile
+profile-error-empty = kailangan ng pangalan ang profile
+profile-error-cpu-name = pangalan ng CPU ang "{ $name }"
+profile-error-taken = may profile nang "{ $name }"
+ranked-not-standard = hindi karaniwan ang mga tuntunin
+ranked-same-seat = dalawang upuan ang kay { $name }
+ranked-no-profile = walang profile si { $name }
+
+## Problems shown to players
+
+theme-problem-title = Problema sa tema
+dismiss = Isara
+notice-ratings-not-saved = Hindi nai-save ang mga rating: { $error }

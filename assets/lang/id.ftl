@@ -1,0 +1,236 @@
+# Ludo — Bahasa Indonesia.
+
+language-name = Bahasa Indonesia
+language-direction = ltr
+
+## Seats and players
+
+colour-yellow = kuning
+colour-blue = biru
+colour-red = merah
+colour-green = hijau
+level-random = acak
+level-easy = mudah
+level-normal = normal
+level-hard = sulit
+cpu-name = CPU ({ $level })
+player-default-name = Pemain { $n }
+seat-name = { $player } ({ $colour })
+
+## Main menu
+
+menu-tagline = 2 sampai 4 pemain · manusia dan CPU · semua aturan lokal
+menu-continue = Lanjutkan
+menu-new-table = Meja baru
+menu-rules = Aturan
+menu-profiles = Profil
+menu-settings = Pengaturan
+menu-quit = Keluar
+
+## Settings
+
+settings-title = Pengaturan
+settings-cpu-speed = Kecepatan CPU
+settings-animation = Animasi
+settings-theme = Tema
+settings-language = Bahasa
+settings-auto-move = Jalankan sendiri satu-satunya langkah yang sah
+settings-master-volume = Volume utama (dB)
+settings-effects-volume = Volume efek (dB)
+settings-mute = Bisukan
+settings-fullscreen = Layar penuh
+speed-slow = lambat
+speed-normal = normal
+speed-fast = cepat
+speed-instant = seketika
+
+## The table (HUD)
+
+hud-new-table = Meja baru…
+hud-house-rules = Aturan lokal: { $rules }
+hud-at-goal = { $n }/4 di finis
+hud-cpu-plays-for = CPU bermain untuk { $name }
+hud-time-left = Sisa { $secs } detik di giliran ini
+hud-die = Dadu: { $face }
+hud-rules = Aturan
+hud-pause = Jeda (Esc)
+prompt-wins = { $who } menang!
+prompt-thinking = { $who } sedang berpikir…
+prompt-roll-off = { $who }: lempar dadu untuk giliran pertama (klik dadu atau tekan Spasi)
+prompt-roll = { $who }: lempar dadu (klik dadu atau tekan Spasi)
+prompt-release = { $who }: tekan dadu untuk mengeluarkan bidak
+prompt-move = { $who }: dadumu { $roll } — pilih bidak yang menyala (klik, tekan 1–{ $moves }, atau Tab lalu Enter)
+
+## What happened (the log)
+
+log-new-game = Permainan baru dimulai.
+log-rolls = { $who } melempar { $value }
+log-rolls-first = { $who } melempar { $value } untuk giliran pertama
+log-starts = { $who } mulai duluan
+log-cannot-move = { $who } tidak bisa bergerak
+log-captures = { $who } memakan bidak { $victim }!
+log-home = Bidak { $who } sampai di finis
+log-three-sixes = Tiga kali 6: giliran { $who } berakhir
+log-extra-roll = Lemparan tambahan untuk { $who } ({ $why })
+why-six = dapat 6
+why-capture = memakan bidak
+why-goal = sampai di finis
+why-retry = coba lagi
+list-separator = {", "}
+log-finishes = { $who } selesai, peringkat { $place }
+
+## Pause
+
+pause-title = Dijeda
+pause-resume = Lanjutkan (Esc)
+pause-leave-seat = { $name } pergi (CPU yang bermain)
+pause-take-seat = { $name } kembali ke kursinya
+pause-rules = Aturan
+pause-restart = Ulangi meja ini
+pause-new-table = Meja baru…
+pause-to-menu = Kembali ke menu
+pause-quit = Keluar
+
+## Results
+
+results-title = Hasil
+results-rank = Peringkat
+results-seat = Kursi
+results-at-goal = Di finis
+results-out-of-base = Di luar kandang
+results-progress = Jarak
+results-rating = Rating
+results-shared = { $rank } (seri)
+results-story = Permainan dalam angka
+results-captures-made = Memakan
+results-captures-suffered = Dimakan
+results-sixes = Angka 6
+results-turns = Giliran
+results-play-again = Main lagi
+results-change-table = Ubah meja…
+
+## Table setup
+
+setup-title = Meja baru
+setup-seats = Kursi
+setup-empty = Kosong
+setup-person = Manusia
+setup-cpu = CPU
+setup-fill = Isi kursi kosong dengan CPU
+setup-turn-limit = Batas waktu giliran
+setup-no-limit = tidak ada
+setup-seconds = { $secs } dtk
+setup-presets = Paket aturan lokal:
+setup-house-rules = Aturan lokal
+setup-reset = Kembalikan ke standar
+setup-not-standard = tidak standar
+setup-start = Mulai
+setup-need-seats = Meja butuh 2 sampai 4 kursi.
+setup-ranked = Permainan berperingkat
+setup-not-ranked = Tidak berperingkat: { $why }
+
+## House rules (the setup and the rule book)
+
+rule-board = Papan
+rule-exit = Keluar kandang dengan
+rule-exit-book = Angka keluar
+rule-no-piece = Tidak ada bidak di jalur
+rule-three-sixes = Tiga kali 6 mengakhiri giliran
+rule-extra-capture = Lemparan tambahan saat memakan
+rule-extra-goal = Lemparan tambahan saat sampai di finis
+rule-safe = Kotak aman
+rule-impassable = Kotak yang tak bisa dilewati
+rule-exact = Angka pas untuk finis
+rule-rank-all = Tentukan semua peringkat
+rule-rotate = Permainan berikutnya: kursi berikutnya mulai
+rule-first = Pemain pertama
+choice-on = aktif
+choice-off = mati
+choice-or = { $a } atau { $b }
+board-cross = selalu salib
+board-by-count = sesuai jumlah pemain
+no-piece-normal = lempar seperti biasa
+no-piece-release = keluarkan tanpa melempar
+no-piece-three = sampai tiga lemparan
+safe-starts-stars = kotak awal dan bintang
+safe-starts = hanya kotak awal
+safe-none = tidak ada
+impassable-blocks = blokade dua bidak
+impassable-none = tidak ada
+impassable-no-overtaking = dilarang menyalip
+first-seat = kursi pertama
+first-roll-off = adu lemparan
+
+## Rule book
+
+book-title = Aturan
+book-how = Cara bermain
+book-how-1 = Dua sampai empat pemain masing-masing punya empat bidak yang menunggu di kandang, area sudut besar berwarna miliknya.
+book-how-2 = Pada giliranmu, lempar dadu dan majukan salah satu bidakmu sebanyak angka itu searah jarum jam. Jika tidak ada bidak yang bisa bergerak, lemparan itu hangus.
+book-how-3 = Bidak keluar dari kandang ke kotak awalnya hanya dengan angka keluar; itu memakai seluruh lemparan.
+book-how-4 = Angka 6 memberi lemparan tambahan. Tiga kali 6 berturut-turut langsung mengakhiri giliran (aturan lokal).
+book-how-5 = Akhiri langkahmu tepat pada bidak lawan yang sendirian di kotak yang tidak aman, maka bidak itu kembali ke kandangnya; kamu melempar lagi.
+book-how-6 = Dua bidak berwarna sama di satu kotak membentuk blokade: lawan tidak boleh melewatinya atau berhenti di sana.
+book-how-7 = Setelah satu putaran penuh, bidak berbelok ke jalur rumahnya sendiri, yang tidak boleh dimasuki pemain lain, lalu berjalan ke finis di tengah.
+book-how-8 = Pemain pertama yang membawa keempat bidaknya ke finis menang. Yang lain diperingkat menurut bidak di finis, bidak di luar kandang, lalu seberapa jauh bidak itu berjalan.
+book-star = bintang
+book-block = blokade
+book-home-column = jalur rumah
+book-table-rules = Aturan lokal di meja ini
+book-standard = standar
+book-not-standard = tidak standar (standar: { $standard })
+book-glossary = Daftar istilah
+word-base = Kandang
+word-base-means = area sudut tempat bidakmu menunggu, dan tempat bidak yang dimakan kembali
+word-start = Kotak awal
+word-start-means = kotak berwarna milikmu tempat bidak keluar dari kandang
+word-track = Jalur
+word-track-means = putaran kotak yang dilalui setiap bidak
+word-star = Bintang
+word-star-means = kotak delapan langkah setelah setiap kotak awal; kotak aman
+word-safe = Kotak aman
+word-safe-means = kotak tempat bidak tidak bisa dimakan
+word-block = Blokade
+word-block-means = dua bidak atau lebih berwarna sama di satu kotak
+word-home-column = Jalur rumah
+word-home-column-means = lima kotak berwarna milikmu menuju finis
+word-goal = Finis
+word-goal-means = tengah papan
+word-exit = Angka keluar
+word-exit-means = lemparan yang membuat bidak boleh keluar dari kandang
+word-extra-roll = Lemparan tambahan
+word-extra-roll-means = lemparan lagi di giliran yang sama, karena angka 6 atau memakan bidak
+book-questions = Pertanyaan
+faq-leave = Bagaimana cara keluar dari kandang?
+faq-leave-answer = Lempar angka keluar (6, kecuali meja memilih lain). Tanpa itu, giliranmu berakhir tanpa langkah.
+faq-capture = Bagaimana cara memakan bidak?
+faq-capture-answer = Berhentilah tepat pada bidak lawan yang sendirian di kotak yang tidak aman. Bidak itu kembali ke kandang dan kamu melempar lagi.
+faq-safe = Apakah ada kotak tempat aku aman?
+faq-safe-answer = Ya: kotak awal dan bintang. Dan lawan tidak bisa melewati atau berhenti pada dua bidakmu yang berdiri bersama.
+faq-exact = Apakah perlu angka pas untuk sampai di finis?
+faq-exact-answer = Ya, secara bawaan: lemparan yang akan membawa bidak melewati finis tidak bisa menggerakkannya.
+
+## Profiles
+
+profiles-title = Profil
+profiles-explain = Permainan berperingkat jika aturannya standar dan setiap orang di meja punya profil (CPU selalu punya).
+profiles-name = Nama
+profiles-rating = Rating
+profiles-games = Main
+profiles-wins = Menang
+profiles-mean-rank = Rata-rata peringkat
+profiles-none = Belum ada profil.
+profiles-name-hint = nama
+profiles-add = Tambah profil
+profile-error-empty = profil perlu nama
+profile-error-cpu-name = "{ $name }" adalah nama CPU
+profile-error-taken = sudah ada profil bernama "{ $name }"
+ranked-not-standard = aturan lokalnya tidak standar
+ranked-same-seat = dua kursi ditempati { $name }
+ranked-no-profile = { $name } belum punya profil
+
+## Problems shown to players
+
+theme-problem-title = Masalah tema
+dismiss = Tutup
+notice-ratings-not-saved = Rating tidak bisa disimpan: { $error }

@@ -1,0 +1,236 @@
+# Ludo — 简体中文.
+
+language-name = 简体中文
+language-direction = ltr
+
+## Seats and players
+
+colour-yellow = 黄
+colour-blue = 蓝
+colour-red = 红
+colour-green = 绿
+level-random = 随机
+level-easy = 简单
+level-normal = 普通
+level-hard = 困难
+cpu-name = CPU（{ $level }）
+player-default-name = 玩家 { $n }
+seat-name = { $colour }方 { $player }
+
+## Main menu
+
+menu-tagline = 2至4人 · 真人与CPU · 所有自定义规则
+menu-continue = 继续
+menu-new-table = 新游戏桌
+menu-rules = 规则
+menu-profiles = 玩家档案
+menu-settings = 设置
+menu-quit = 退出
+
+## Settings
+
+settings-title = 设置
+settings-cpu-speed = CPU速度
+settings-animation = 动画
+settings-theme = 主题
+settings-language = 语言
+settings-auto-move = 只有一种走法时自动走
+settings-master-volume = 总音量（dB）
+settings-effects-volume = 音效音量（dB）
+settings-mute = 静音
+settings-fullscreen = 全屏
+speed-slow = 慢
+speed-normal = 普通
+speed-fast = 快
+speed-instant = 即时
+
+## The table (HUD)
+
+hud-new-table = 新游戏桌…
+hud-house-rules = 自定义规则：{ $rules }
+hud-at-goal = { $n }/4 到达终点
+hud-cpu-plays-for = CPU代替{ $name }走棋
+hud-time-left = 本回合还剩{ $secs }秒
+hud-die = 骰子：{ $face }
+hud-rules = 规则
+hud-pause = 暂停（Esc）
+prompt-wins = { $who }获胜！
+prompt-thinking = { $who }正在思考…
+prompt-roll-off = { $who }：掷骰子决定先手（点击骰子或按空格键）
+prompt-roll = { $who }：掷骰子（点击骰子或按空格键）
+prompt-release = { $who }：点击骰子放出一枚棋子
+prompt-move = { $who }：你掷出了{ $roll } — 选择一枚发光的棋子（点击，按1–{ $moves }，或Tab加Enter）
+
+## What happened (the log)
+
+log-new-game = 新的一局开始了。
+log-rolls = { $who }掷出{ $value }
+log-rolls-first = { $who }为先手掷出{ $value }
+log-starts = { $who }先走
+log-cannot-move = { $who }无法移动
+log-captures = { $who }吃掉了{ $victim }的一枚棋子！
+log-home = { $who }有一枚棋子抵达终点
+log-three-sixes = 连续三次6：{ $who }的回合结束
+log-extra-roll = { $who }再掷一次（{ $why }）
+why-six = 掷出6
+why-capture = 吃子
+why-goal = 抵达终点
+why-retry = 再试一次
+list-separator = {"、"}
+log-finishes = { $who }完成，第{ $place }名
+
+## Pause
+
+pause-title = 已暂停
+pause-resume = 继续（Esc）
+pause-leave-seat = { $name }离开（由CPU代走）
+pause-take-seat = { $name }回到座位
+pause-rules = 规则
+pause-restart = 重新开始这一桌
+pause-new-table = 新游戏桌…
+pause-to-menu = 返回菜单
+pause-quit = 退出
+
+## Results
+
+results-title = 结果
+results-rank = 名次
+results-seat = 座位
+results-at-goal = 抵达终点
+results-out-of-base = 离开基地
+results-progress = 行进距离
+results-rating = 等级分
+results-shared = { $rank }（并列）
+results-story = 本局数据
+results-captures-made = 吃子
+results-captures-suffered = 被吃
+results-sixes = 掷出6
+results-turns = 回合
+results-play-again = 再玩一局
+results-change-table = 更改游戏桌…
+
+## Table setup
+
+setup-title = 新游戏桌
+setup-seats = 座位
+setup-empty = 空
+setup-person = 真人
+setup-cpu = CPU
+setup-fill = 用CPU填满空座位
+setup-turn-limit = 回合时限
+setup-no-limit = 无
+setup-seconds = { $secs }秒
+setup-presets = 规则预设：
+setup-house-rules = 自定义规则
+setup-reset = 恢复标准规则
+setup-not-standard = 非标准
+setup-start = 开始
+setup-need-seats = 一桌需要2至4个座位。
+setup-ranked = 排名赛
+setup-not-ranked = 不计排名：{ $why }
+
+## House rules (the setup and the rule book)
+
+rule-board = 棋盘
+rule-exit = 离开基地的点数
+rule-exit-book = 出基地点数
+rule-no-piece = 路线上没有棋子时
+rule-three-sixes = 连续三次6结束回合
+rule-extra-capture = 吃子后再掷一次
+rule-extra-goal = 抵达终点后再掷一次
+rule-safe = 安全格
+rule-impassable = 无法通过的格子
+rule-exact = 刚好抵达终点
+rule-rank-all = 确定所有人排名
+rule-rotate = 下一局由下一位先开始
+rule-first = 先手
+choice-on = 开启
+choice-off = 关闭
+choice-or = { $a }或{ $b }
+board-cross = 始终十字形
+board-by-count = 按人数
+no-piece-normal = 照常掷骰子
+no-piece-release = 不掷骰子直接放出
+no-piece-three = 最多掷三次
+safe-starts-stars = 起点和星星
+safe-starts = 仅起点
+safe-none = 无
+impassable-blocks = 2枚叠放
+impassable-none = 无
+impassable-no-overtaking = 禁止超越
+first-seat = 第一个座位
+first-roll-off = 掷骰子决定
+
+## Rule book
+
+book-title = 规则
+book-how = 玩法
+book-how-1 = 2至4名玩家，每人有4枚棋子在基地等待，基地是棋盘角落里自己颜色的大区域。
+book-how-2 = 轮到你时，掷骰子，让自己的一枚棋子按点数顺时针前进。没有棋子能走时，这次掷骰作废。
+book-how-3 = 只有掷出出基地点数，棋子才能从基地移到起点；这会用掉整次掷骰。
+book-how-4 = 掷出6可再掷一次。连续三次6会立即结束回合（自定义规则）。
+book-how-5 = 刚好停在对手单独一枚、且不在安全格上的棋子上，它就会回到基地；你再掷一次。
+book-how-6 = 同色两枚棋子在同一格形成路障：对手不能通过，也不能停在那里。
+book-how-7 = 绕棋盘一整圈后，棋子转入自己颜色的终点通道，别人不能进入，然后前往中央的终点。
+book-how-8 = 最先让4枚棋子全部抵达终点的玩家获胜。其他人依次按抵达终点的棋子数、离开基地的棋子数、这些棋子走过的距离排名。
+book-star = 星星
+book-block = 路障
+book-home-column = 终点通道
+book-table-rules = 本桌的自定义规则
+book-standard = 标准
+book-not-standard = 非标准（标准：{ $standard }）
+book-glossary = 用语
+word-base = 基地
+word-base-means = 棋子等待的角落区域，被吃的棋子也会回到这里
+word-start = 起点
+word-start-means = 棋子离开基地后放置的自己颜色的格子
+word-track = 路线
+word-track-means = 所有棋子绕行的一圈格子
+word-star = 星星
+word-star-means = 每个起点前方第8格；是安全格
+word-safe = 安全格
+word-safe-means = 棋子不会被吃的格子
+word-block = 路障
+word-block-means = 同色两枚或以上棋子所在的格子
+word-home-column = 终点通道
+word-home-column-means = 通往终点的5格自己颜色的通道
+word-goal = 终点
+word-goal-means = 棋盘中央
+word-exit = 出基地点数
+word-exit-means = 让棋子离开基地的点数
+word-extra-roll = 再掷一次
+word-extra-roll-means = 因掷出6或吃子，在同一回合再掷一次
+book-questions = 常见问题
+faq-leave = 如何离开基地？
+faq-leave-answer = 掷出出基地点数（除非本桌另有选择，否则为6）。掷不出就无法行动，回合结束。
+faq-capture = 如何吃子？
+faq-capture-answer = 刚好停在对手单独一枚、且不在安全格上的棋子上。它会回到基地，你再掷一次。
+faq-safe = 有安全的格子吗？
+faq-safe-answer = 有：起点和星星。另外，你的两枚棋子叠在一起时，对手不能通过也不能停下。
+faq-exact = 抵达终点需要刚好的点数吗？
+faq-exact-answer = 默认需要：会让棋子越过终点的点数不能移动这枚棋子。
+
+## Profiles
+
+profiles-title = 玩家档案
+profiles-explain = 当规则为标准规则、且桌上每位真人都有档案时（CPU始终有档案），本局计入排名。
+profiles-name = 名字
+profiles-rating = 等级分
+profiles-games = 局数
+profiles-wins = 胜局
+profiles-mean-rank = 平均名次
+profiles-none = 还没有档案。
+profiles-name-hint = 名字
+profiles-add = 添加档案
+profile-error-empty = 档案需要名字
+profile-error-cpu-name = “{ $name }”是CPU的名字
+profile-error-taken = 已有名为“{ $name }”的档案
+ranked-not-standard = 自定义规则不是标准规则
+ranked-same-seat = 两个座位都是{ $name }
+ranked-no-profile = { $name }没有档案
+
+## Problems shown to players
+
+theme-problem-title = 主题问题
+dismiss = 关闭
+notice-ratings-not-saved = 无法保存等级分：{ $error }

@@ -1,0 +1,459 @@
+//! Languages: every word a player reads comes from a Fluent file `assets/lang/CODE.ftl`
+//! (English, Filipino, Indonesian, Arabic, Simplified Chinese ship), loaded through the
+//! `AssetServer`. The language follows the system's (or the browser's) on first start, can be
+//! changed in Settings at any time, and is remembered with the settings.
+//!
+//! Why Fluent: plurals by each language's own rules (Arabic has six forms), variables in any
+//! word order, a format translators know, and a parser that says where a file is wrong.
+//!
+//! Text is built in reading (logical) order; `Texts::show` puts a finished line in the order
+//! egui draws it (see `bidi`). Fonts for scripts egui lacks (Arabic, CJK) are in
+//! `assets/lang/fonts/` and are added behind the theme's font.
+
+use std::sync::Arc;
+
+use bevy::asset::io::Reader;
+use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
+use bevy::prelude::*;
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+use crate::settings::Settings;
+
+pub mod bidi;
+pub mod ui;
+mod words;
+
+/// The language every other one falls back to, key by key.
+pub const FALLBACK: &str = "en";
+
+/// The languages shipped in `assets/lang/` (the browser's list: it cannot list a folder).
+pub const SHIPPED: [&str; 5] = ["en", "fil", "id", "ar", "zh"];
+
+/// The fonts shipped in `assets/lang/fonts/`, for the scripts egui's own fonts lack.
+pub const SHIPPED_FONTS: [&str; 2] = ["NotoSansArabic-ludo.ttf", "DroidSansFallback-ludo.ttf"];
+
+/// One language file, parsed.
+#[derive(Asset, TypePath, Debug)]
+pub struct Language {
+    pub resource: Arc<FluentResource>,
+}
+
+/// Why a language file cannot be used: `assets/lang/xx.ftl:12:5: what was expected`.
+#[derive(Debug)]
+pub struct LanguageError(pub String);
+
+impl std::fmt::Display for LanguageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LanguageError {}
+
+/// Parses a Fluent file; the first error names the file, line and column.
+pub fn parse(file: &str, text: String) -> Result<FluentResource, LanguageError> {
+    FluentResource::try_new(text).map_err(|(resource, errors)| {
+        let source = resource.source();
+        let e = &errors[0];
+        let before = &source[..e.pos.start.min(source.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        LanguageError(format!("{file}:{line}:{col}: {}", e.kind))
+    })
+}
+
+#[derive(Default, TypePath)]
+pub struct LanguageLoader;
+
+impl AssetLoader for LanguageLoader {
+    type Asset = Language;
+    type Settings = ();
+    type Error = LanguageError;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        cx: &mut LoadContext<'_>,
+    ) -> Result<Language, LanguageError> {
+        let file = format!("assets/{}", cx.path());
+        let mut bytes = Vec::new();
+        reader
+            .read_to_end(&mut bytes)
+            .await
+            .map_err(|e| LanguageError(format!("{file}: cannot read: {e}")))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| LanguageError(format!("{file}: expected UTF-8 text: {e}")))?;
+        Ok(Language {
+            resource: Arc::new(parse(&file, text)?),
+        })
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["ftl"]
+    }
+}
+
+/// A font file's bytes, for egui.
+#[derive(Asset, TypePath, Debug)]
+pub struct FontBytes(pub Arc<Vec<u8>>);
+
+#[derive(Default, TypePath)]
+pub struct FontBytesLoader;
+
+impl AssetLoader for FontBytesLoader {
+    type Asset = FontBytes;
+    type Settings = ();
+    type Error = std::io::Error;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        _cx: &mut LoadContext<'_>,
+    ) -> Result<FontBytes, std::io::Error> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        Ok(FontBytes(Arc::new(bytes)))
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["ttf", "otf"]
+    }
+}
+
+/// A bundle of one language's messages.
+type Bundle = FluentBundle<Arc<FluentResource>>;
+
+fn bundle(code: &str, resource: Arc<FluentResource>) -> Bundle {
+    let id = code.parse().unwrap_or_default();
+    let mut bundle = Bundle::new_concurrent(vec![id]);
+    // Isolation marks help the bidi algorithm; `show` takes them out before drawing.
+    bundle.set_use_isolating(false);
+    // A file that defines a key twice keeps the first: the test of the files reports it.
+    let _ = bundle.add_resource(resource);
+    bundle
+}
+
+/// The words of the chosen language, and English behind them.
+#[derive(Resource)]
+pub struct Texts {
+    pub code: String,
+    /// Right to left (Arabic).
+    pub rtl: bool,
+    bundle: Option<Bundle>,
+    fallback: Option<Bundle>,
+}
+
+impl Default for Texts {
+    fn default() -> Self {
+        Texts {
+            code: FALLBACK.into(),
+            rtl: false,
+            bundle: None,
+            fallback: None,
+        }
+    }
+}
+
+/// A value for a message's `{ $variable }`.
+pub enum Arg {
+    Text(String),
+    Number(f64),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.into())
+    }
+}
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+impl From<u8> for Arg {
+    fn from(n: u8) -> Arg {
+        Arg::Number(n.into())
+    }
+}
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Number(n.into())
+    }
+}
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Number(n as f64)
+    }
+}
+impl From<f32> for Arg {
+    fn from(n: f32) -> Arg {
+        Arg::Number(n.into())
+    }
+}
+
+impl Texts {
+    /// A message in reading order, with its variables; the key itself if no file has it.
+    pub fn fmt(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Text(s) => fluent_args.set(*name, FluentValue::from(s.as_str())),
+                Arg::Number(n) => fluent_args.set(*name, FluentValue::from(*n)),
+            }
+        }
+        for bundle in [&self.bundle, &self.fallback].into_iter().flatten() {
+            if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                return bundle
+                    .format_pattern(pattern, Some(&fluent_args), &mut errors)
+                    .into_owned();
+            }
+        }
+        key.to_string()
+    }
+
+    /// Whether the chosen language's words are in (the first frames may come before).
+    pub fn ready(&self, settings: &Settings) -> bool {
+        let chosen = settings.language.as_deref().unwrap_or(FALLBACK);
+        self.fallback.is_some()
+            && self.code == chosen
+            && (chosen == FALLBACK || self.bundle.is_some())
+    }
+
+    /// A message without variables, in reading order.
+    pub fn get(&self, key: &str) -> String {
+        self.fmt(key, &[])
+    }
+
+    /// A finished line in the order egui draws it.
+    pub fn show(&self, line: &str) -> String {
+        if self.rtl {
+            bidi::visual_line(line, true)
+        } else {
+            line.to_string()
+        }
+    }
+
+    /// `get`, ready to draw.
+    pub fn tr(&self, key: &str) -> String {
+        self.show(&self.get(key))
+    }
+
+    /// `fmt`, ready to draw.
+    pub fn trf(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        self.show(&self.fmt(key, args))
+    }
+}
+
+/// Every language file found, and the fonts, kept loaded (so watched) all the time: the
+/// language picker shows each language in its own words and script.
+#[derive(Resource, Default)]
+pub struct Languages {
+    pub files: Vec<(String, Handle<Language>)>,
+    pub fonts: Vec<Handle<FontBytes>>,
+    /// Each loaded language's code and its own name ("العربية"), for the picker.
+    pub names: Vec<(String, String)>,
+}
+
+impl Languages {
+    /// Each language's code and its own name, in the order found.
+    fn read_names(&self, assets: &Assets<Language>) -> Vec<(String, String)> {
+        self.files
+            .iter()
+            .filter_map(|(code, h)| {
+                let lang = assets.get(h)?;
+                let b = bundle(code, lang.resource.clone());
+                let name = b.get_message("language-name")?.value()?;
+                let mut errors = Vec::new();
+                Some((
+                    code.clone(),
+                    b.format_pattern(name, None, &mut errors).into_owned(),
+                ))
+            })
+            .collect()
+    }
+}
+
+/// A language file that cannot be used, for the player to read.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct LanguageProblem(pub Option<String>);
+
+pub fn plugin(app: &mut App) {
+    app.init_asset::<Language>()
+        .init_asset::<FontBytes>()
+        .register_asset_loader(LanguageLoader)
+        .register_asset_loader(FontBytesLoader)
+        .init_resource::<Texts>()
+        .init_resource::<Languages>()
+        .init_resource::<LanguageProblem>()
+        .add_systems(Startup, load_languages)
+        .add_systems(
+            Update,
+            (first_start_language, build_texts, report_failed)
+                .chain()
+                .before(crate::board::DrawTable),
+        );
+}
+
+/// The files of `assets/lang/` with `suffix`: on desktop whatever the folder holds (so a
+/// translator's new file shows up); in the browser, the shipped ones.
+fn files_in(folder: &str, shipped: &[&str], suffixes: &[&str]) -> Vec<String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let dir = bevy::asset::io::file::FileAssetReader::get_base_path()
+            .join("assets")
+            .join(folder);
+        let mut found: Vec<String> = std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| e.file_name().into_string().ok())
+            .filter(|n| suffixes.iter().any(|s| n.ends_with(s)))
+            .collect();
+        found.sort();
+        if !found.is_empty() {
+            return found;
+        }
+    }
+    let _ = suffixes;
+    shipped.iter().map(|s| s.to_string()).collect()
+}
+
+/// The language codes found (`en`, `ar`, …), English first.
+pub fn available() -> Vec<String> {
+    let files: Vec<String> = SHIPPED.iter().map(|c| format!("{c}.ftl")).collect();
+    let files: Vec<&str> = files.iter().map(String::as_str).collect();
+    let mut codes: Vec<String> = files_in("lang", &files, &[".ftl"])
+        .into_iter()
+        .filter_map(|f| f.strip_suffix(".ftl").map(str::to_string))
+        .collect();
+    codes.sort_by_key(|c| (c != FALLBACK, SHIPPED.iter().position(|s| s == c)));
+    codes
+}
+
+fn load_languages(server: Res<AssetServer>, mut languages: ResMut<Languages>) {
+    languages.files = available()
+        .into_iter()
+        .map(|code| {
+            let handle = server.load(format!("lang/{code}.ftl"));
+            (code, handle)
+        })
+        .collect();
+    languages.fonts = files_in("lang/fonts", &SHIPPED_FONTS, &[".ttf", ".otf"])
+        .into_iter()
+        .map(|f| server.load(format!("lang/fonts/{f}")))
+        .collect();
+}
+
+/// The language a locale like `fil-PH`, `ar_EG.UTF-8` or `zh-Hans-CN` asks for, among
+/// `codes`; English when none fits.
+pub fn from_locale(locale: &str, codes: &[String]) -> String {
+    let lower = locale.to_lowercase().replace('_', "-");
+    let primary = lower.split(['-', '.']).next().unwrap_or("");
+    // Tagalog is Filipino; Indonesian's old code is "in".
+    let primary = match primary {
+        "tl" => "fil",
+        "in" => "id",
+        p => p,
+    };
+    codes
+        .iter()
+        .find(|c| c.as_str() == primary)
+        .cloned()
+        .unwrap_or_else(|| FALLBACK.into())
+}
+
+/// On first start (no language remembered) the system's or browser's language is taken.
+fn first_start_language(mut settings: ResMut<Settings>) {
+    if settings.language.is_none() {
+        let locale = sys_locale::get_locale().unwrap_or_default();
+        settings.language = Some(from_locale(&locale, &available()));
+    }
+}
+
+/// Builds `Texts` when the language changes or a language file (re)loads.
+fn build_texts(
+    settings: Res<Settings>,
+    mut languages: ResMut<Languages>,
+    assets: Res<Assets<Language>>,
+    mut events: MessageReader<AssetEvent<Language>>,
+    mut texts: ResMut<Texts>,
+    mut problem: ResMut<LanguageProblem>,
+) {
+    let changed = events.read().count() > 0;
+    if changed {
+        let names = languages.read_names(&assets);
+        languages.names = names;
+    }
+    let code = settings.language.clone().unwrap_or_else(|| FALLBACK.into());
+    if !changed && texts.code == code && texts.fallback.is_some() {
+        return;
+    }
+    let file = |c: &str| {
+        languages
+            .files
+            .iter()
+            .find(|(code, _)| code == c)
+            .and_then(|(_, h)| assets.get(h))
+    };
+    let Some(fallback) = file(FALLBACK) else {
+        return;
+    };
+    let chosen = file(&code);
+    let chosen_bundle = chosen.map(|l| bundle(&code, l.resource.clone()));
+    let rtl = chosen_bundle.as_ref().is_some_and(|b| {
+        b.get_message("language-direction")
+            .and_then(|m| m.value())
+            .is_some_and(|p| b.format_pattern(p, None, &mut Vec::new()).trim() == "rtl")
+    });
+    *texts = Texts {
+        code: code.clone(),
+        rtl,
+        bundle: chosen_bundle,
+        fallback: Some(bundle(FALLBACK, fallback.resource.clone())),
+    };
+    if chosen.is_some() {
+        problem.0 = None;
+    }
+}
+
+fn report_failed(
+    mut failed: MessageReader<AssetLoadFailedEvent<Language>>,
+    mut problem: ResMut<LanguageProblem>,
+) {
+    for f in failed.read() {
+        let why = match &f.error {
+            bevy::asset::AssetLoadError::AssetLoaderError(e) => e.error().to_string(),
+            other => format!("assets/{}: {other}", f.path),
+        };
+        error!("language: {why}");
+        problem.0 = Some(why);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locales_pick_the_nearest_language() {
+        let codes: Vec<String> = SHIPPED.map(String::from).to_vec();
+        assert_eq!(from_locale("fil-PH", &codes), "fil");
+        assert_eq!(from_locale("tl_PH.UTF-8", &codes), "fil");
+        assert_eq!(from_locale("id-ID", &codes), "id");
+        assert_eq!(from_locale("in", &codes), "id");
+        assert_eq!(from_locale("ar-EG", &codes), "ar");
+        assert_eq!(from_locale("zh-Hans-CN", &codes), "zh");
+        assert_eq!(from_locale("de-DE", &codes), "en");
+        assert_eq!(from_locale("", &codes), "en");
+    }
+
+    #[test]
+    fn a_broken_file_is_named_with_its_line_and_column() {
+        let e = parse("assets/lang/xx.ftl", "a = b\nc d\n".into()).unwrap_err();
+        assert!(e.0.starts_with("assets/lang/xx.ftl:2:"), "{e}");
+    }
+}

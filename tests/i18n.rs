@@ -1,0 +1,282 @@
+//! The translations: every file parses, every language has exactly the keys English has
+//! (and the same variables in each message), and every character of every translation is in
+//! a font the game ships (egui's own, or those of `assets/lang/fonts/`), so none is drawn as
+//! an empty box.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use skrifa::MetadataProvider;
+
+fn lang_dir() -> PathBuf {
+    ludo::dev::manifest_dir().join("assets/lang")
+}
+
+/// Each language file: its code and text.
+fn files() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = std::fs::read_dir(lang_dir())
+        .unwrap()
+        .filter_map(|e| {
+            let path = e.unwrap().path();
+            let code = path
+                .file_name()?
+                .to_str()?
+                .strip_suffix(".ftl")?
+                .to_string();
+            Some((code, std::fs::read_to_string(&path).unwrap()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// The variables a pattern uses, also inside selectors and their variants.
+fn variables(pattern: &Pattern<&str>, out: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_variables(expression, out);
+        }
+    }
+}
+
+fn expression_variables(e: &Expression<&str>, out: &mut BTreeSet<String>) {
+    match e {
+        Expression::Inline(i) => inline_variables(i, out),
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, out);
+            for v in variants {
+                variables(&v.value, out);
+            }
+        }
+    }
+}
+
+fn inline_variables(i: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    if let InlineExpression::VariableReference { id } = i {
+        out.insert(id.name.to_string());
+    }
+}
+
+/// Every message of a file with the variables it uses; a parse error names the place.
+fn messages(code: &str, text: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let file = format!("assets/lang/{code}.ftl");
+    ludo::i18n::parse(&file, text.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let ast = fluent_syntax::parser::parse(text).unwrap_or_else(|(_, e)| panic!("{file}: {e:?}"));
+    let mut out = BTreeMap::new();
+    for entry in ast.body {
+        if let Entry::Message(m) = entry {
+            let mut vars = BTreeSet::new();
+            if let Some(value) = &m.value {
+                variables(value, &mut vars);
+            }
+            let id = m.id.name.to_string();
+            assert!(out.insert(id.clone(), vars).is_none(), "{file}: {id} twice");
+        }
+    }
+    out
+}
+
+#[test]
+fn every_language_has_every_key_and_no_other() {
+    let files = files();
+    let codes: Vec<&str> = files.iter().map(|(c, _)| c.as_str()).collect();
+    for shipped in ludo::i18n::SHIPPED {
+        assert!(
+            codes.contains(&shipped),
+            "assets/lang/{shipped}.ftl is missing"
+        );
+    }
+    let english = messages("en", &files.iter().find(|(c, _)| c == "en").unwrap().1);
+    assert!(english.len() > 150, "{} messages", english.len());
+    let mut problems = Vec::new();
+    for (code, text) in &files {
+        let theirs = messages(code, text);
+        for (key, vars) in &english {
+            match theirs.get(key) {
+                None => problems.push(format!("{code}.ftl: missing {key}")),
+                Some(v) if v != vars => problems.push(format!(
+                    "{code}.ftl: {key} uses {v:?}, English uses {vars:?}"
+                )),
+                Some(_) => {}
+            }
+        }
+        for key in theirs.keys().filter(|k| !english.contains_key(*k)) {
+            problems.push(format!("{code}.ftl: {key} is not in en.ftl"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_key_the_game_asks_for_is_in_english() {
+    // The keys written in the game's code, as "xxx-yyy" literals next to a lookup.
+    let english = messages(
+        "en",
+        &std::fs::read_to_string(lang_dir().join("en.ftl")).unwrap(),
+    );
+    let src = ludo::dev::manifest_dir().join("src");
+    let mut missing = Vec::new();
+    let mut stack = vec![src];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                for key in line.split('"').skip(1).step_by(2) {
+                    if looks_like_key(key, &english) && !english.contains_key(key) {
+                        missing.push(format!("{}:{}: {key}", path.display(), i + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "keys not in en.ftl:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// A string literal shaped like a message key (`menu-continue`) whose first word begins
+/// some English key: egui widget ids are written with underscores so they never are.
+fn looks_like_key(s: &str, english: &BTreeMap<String, BTreeSet<String>>) -> bool {
+    let shaped = s.contains('-')
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    let first = s.split('-').next().unwrap_or("");
+    shaped && english.keys().any(|k| k.split('-').next() == Some(first))
+}
+
+/// The characters of a file's messages (comments left out).
+fn characters(text: &str) -> BTreeSet<char> {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| l.split_once('=').map(|(_, v)| v).or(Some(l)))
+        .flat_map(str::chars)
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .collect()
+}
+
+#[test]
+fn every_character_of_every_translation_is_in_a_shipped_font() {
+    // egui's own fonts, then the language fonts, as the game sets them.
+    let mut fonts: Vec<(String, Vec<u8>)> = bevy_egui::egui::FontDefinitions::default()
+        .font_data
+        .into_iter()
+        .map(|(name, data)| (name, data.font.to_vec()))
+        .collect();
+    for f in std::fs::read_dir(lang_dir().join("fonts")).unwrap() {
+        let path = f.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ttf" || e == "otf") {
+            fonts.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+        }
+    }
+    let maps: Vec<_> = fonts
+        .iter()
+        .map(|(name, bytes)| {
+            let font = skrifa::FontRef::new(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            let chars: BTreeSet<u32> = font.charmap().mappings().map(|(c, _)| c).collect();
+            chars
+        })
+        .collect();
+    let mut problems = Vec::new();
+    let mut sizes = Vec::new();
+    for (code, text) in files() {
+        let chars = characters(&text);
+        let uncovered: String = chars
+            .iter()
+            .filter(|&&c| !maps.iter().any(|m| m.contains(&(c as u32))))
+            .collect();
+        if !uncovered.is_empty() {
+            problems.push(format!("{code}.ftl: no font draws {uncovered:?}"));
+        }
+        sizes.push(format!("{code}: {} distinct characters", chars.len()));
+    }
+    eprintln!("{}", sizes.join("\n"));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+mod common;
+
+/// The game's language plugin over the shipped files, headless.
+fn app_in(language: Option<&str>) -> bevy::prelude::App {
+    use bevy::prelude::*;
+    let settings = ludo::settings::Settings {
+        language: language.map(String::from),
+        ..Default::default()
+    };
+    let mut app = common::headless_app(ludo::table::TableConfig::default(), |app| {
+        app.add_plugins(bevy::asset::AssetPlugin {
+            file_path: ludo::dev::manifest_dir()
+                .join("assets")
+                .to_string_lossy()
+                .into_owned(),
+            ..default()
+        });
+    });
+    app.insert_resource(settings)
+        .add_plugins(ludo::i18n::plugin);
+    app
+}
+
+fn update_until(app: &mut bevy::prelude::App, done: impl Fn(&ludo::i18n::Texts) -> bool) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(10) {
+        app.update();
+        if done(app.world().resource::<ludo::i18n::Texts>()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the language did not load");
+}
+
+#[test]
+fn the_language_changes_while_the_game_runs() {
+    let mut app = app_in(Some("id"));
+    update_until(&mut app, |t| t.get("menu-continue") == "Lanjutkan");
+    // Plurals and variables by the language's own rules.
+    app.world_mut()
+        .resource_mut::<ludo::settings::Settings>()
+        .language = Some("ar".into());
+    update_until(&mut app, |t| t.rtl);
+    let texts = app.world().resource::<ludo::i18n::Texts>();
+    assert_eq!(texts.get("menu-continue"), "متابعة");
+    let two = texts.fmt("hud-time-left", &[("secs", 2u32.into())]);
+    let five = texts.fmt("hud-time-left", &[("secs", 5u32.into())]);
+    assert!(two.contains("ثانيتان"), "{two}");
+    assert!(five.contains("5 ثوانٍ"), "{five}");
+    // Drawn right to left: the first word read is the last drawn (rightmost).
+    assert_eq!(texts.show("بقيت 5 ثوانٍ"), "ثوانٍ 5 بقيت");
+    app.world_mut()
+        .resource_mut::<ludo::settings::Settings>()
+        .language = Some("en".into());
+    update_until(&mut app, |t| !t.rtl && t.get("menu-continue") == "Continue");
+    let texts = app.world().resource::<ludo::i18n::Texts>();
+    assert_eq!(
+        texts.fmt("hud-time-left", &[("secs", 1u32.into())]),
+        "1 second left in this turn"
+    );
+}
+
+#[test]
+fn the_first_start_takes_a_language_and_keeps_it() {
+    // No language remembered: one is picked (the system's, or English) and written into the
+    // settings, which the game saves.
+    let mut app = app_in(None);
+    app.update();
+    let chosen = app
+        .world()
+        .resource::<ludo::settings::Settings>()
+        .language
+        .clone();
+    let chosen = chosen.expect("a language is chosen on the first start");
+    assert!(ludo::i18n::available().contains(&chosen), "{chosen}");
+}
