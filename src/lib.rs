@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+pub mod asset_list;
 pub mod audio;
 pub mod board;
 pub mod camera;

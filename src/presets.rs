@@ -97,27 +97,9 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, (note_failed, note_mended));
 }
 
-/// The preset files: on desktop whatever `assets/rules/` holds (a modder's new file shows
-/// up); in the browser, which cannot list a folder, the shipped ones.
+/// The preset files of `assets/rules/`, by name.
 fn preset_names() -> Vec<String> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let dir = bevy::asset::io::file::FileAssetReader::get_base_path()
-            .join("assets")
-            .join("rules");
-        let mut found: Vec<String> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| e.file_name().into_string().ok())
-            .filter_map(|n| n.strip_suffix(".ron").map(str::to_string))
-            .collect();
-        found.sort();
-        if !found.is_empty() {
-            return found;
-        }
-    }
-    SHIPPED.map(String::from).to_vec()
+    crate::asset_list::names("rules", &SHIPPED, |p| crate::asset_list::stem(p, ".ron"))
 }
 
 /// The presets shipped in `assets/rules/` (the browser's list).

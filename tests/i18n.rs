@@ -280,3 +280,21 @@ fn the_first_start_takes_a_language_and_keeps_it() {
     let chosen = chosen.expect("a language is chosen on the first start");
     assert!(ludo::i18n::available().contains(&chosen), "{chosen}");
 }
+
+#[test]
+fn the_browser_lists_the_shipped_languages_and_fonts() {
+    // Desktop reads the folder; the browser, which cannot, gets `SHIPPED`: the same.
+    assert_eq!(
+        ludo::i18n::available(),
+        ludo::i18n::SHIPPED.map(String::from).to_vec()
+    );
+    let mut fonts: Vec<String> = std::fs::read_dir(lang_dir().join("fonts"))
+        .unwrap()
+        .filter_map(|e| e.unwrap().file_name().into_string().ok())
+        .filter(|n| n.ends_with(".ttf"))
+        .collect();
+    fonts.sort();
+    let mut shipped = ludo::i18n::SHIPPED_FONTS.map(String::from).to_vec();
+    shipped.sort();
+    assert_eq!(fonts, shipped);
+}

@@ -298,38 +298,10 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-/// The files of `assets/lang/` with `suffix`: on desktop whatever the folder holds (so a
-/// translator's new file shows up); in the browser, the shipped ones.
-fn files_in(folder: &str, shipped: &[&str], suffixes: &[&str]) -> Vec<String> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let dir = bevy::asset::io::file::FileAssetReader::get_base_path()
-            .join("assets")
-            .join(folder);
-        let mut found: Vec<String> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .filter_map(|e| e.file_name().into_string().ok())
-            .filter(|n| suffixes.iter().any(|s| n.ends_with(s)))
-            .collect();
-        found.sort();
-        if !found.is_empty() {
-            return found;
-        }
-    }
-    let _ = suffixes;
-    shipped.iter().map(|s| s.to_string()).collect()
-}
-
-/// The language codes found (`en`, `ar`, …), English first.
+/// The language codes found (`en`, `ar`, …), English first, then as shipped.
 pub fn available() -> Vec<String> {
-    let files: Vec<String> = SHIPPED.iter().map(|c| format!("{c}.ftl")).collect();
-    let files: Vec<&str> = files.iter().map(String::as_str).collect();
-    let mut codes: Vec<String> = files_in("lang", &files, &[".ftl"])
-        .into_iter()
-        .filter_map(|f| f.strip_suffix(".ftl").map(str::to_string))
-        .collect();
+    use crate::asset_list::{names, stem};
+    let mut codes = names("lang", &SHIPPED, |p| stem(p, ".ftl"));
     codes.sort_by_key(|c| (c != FALLBACK, SHIPPED.iter().position(|s| s == c)));
     codes
 }
@@ -342,7 +314,11 @@ fn load_languages(server: Res<AssetServer>, mut languages: ResMut<Languages>) {
             (code, handle)
         })
         .collect();
-    languages.fonts = files_in("lang/fonts", &SHIPPED_FONTS, &[".ttf", ".otf"])
+    let font_file = |p: &std::path::Path| {
+        let name = p.file_name()?.to_str()?;
+        (name.ends_with(".ttf") || name.ends_with(".otf")).then(|| name.to_string())
+    };
+    languages.fonts = crate::asset_list::names("lang/fonts", &SHIPPED_FONTS, font_file)
         .into_iter()
         .map(|f| server.load(format!("lang/fonts/{f}")))
         .collect();

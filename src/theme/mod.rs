@@ -206,35 +206,23 @@ fn clear_colour(active: Res<ActiveTheme>, clear: Option<ResMut<ClearColor>>) {
     }
 }
 
-/// The theme folders a player can choose: on desktop every folder of `assets/themes/` with a
-/// `theme.ron` (so a modder's new folder shows up); in the browser, which cannot list a
-/// folder, the shipped ones.
+/// The theme folders a player can choose: every folder of `assets/themes/` with a
+/// `theme.ron`, and (in the browser, which lists the shipped ones) one opened by the page's
+/// query (`?theme=…`).
 pub fn available(chosen: Option<&str>) -> Vec<String> {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let root = bevy::asset::io::file::FileAssetReader::get_base_path()
-            .join("assets")
-            .join("themes");
-        let mut found: Vec<String> = std::fs::read_dir(root)
-            .into_iter()
+    let mut found = crate::asset_list::names("themes", &SHIPPED, |p| {
+        p.join("theme.ron")
+            .is_file()
+            .then(|| p.file_name()?.to_str().map(str::to_string))
             .flatten()
-            .flatten()
-            .filter(|e| e.path().join("theme.ron").is_file())
-            .filter_map(|e| e.file_name().into_string().ok())
-            .collect();
-        found.sort();
-        if !found.is_empty() {
-            return found;
-        }
-    }
-    // The browser: the shipped themes, and one opened by the page's query (`?theme=…`).
-    let mut shipped: Vec<String> = SHIPPED.map(String::from).to_vec();
+    });
     if let Some(chosen) = chosen
-        && !shipped.iter().any(|s| s == chosen)
+        && !found.iter().any(|s| s == chosen)
+        && cfg!(target_arch = "wasm32")
     {
-        shipped.push(chosen.to_string());
+        found.push(chosen.to_string());
     }
-    shipped
+    found
 }
 
 /// The themes shipped in `assets/themes/` (the browser's list).
