@@ -423,16 +423,13 @@ pub fn settings_ui(
             .iter()
             .find(|(code, _)| *code == current)
             .map_or(current.clone(), |(_, name)| name.clone());
+        // Each language in its own words, and its own direction.
+        let own = crate::i18n::bidi::visual_auto;
         egui::ComboBox::from_id_salt("language")
-            .selected_text(texts.show(&shown))
+            .selected_text(own(&shown))
             .show_ui(ui, |ui| {
                 for (code, name) in &languages.names {
-                    // Each language in its own words (and its own direction).
-                    let own = crate::i18n::bidi::visual_line(
-                        name,
-                        name.chars().any(|c| ('\u{0590}'..='\u{08FF}').contains(&c)),
-                    );
-                    ui.selectable_value(&mut settings.language, Some(code.clone()), own);
+                    ui.selectable_value(&mut settings.language, Some(code.clone()), own(name));
                 }
             });
     });
@@ -445,11 +442,12 @@ pub fn settings_ui(
     );
     row(ui, texts, |ui| {
         ui.label(texts.tr("settings-theme"));
-        let themes = crate::theme::available(Some(&settings.theme));
         egui::ComboBox::from_id_salt("theme")
             .selected_text(settings.theme.as_str())
             .show_ui(ui, |ui| {
-                for folder in themes {
+                // Read only while the list is open (the pause menu draws these settings every
+                // frame): a modder's new folder still shows up the next time it opens.
+                for folder in crate::theme::available(Some(&settings.theme.clone())) {
                     let label = folder.clone();
                     ui.selectable_value(&mut settings.theme, folder, label);
                 }

@@ -39,8 +39,17 @@ fn is_rtl_letter(c: char) -> bool {
 
 /// One line (no line breaks) in visual order, for a paragraph of direction `rtl`.
 pub fn visual_line(line: &str, rtl: bool) -> String {
-    let base = if rtl { Level::rtl() } else { Level::ltr() };
-    let info = BidiInfo::new(line, Some(base));
+    reorder(line, Some(if rtl { Level::rtl() } else { Level::ltr() }))
+}
+
+/// One line in visual order, in the direction of its first strong letter: text that is not
+/// in the reader's language (a language's own name in the language list).
+pub fn visual_auto(line: &str) -> String {
+    reorder(line, None)
+}
+
+fn reorder(line: &str, base: Option<Level>) -> String {
+    let info = BidiInfo::new(line, base);
     let mut out = String::with_capacity(line.len());
     for para in &info.paragraphs {
         let (levels, runs) = info.visual_runs(para, para.range.clone());
@@ -123,6 +132,12 @@ mod tests {
         // "رمى 12 الآن" → the number stays "12", the words around it swap sides.
         assert_eq!(visual_line("رمى 12 الآن", true), "الآن 12 رمى");
         assert_eq!(visual_line("سرعة CPU", true), "CPU سرعة");
+    }
+
+    #[test]
+    fn a_line_alone_takes_the_direction_of_its_first_letter() {
+        assert_eq!(visual_auto("اللغة العربية"), "العربية اللغة");
+        assert_eq!(visual_auto("Bahasa Indonesia"), "Bahasa Indonesia");
     }
 
     #[test]
