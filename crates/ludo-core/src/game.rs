@@ -31,7 +31,11 @@ impl EventSink for Vec<Event> {
 
 /// A legal move: the seat's `piece` walks from `from` to `to`. Pieces that share a square
 /// (or all wait in base) make one move, named by the lowest piece index among them.
+///
+/// Four bytes wide (one of them padding) so that a move is written and read as one word: the
+/// simulator reads a move soon after writing it, and a wide read of narrow writes stalls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(C, align(4))]
 pub struct Move {
     pub piece: u8,
     pub from: Pos,
@@ -55,9 +59,11 @@ impl MoveList {
         len: 0,
     };
 
-    fn push(&mut self, m: Move) {
-        self.moves[self.len as usize] = m;
-        self.len += 1;
+    /// Writes `m` in the next place and keeps it only when `keep`: no branch to mispredict.
+    #[inline]
+    fn push_if(&mut self, m: Move, keep: bool) {
+        self.moves[self.len as usize & (PIECES - 1)] = m;
+        self.len += keep as u8;
     }
 
     pub fn as_slice(&self) -> &[Move] {
@@ -73,8 +79,8 @@ pub enum Phase {
     RollOff { contenders: u8, rolls: [u8; 4] },
     /// The seat to play rolls (or, under *release without rolling*, presses the die).
     Roll,
-    /// The seat to play chooses one of `moves` for `roll`.
-    Move { roll: u8, moves: MoveList },
+    /// The seat to play chooses one of `Game::legal_moves` for `roll`.
+    Move { roll: u8 },
     /// Finished; `Game::ranking` has the final ranking.
     Over,
 }
@@ -116,6 +122,9 @@ pub struct Game {
     pub(crate) occupancy: Occupancy,
     pub(crate) turn: u8,
     pub(crate) phase: Phase,
+    /// The legal moves in `Phase::Move`. Kept beside the phase, not in it, so that a roll
+    /// writes the moves once, in place, and the phase stays a few bytes to copy.
+    pub(crate) moves: MoveList,
     /// Sixes in a row within this turn.
     pub(crate) sixes: u8,
     /// Rolls without an exit number this turn under *up to three rolls*.
@@ -152,6 +161,7 @@ impl Game {
             occupancy: Occupancy::EMPTY,
             turn: if phase == Phase::Roll { first_seat } else { 0 },
             phase,
+            moves: MoveList::EMPTY,
             sixes: 0,
             tries: 0,
             finished: Vec::new(),
@@ -234,8 +244,8 @@ impl Game {
 
     /// The legal moves while waiting for a move; empty otherwise.
     pub fn legal_moves(&self) -> &[Move] {
-        match &self.phase {
-            Phase::Move { moves, .. } => moves.as_slice(),
+        match self.phase {
+            Phase::Move { .. } => self.moves.as_slice(),
             _ => &[],
         }
     }
@@ -243,7 +253,7 @@ impl Game {
     /// The roll waiting to be played, while waiting for a move.
     pub fn pending_roll(&self) -> Option<u8> {
         match self.phase {
-            Phase::Move { roll, .. } => Some(roll),
+            Phase::Move { roll } => Some(roll),
             _ => None,
         }
     }
@@ -291,19 +301,77 @@ impl Game {
 
     /// The moves `seat` would have for `roll` in the current position.
     pub fn moves_for(&self, seat: u8, roll: u8) -> MoveList {
+        let mut list = MoveList::EMPTY;
+        MoveGen::of(self).fill(seat, roll, &mut list);
+        list
+    }
+}
+
+/// One in each byte of a word: four pieces side by side.
+const LANES: u32 = 0x0101_0101;
+/// The high bit of each byte.
+const HIGH: u32 = 0x8080_8080;
+
+/// The high bit of each byte of `a` that equals the same byte of `b`.
+#[inline]
+fn lanes_equal_word(a: u32, b: u32) -> u32 {
+    let x = a ^ b;
+    // A byte's high bit is set by the add when its low seven bits are nonzero.
+    !((((x & 0x7F7F_7F7F) + 0x7F7F_7F7F) | x) & HIGH) & HIGH
+}
+
+/// The high bit of each byte of `a` that equals `byte`.
+#[inline]
+fn lanes_equal(a: u32, byte: u8) -> u32 {
+    lanes_equal_word(a, LANES * byte as u32)
+}
+
+/// Each byte whose high bit is set in `high`, filled with ones.
+#[inline]
+fn fill_lanes(high: u32) -> u32 {
+    (high >> 7) * 0xFF
+}
+
+/// What move generation reads of a game: borrowed field by field, so that the turn's moves can
+/// be written straight into `Game::moves` (building them aside and copying them in made the
+/// copy wait for the narrower writes that built them).
+struct MoveGen<'a> {
+    rules: &'a Rules,
+    track: &'a Track,
+    occupancy: &'a Occupancy,
+    pieces: &'a [[Pos; PIECES]; 4],
+}
+
+impl<'a> MoveGen<'a> {
+    fn of(game: &'a Game) -> Self {
+        MoveGen {
+            rules: &game.rules,
+            track: &game.track,
+            occupancy: &game.occupancy,
+            pieces: &game.pieces,
+        }
+    }
+
+    /// Appends the moves `seat` has for `roll` to `list` (empty on entry).
+    #[inline(always)]
+    fn fill(&self, seat: u8, roll: u8, list: &mut MoveList) {
         let s = seat as usize;
         let goal = self.track.goal();
         let last = self.track.last_track();
         // Squares this seat may not pass (or land on), as bits of its own progress.
         let (no_pass, no_land) = match self.rules.impassable {
             Impassable::None => (0, 0),
-            Impassable::BlocksOfTwo => {
-                let b = self.in_progress(s, self.occupancy.opponent_blocks(s));
-                (b, b)
-            }
+            Impassable::BlocksOfTwo => match self.occupancy.opponent_blocks(s) {
+                // Usually no block stands anywhere: skip turning the mask round.
+                0 => (0, 0),
+                blocks => {
+                    let b = self.in_progress(s, blocks);
+                    (b, b)
+                }
+            },
             Impassable::NoOvertaking => {
                 let mut occupied = self.in_progress(s, self.occupancy.any());
-                for p in self.pieces[s] {
+                for p in self.pieces[s & 3] {
                     if p.raw() > last && p.raw() < goal {
                         occupied |= 1 << p.raw();
                     }
@@ -311,44 +379,48 @@ impl Game {
                 (occupied, 0)
             }
         };
-        let exit = self.rules.exit_numbers.contains(roll) && no_land & 1 == 0;
-        let exact = self.rules.exact_finish;
-        let ps = &self.pieces[s & 3];
-        let mut list = MoveList::EMPTY;
-        for i in 0..PIECES {
-            let f = ps[i].raw();
-            // Pieces on one square (or all in base) make one move: skip repeats.
-            if f == goal || ps[..i].contains(&ps[i]) {
-                continue;
-            }
-            let to = if f == Pos::BASE.raw() {
-                if !exit {
-                    continue;
-                }
-                0
-            } else {
-                let to = f + roll;
-                let to = if to <= goal {
-                    to
-                } else if exact {
-                    continue;
-                } else {
-                    goal
-                };
+        let exit = self.rules.exit_numbers.contains(roll) & (no_land & 1 == 0);
+        let ps = self.pieces[s & 3];
+        // The four pieces are the four bytes of one word and are worked out together, without
+        // branching: the die makes every branch a coin toss for the processor. Progress is
+        // below 128 on every board, so no byte carries into the next.
+        let raw = u32::from_le_bytes(ps.map(Pos::raw));
+        let in_base = lanes_equal(raw, Pos::BASE.raw());
+        let at_goal = lanes_equal(raw, goal);
+        let base_bytes = fill_lanes(in_base);
+        let walked = (raw & !base_bytes) + LANES * roll as u32;
+        // The high bit of a lane is set where the walk ends beyond the goal.
+        let over = (walked + LANES * (127 - goal) as u32) & HIGH & !in_base;
+        let over_bytes = fill_lanes(over);
+        let to = ((walked & !over_bytes) | ((LANES * goal as u32) & over_bytes)) & !base_bytes;
+        // Pieces on one square (or all in base) make one move: only the first of them counts.
+        let repeat = (lanes_equal_word(raw, raw << 8) & 0x8080_8000)
+            | (lanes_equal_word(raw, raw << 16) & 0x8080_0000)
+            | (lanes_equal_word(raw, raw << 24) & 0x8000_0000);
+        let exit_lanes = if exit { in_base } else { 0 };
+        let finishing = if self.rules.exact_finish { over } else { 0 };
+        let mut legal = HIGH & !at_goal & !repeat & (exit_lanes | (!in_base & !finishing));
+        let to = to.to_le_bytes();
+        if no_pass | no_land != 0 {
+            for (i, &to) in to.iter().enumerate() {
+                let f = ps[i].raw();
                 // Bits f+1 ..= to-1 are passed over; bit `to` is landed on.
-                let passed = (1u64 << to) - (2u64 << f);
-                if (no_pass & passed) | (no_land & (1u64 << to)) != 0 {
-                    continue;
-                }
-                to
-            };
-            list.push(Move {
-                piece: i as u8,
-                from: ps[i],
-                to: Pos::at(to),
-            });
+                let passed = (1u64 << to).wrapping_sub(2u64 << (f & 63));
+                let stopped = (no_pass & passed) | (no_land & (1u64 << to)) != 0;
+                let on_track = f != Pos::BASE.raw();
+                legal &= !(((stopped & on_track) as u32) << (8 * i + 7));
+            }
         }
-        list
+        for (i, &to) in to.iter().enumerate() {
+            list.push_if(
+                Move {
+                    piece: i as u8,
+                    from: ps[i],
+                    to: Pos::at(to),
+                },
+                legal & (0x80 << (8 * i)) != 0,
+            );
+        }
     }
 
     /// Turns a mask of absolute track squares into a mask of `seat`'s progress values
@@ -356,12 +428,14 @@ impl Game {
     #[inline]
     fn in_progress(&self, seat: usize, squares: u64) -> u64 {
         let len = self.track.len as u32;
-        let start = self.track.starts[seat] as u32;
+        let start = self.track.starts[seat & 3] as u32;
         let all = (1u64 << len) - 1;
         let rotated = ((squares >> start) | (squares << (len - start))) & all;
         rotated & ((1u64 << (len - 1)) - 1)
     }
+}
 
+impl Game {
     /// Whether an opponent's block stands on absolute track square `square`.
     #[inline]
     fn blocked(&self, seat: usize, square: u8) -> bool {
@@ -427,9 +501,16 @@ impl Game {
             self.pass_turn(out);
             return;
         }
-        let moves = self.moves_for(seat, value);
-        if moves.len > 0 {
-            self.phase = Phase::Move { roll: value, moves };
+        self.moves.len = 0;
+        let generator = MoveGen {
+            rules: &self.rules,
+            track: &self.track,
+            occupancy: &self.occupancy,
+            pieces: &self.pieces,
+        };
+        generator.fill(seat, value, &mut self.moves);
+        if self.moves.len > 0 {
+            self.phase = Phase::Move { roll: value };
             return;
         }
         out.push(Event::NoLegalMove { seat });
@@ -506,11 +587,11 @@ impl Game {
         if piece as usize >= PIECES {
             return Err(PlayError::NoSuchPiece(piece));
         }
-        let Phase::Move { roll, moves } = self.phase else {
+        let Phase::Move { roll } = self.phase else {
             unreachable!("checked above")
         };
         let from = self.pieces[self.turn as usize][piece as usize];
-        let Some(&m) = moves.as_slice().iter().find(|m| m.from == from) else {
+        let Some(&m) = self.moves.as_slice().iter().find(|m| m.from == from) else {
             return Err(PlayError::IllegalMove { piece, roll });
         };
         // Move the named piece itself, so the player's click moves the piece they clicked.
@@ -552,11 +633,14 @@ impl Game {
     }
 
     /// Carries out a legal move: the walk, any captures, reaching the goal.
+    #[inline(always)]
     fn apply(&mut self, seat: u8, m: Move, out: &mut impl EventSink) -> (bool, bool) {
         let s = seat as usize;
+        // Counted before the piece leaves: reading the four bytes just after writing one of
+        // them would wait for that store.
+        let left = self.pieces[s].iter().filter(|&&p| p == m.from).count() as u8 - 1;
         self.pieces[s][m.piece as usize] = m.to;
         if let Some(sq) = self.track.square(s, m.from.raw()) {
-            let left = self.pieces[s].iter().filter(|&&p| p == m.from).count() as u8;
             self.occupancy.set(s, sq, left);
         }
         out.push(if m.from.is_base() {

@@ -94,10 +94,13 @@ pub fn play_out(
                     turns: events.turns,
                 };
             }
-            Phase::Move { roll, moves } => {
-                let moves = moves.as_slice();
+            Phase::Move { roll } => {
+                // Only the chosen move is copied out: copying the list would wait for the
+                // writes that just filled it.
+                let moves = game.moves.as_slice();
                 let i = choosers[game.turn() as usize].choose(game, moves);
-                game.play_move(moves[i.min(moves.len() - 1)], roll, events);
+                let m = moves[i.min(moves.len() - 1)];
+                game.play_move(m, roll, events);
             }
             Phase::Roll if game.awaiting() == Awaiting::Release => {
                 game.release(events).expect("a release is due");

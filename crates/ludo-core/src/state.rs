@@ -243,7 +243,8 @@ impl Game {
                 if moves.as_slice().is_empty() {
                     return Err(StateError::NoMoveForRoll(roll));
                 }
-                Phase::Move { roll, moves }
+                game.moves = moves;
+                Phase::Move { roll }
             }
             PhaseState::RollOff => {
                 let RollOffState { contenders, rolls } =

@@ -81,14 +81,89 @@ fn check_position(game: &Game) -> Result<(), TestCaseError> {
     // The incremental bookkeeping agrees with a game rebuilt from plain data.
     let rebuilt = Game::from_state(game.rules().clone(), &st)
         .map_err(|e| TestCaseError::fail(format!("state does not rebuild: {e}\n{st:?}")))?;
-    prop_assert_eq!(rebuilt.state(), st);
+    prop_assert_eq!(&rebuilt.state(), &st);
     for roll in 1..=6 {
         prop_assert_eq!(
             rebuilt.moves_for(game.turn(), roll),
             game.moves_for(game.turn(), roll)
         );
+        for seat in 0..game.seats() {
+            let engine = game.moves_for(seat, roll);
+            prop_assert_eq!(
+                engine.as_slice(),
+                &walked_moves(game, seat, roll)[..],
+                "seat {} roll {} in {:?}",
+                seat,
+                roll,
+                st
+            );
+        }
     }
     Ok(())
+}
+
+/// The legal moves found the slow, plain way, square by square along each walk: the oracle
+/// for the engine's word-at-a-time move generation.
+fn walked_moves(game: &Game, seat: u8, roll: u8) -> Vec<Move> {
+    let track = *game.track();
+    let rules = game.rules();
+    let s = seat as usize;
+    let goal = track.goal();
+    let pieces = game.pieces(seat);
+    // How many pieces of `o` stand on absolute track square `sq`.
+    let count = |o: u8, sq: u8| {
+        game.pieces(o)
+            .iter()
+            .filter(|p| p.progress().and_then(|q| track.square(o as usize, q)) == Some(sq))
+            .count()
+    };
+    let opponent_block = |sq: u8| (0..game.seats()).any(|o| o != seat && count(o, sq) >= 2);
+    // Whether anything stands at progress `q` of this seat's path.
+    let occupied = |q: u8| match track.square(s, q) {
+        Some(sq) => (0..game.seats()).any(|o| count(o, sq) > 0),
+        None => q < goal && pieces.iter().any(|p| p.progress() == Some(q)),
+    };
+    let mut moves = Vec::new();
+    for (i, &p) in pieces.iter().enumerate() {
+        if pieces[..i].contains(&p) {
+            continue;
+        }
+        let to = match p.progress() {
+            Some(q) if q == goal => continue,
+            None => {
+                let start = track.square(s, 0).unwrap();
+                let blocked = rules.impassable == Impassable::BlocksOfTwo && opponent_block(start);
+                if !rules.exit_numbers.contains(roll) || blocked {
+                    continue;
+                }
+                0
+            }
+            Some(f) => {
+                let to = if f + roll <= goal {
+                    f + roll
+                } else if rules.exact_finish {
+                    continue;
+                } else {
+                    goal
+                };
+                let stopped = (f + 1..=to).any(|q| match rules.impassable {
+                    Impassable::None => false,
+                    Impassable::BlocksOfTwo => track.square(s, q).is_some_and(opponent_block),
+                    Impassable::NoOvertaking => q < to && occupied(q),
+                });
+                if stopped {
+                    continue;
+                }
+                to
+            }
+        };
+        moves.push(Move {
+            piece: i as u8,
+            from: p,
+            to: Pos::at(to),
+        });
+    }
+    moves
 }
 
 /// Checks a move against the position it was made from: no block passed or landed on,
