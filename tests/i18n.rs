@@ -125,6 +125,9 @@ fn every_key_the_game_asks_for_is_in_english() {
                 stack.push(path);
                 continue;
             }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
             let text = std::fs::read_to_string(&path).unwrap();
             for (i, line) in text.lines().enumerate() {
                 for key in line.split('"').skip(1).step_by(2) {
@@ -164,10 +167,30 @@ fn characters(text: &str) -> BTreeSet<char> {
         .collect()
 }
 
+/// The Rust files of the game and of the rules crate (whose seat colours have marks).
+fn source_files() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = ludo::dev::manifest_dir();
+    let mut files = Vec::new();
+    walk(&root.join("src"), &mut files);
+    walk(&root.join("crates/ludo-core/src"), &mut files);
+    assert!(files.len() > 20, "{files:?}");
+    files
+}
+
 #[test]
 fn every_character_of_every_translation_is_in_a_shipped_font() {
-    // egui's own fonts, then the language fonts, as the game sets them.
-    let mut fonts: Vec<(String, Vec<u8>)> = bevy_egui::egui::FontDefinitions::default()
+    // The built-in interface fonts, then the language fonts, as the game sets them.
+    let mut fonts: Vec<(String, Vec<u8>)> = ludo::theme::view::ui_fonts()
         .font_data
         .into_iter()
         .map(|(name, data)| (name, data.font.to_vec()))
@@ -198,6 +221,24 @@ fn every_character_of_every_translation_is_in_a_shipped_font() {
             problems.push(format!("{code}.ftl: no font draws {uncovered:?}"));
         }
         sizes.push(format!("{code}: {} distinct characters", chars.len()));
+    }
+    // What the code itself writes on screen (seat marks, arrows, quotes): every character
+    // outside ASCII on a line of code that is not a comment.
+    for path in source_files() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let chars: BTreeSet<char> = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .flat_map(str::chars)
+            .filter(|c| !c.is_ascii())
+            .collect();
+        let uncovered: String = chars
+            .iter()
+            .filter(|&&c| !maps.iter().any(|m| m.contains(&(c as u32))))
+            .collect();
+        if !uncovered.is_empty() {
+            problems.push(format!("{}: no font draws {uncovered:?}", path.display()));
+        }
     }
     eprintln!("{}", sizes.join("\n"));
     assert!(problems.is_empty(), "{}", problems.join("\n"));

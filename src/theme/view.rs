@@ -2,26 +2,92 @@
 //! language file) problem shown on screen until it is mended or the note dismissed.
 
 use bevy::prelude::*;
-use bevy_egui::egui::{self, FontData, FontDefinitions, FontFamily};
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::egui::{self, FontData, FontDefinitions, FontFamily, FontTweak};
+use bevy_egui::{
+    EguiContext, EguiContexts, EguiPreUpdateSet, EguiPrimaryContextPass, PrimaryEguiContext,
+};
 
 use super::{ActiveTheme, ThemeProblem};
 use crate::i18n::{FontBytes, LanguageProblem, Languages, Texts};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, (apply_fonts, show_problem));
+    // Before egui's pass begins, so that even the first frame's text has its fonts (egui
+    // takes new fonts at the start of a pass, and without fonts it cannot lay out text).
+    app.add_systems(
+        PreUpdate,
+        apply_fonts
+            .after(EguiPreUpdateSet::InitContexts)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
+    app.add_systems(EguiPrimaryContextPass, show_problem);
 }
 
-/// egui's fonts, in order: the theme's font (if any), egui's own, then the fonts of the
+/// The interface's own fonts, built in: egui's defaults cut down to the scripts and symbols
+/// the game draws (`scripts/make-ui-fonts.py`), with egui's own sizing of the symbol fonts.
+const UI_FONTS: [(&str, &[u8], f32); 4] = [
+    (
+        "Ubuntu-Light",
+        include_bytes!("fonts/Ubuntu-Light-ludo.ttf"),
+        1.0,
+    ),
+    ("Hack", include_bytes!("fonts/Hack-Regular-ludo.ttf"), 1.0),
+    (
+        "NotoEmoji-Regular",
+        include_bytes!("fonts/NotoEmoji-Regular-ludo.ttf"),
+        0.81,
+    ),
+    (
+        "emoji-icon-font",
+        include_bytes!("fonts/emoji-icon-font-ludo.ttf"),
+        0.90,
+    ),
+];
+
+/// The built-in fonts, in egui's order: text in Ubuntu Light (monospace in Hack), then the two
+/// symbol fonts for what the first lacks, then Hack for shapes only it has (□ △).
+pub fn ui_fonts() -> FontDefinitions {
+    let mut defs = FontDefinitions::empty();
+    for (name, bytes, scale) in UI_FONTS {
+        let data = FontData::from_static(bytes).tweak(FontTweak {
+            scale,
+            ..Default::default()
+        });
+        defs.font_data
+            .insert(name.into(), std::sync::Arc::new(data));
+    }
+    let family = |first: &str| {
+        [
+            first,
+            "Ubuntu-Light",
+            "NotoEmoji-Regular",
+            "emoji-icon-font",
+            "Hack",
+        ]
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, name)| i == 0 || name != first)
+        .map(|(_, name)| name.to_string())
+        .collect::<Vec<_>>()
+    };
+    defs.families
+        .insert(FontFamily::Proportional, family("Ubuntu-Light"));
+    defs.families.insert(FontFamily::Monospace, family("Hack"));
+    defs
+}
+
+/// egui's fonts, in order: the theme's font (if any), the built-in ones, then the fonts of the
 /// language files (Arabic, CJK) for the characters the others lack. Set again only when one
-/// of them changes.
+/// of them changes, or when the context is new.
 fn apply_fonts(
-    mut contexts: EguiContexts,
+    mut contexts: Query<(&mut EguiContext, Ref<PrimaryEguiContext>)>,
     active: Res<ActiveTheme>,
     languages: Res<Languages>,
     fonts: Res<Assets<FontBytes>>,
     mut applied: Local<Option<Vec<usize>>>,
-) -> Result {
+) {
+    let Ok((mut context, primary)) = contexts.single_mut() else {
+        return;
+    };
     let theme_font = active.font.clone();
     let language_fonts: Vec<_> = languages
         .fonts
@@ -34,11 +100,11 @@ fn apply_fonts(
         .map(|f| std::sync::Arc::as_ptr(f) as usize)
         .chain([theme_font.is_some() as usize])
         .collect();
-    if applied.as_ref() == Some(&key) {
-        return Ok(());
+    if applied.as_ref() == Some(&key) && !primary.is_added() {
+        return;
     }
-    let ctx = contexts.ctx_mut()?;
-    let mut defs = FontDefinitions::default();
+    let ctx = context.get_mut();
+    let mut defs = ui_fonts();
     let add = |defs: &mut FontDefinitions, name: String, bytes: &[u8], first: bool| {
         defs.font_data.insert(
             name.clone(),
@@ -61,7 +127,6 @@ fn apply_fonts(
     }
     ctx.set_fonts(defs);
     *applied = Some(key);
-    Ok(())
 }
 
 fn show_problem(
