@@ -1,29 +1,40 @@
 //! Tunes the `hard` level's weights by coordinate descent: each weight in turn is scaled up
-//! and down, and a change is kept when it wins more games against three `random` players
-//! over the same dice (common random numbers, so the comparison is not drowned in luck).
+//! and down, and a change is kept when it wins more games against three `random` players,
+//! three `normal` ones, or both (the sum of the two win rates), over the same dice (common
+//! random numbers, so the comparison is not drowned in luck).
 //!
-//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds]`
+//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both]`
 
 use ludo_core::tournament;
 use ludo_core::{Chooser, Cpu, CpuLevel, HardWeights, Rules};
 
-fn win_rate(w: HardWeights, games: u64, seed: u64) -> f64 {
+fn win_rate_against(w: HardWeights, level: CpuLevel, games: u64, seed: u64) -> f64 {
     let mut players: Vec<(String, Box<dyn Chooser>)> =
         vec![("hard".into(), Box::new(Cpu::hard_with(w, seed)))];
     for i in 1..4 {
-        players.push((
-            format!("random{i}"),
-            Box::new(Cpu::new(CpuLevel::Random, seed + i)),
-        ));
+        players.push((format!("{level}{i}"), Box::new(Cpu::new(level, seed + i))));
     }
     let stats = tournament::run(&Rules::default(), &mut players, games, seed, |_| {}).unwrap();
     stats[0].win_rate()
+}
+
+/// What the descent maximises, for the opponents named on the command line.
+fn objective(w: HardWeights, against: &str, games: u64, seed: u64) -> f64 {
+    let random = || win_rate_against(w, CpuLevel::Random, games, seed);
+    let normal = || win_rate_against(w, CpuLevel::Normal, games, seed);
+    match against {
+        "normal" => normal(),
+        "both" => random() + normal(),
+        _ => random(),
+    }
 }
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
+    let against = args.next().unwrap_or_else(|| "random".into());
+    let win_rate = |w, games, seed| objective(w, &against, games, seed);
     let mut w = HardWeights::default();
     let seed = 77;
     let mut best = win_rate(w, games, seed);
@@ -64,8 +75,10 @@ fn main() {
         }
     }
     println!("final: {:.2}% {w:?}", 100.0 * best);
-    println!(
-        "check on other dice: {:.2}%",
-        100.0 * win_rate(w, games * 2, seed + 1000)
-    );
+    for level in [CpuLevel::Random, CpuLevel::Normal] {
+        println!(
+            "check on other dice against three {level}: {:.2}%",
+            100.0 * win_rate_against(w, level, games * 2, seed + 1000)
+        );
+    }
 }
