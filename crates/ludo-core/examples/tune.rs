@@ -1,17 +1,22 @@
 //! Tunes the `hard` level's weights by coordinate descent: each weight in turn is scaled up
 //! and down, and a change is kept when it wins more games against three `random` players,
-//! three `normal` ones, or both (the sum of the two win rates), over the same dice (common
+//! three `normal` ones, both (the sum of the two win rates), or all (both, and one `random`
+//! player at a two-seat table), over the same dice (common
 //! random numbers, so the comparison is not drowned in luck).
 //!
-//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both]`
+//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|all]`
 
 use ludo_core::tournament;
 use ludo_core::{Chooser, Cpu, CpuLevel, HardWeights, Rules};
 
 fn win_rate_against(w: HardWeights, level: CpuLevel, games: u64, seed: u64) -> f64 {
+    win_rate_at(w, level, 4, games, seed)
+}
+
+fn win_rate_at(w: HardWeights, level: CpuLevel, seats: u64, games: u64, seed: u64) -> f64 {
     let mut players: Vec<(String, Box<dyn Chooser>)> =
         vec![("hard".into(), Box::new(Cpu::hard_with(w, seed)))];
-    for i in 1..4 {
+    for i in 1..seats {
         players.push((format!("{level}{i}"), Box::new(Cpu::new(level, seed + i))));
     }
     let stats = tournament::run(&Rules::default(), &mut players, games, seed, |_| {}).unwrap();
@@ -25,6 +30,8 @@ fn objective(w: HardWeights, against: &str, games: u64, seed: u64) -> f64 {
     match against {
         "normal" => normal(),
         "both" => random() + normal(),
+        // Also the two-seat table, where the target is nearest to 100%.
+        "all" => random() + normal() + win_rate_at(w, CpuLevel::Random, 2, games, seed),
         _ => random(),
     }
 }

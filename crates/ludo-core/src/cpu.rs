@@ -282,7 +282,8 @@ fn normal_score(game: &Game, m: &Move) -> f32 {
 }
 
 /// The weights of the `hard` level's evaluation. The defaults were tuned by coordinate
-/// descent on tournaments (`cargo run --release -p ludo-core --example tune`).
+/// descent on tournaments against both `random` and `normal` players
+/// (`cargo run --release -p ludo-core --example tune -- 6000 2 both`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HardWeights {
     /// Per captured piece, plus the captured piece's progress times `capture_progress`.
@@ -313,7 +314,7 @@ pub struct HardWeights {
 impl Default for HardWeights {
     fn default() -> Self {
         HardWeights {
-            capture: 25.0,
+            capture: 2.5,
             capture_progress: 0.6,
             extra_roll: 15.0,
             enter: 30.0,
@@ -321,10 +322,10 @@ impl Default for HardWeights {
             goal: 25.0,
             progress: 0.45,
             risk: 1.2,
-            piece_worth: 12.0,
+            piece_worth: 6.0,
             pressure: 0.2,
-            lookahead: 0.6,
-            escape: 0.0,
+            lookahead: 0.9,
+            escape: 1.5,
         }
     }
 }
