@@ -68,6 +68,8 @@ screenshot:
 		--screenshot $(ARTIFACTS)/playing.png --frames 400
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
 		--screenshot $(ARTIFACTS)/results.png --when-over --frames 30
+	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu,cpu:hard,cpu:easy,cpu --speed instant \
+		--seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
 		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
 	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \

@@ -66,6 +66,29 @@ pub fn row<R>(ui: &mut egui::Ui, texts: &Texts, add: impl FnOnce(&mut egui::Ui) 
         .inner
 }
 
+/// A row inside a table cell, in reading order and never wrapped: a grid sizes its columns
+/// from what was drawn last, so a row that wrapped to fit a narrow first column kept the column
+/// narrow for good (a seat's mark above its name, the name broken letter by letter).
+pub fn cell_row<R>(ui: &mut egui::Ui, texts: &Texts, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let layout = if texts.rtl {
+        Layout::right_to_left(Align::Center)
+    } else {
+        Layout::left_to_right(Align::Center)
+    };
+    let size = egui::vec2(
+        ui.available_size_before_wrap().x,
+        ui.spacing().interact_size.y,
+    );
+    ui.allocate_ui_with_layout(size, layout, add).inner
+}
+
+/// A block for a table. egui's grid lays out only from the left (in a right-aligned column its
+/// cursor starts at minus infinity, and debug builds panic), so a table gets a left-aligned
+/// block of its own; `grid_row` still puts its cells in reading order.
+pub fn table_block<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    ui.with_layout(Layout::top_down(Align::Min), add).inner
+}
+
 /// One cell of a table: draws itself.
 pub type Cell<'a> = Box<dyn FnOnce(&mut egui::Ui) + 'a>;
 
