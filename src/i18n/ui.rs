@@ -53,23 +53,23 @@ pub fn column<R>(ui: &mut egui::Ui, texts: &Texts, add: impl FnOnce(&mut egui::U
 /// A row of widgets in reading order: from the right when the language reads right to left.
 /// (Sized like `ui.horizontal`: one line high to start, wrapping when it must.)
 pub fn row<R>(ui: &mut egui::Ui, texts: &Texts, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    let layout = if texts.rtl {
-        Layout::right_to_left(Align::Center)
-    } else {
-        Layout::left_to_right(Align::Center)
-    };
-    let size = egui::vec2(
-        ui.available_size_before_wrap().x,
-        ui.spacing().interact_size.y,
-    );
-    ui.allocate_ui_with_layout(size, layout.with_main_wrap(true), add)
-        .inner
+    line(ui, texts, true, add)
 }
 
 /// A row inside a table cell, in reading order and never wrapped: a grid sizes its columns
 /// from what was drawn last, so a row that wrapped to fit a narrow first column kept the column
 /// narrow for good (a seat's mark above its name, the name broken letter by letter).
 pub fn cell_row<R>(ui: &mut egui::Ui, texts: &Texts, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    line(ui, texts, false, add)
+}
+
+/// One line high to start, in reading order, wrapping or not.
+fn line<R>(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    wrap: bool,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
     let layout = if texts.rtl {
         Layout::right_to_left(Align::Center)
     } else {
@@ -79,7 +79,8 @@ pub fn cell_row<R>(ui: &mut egui::Ui, texts: &Texts, add: impl FnOnce(&mut egui:
         ui.available_size_before_wrap().x,
         ui.spacing().interact_size.y,
     );
-    ui.allocate_ui_with_layout(size, layout, add).inner
+    ui.allocate_ui_with_layout(size, layout.with_main_wrap(wrap), add)
+        .inner
 }
 
 /// A block for a table. egui's grid lays out only from the left (in a right-aligned column its
