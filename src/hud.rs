@@ -11,7 +11,7 @@ use ludo_core::{Awaiting, Colour};
 use crate::GameSet;
 use crate::camera::HudWidth;
 use crate::dice::Die;
-use crate::i18n::ui::{Cell, cell_row, column, grid_row, paragraph_rich, row, table_block};
+use crate::i18n::ui::{Cell, cell_row, column, grid, grid_row, paragraph_rich, row};
 use crate::i18n::{Arg, Languages, Texts};
 use crate::play::*;
 use crate::screen::Overlay;
@@ -447,7 +447,7 @@ pub fn settings_ui(
             .show_ui(ui, |ui| {
                 // Read only while the list is open (the pause menu draws these settings every
                 // frame): a modder's new folder still shows up the next time it opens.
-                for folder in crate::theme::available(Some(&settings.theme.clone())) {
+                for folder in crate::theme::available(Some(&settings.theme)) {
                     let label = folder.clone();
                     ui.selectable_value(&mut settings.theme, folder, label);
                 }
@@ -524,71 +524,67 @@ fn results_window(
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
             column(ui, texts, |ui| {
-                table_block(ui, |ui| {
-                    egui::Grid::new("ranking").striped(true).show(ui, |ui| {
-                        let mut head: Vec<_> = [
-                            "results-rank",
-                            "results-seat",
-                            "results-at-goal",
-                            "results-out-of-base",
-                            "results-progress",
-                        ]
-                        .into_iter()
-                        .map(|k| text_cell(texts.get(k)))
-                        .collect();
-                        if !ratings.0.is_empty() {
-                            head.push(text_cell(texts.get("results-rating")));
+                grid(ui, "ranking", |ui| {
+                    let mut head: Vec<_> = [
+                        "results-rank",
+                        "results-seat",
+                        "results-at-goal",
+                        "results-out-of-base",
+                        "results-progress",
+                    ]
+                    .into_iter()
+                    .map(|k| text_cell(texts.get(k)))
+                    .collect();
+                    if !ratings.0.is_empty() {
+                        head.push(text_cell(texts.get("results-rating")));
+                    }
+                    grid_row(ui, texts, head);
+                    for s in ranking {
+                        let shared = ranking.iter().filter(|o| o.rank == s.rank).count() > 1;
+                        let rank = if shared {
+                            texts.fmt("results-shared", &[("rank", s.rank.into())])
+                        } else {
+                            s.rank.to_string()
+                        };
+                        let mut cells = vec![
+                            text_cell(rank),
+                            seat_cell(s.seat),
+                            text_cell(s.at_goal.to_string()),
+                            text_cell(s.out_of_base.to_string()),
+                            text_cell(s.progress.to_string()),
+                        ];
+                        if let Some(r) = ratings.0.get(s.seat as usize) {
+                            cells.push(text_cell(format!(
+                                "{:.0} ({:+.0})",
+                                r.after,
+                                r.after - r.before
+                            )));
                         }
-                        grid_row(ui, texts, head);
-                        for s in ranking {
-                            let shared = ranking.iter().filter(|o| o.rank == s.rank).count() > 1;
-                            let rank = if shared {
-                                texts.fmt("results-shared", &[("rank", s.rank.into())])
-                            } else {
-                                s.rank.to_string()
-                            };
-                            let mut cells = vec![
-                                text_cell(rank),
-                                seat_cell(s.seat),
-                                text_cell(s.at_goal.to_string()),
-                                text_cell(s.out_of_base.to_string()),
-                                text_cell(s.progress.to_string()),
-                            ];
-                            if let Some(r) = ratings.0.get(s.seat as usize) {
-                                cells.push(text_cell(format!(
-                                    "{:.0} ({:+.0})",
-                                    r.after,
-                                    r.after - r.before
-                                )));
-                            }
-                            grid_row(ui, texts, cells);
-                        }
-                    })
+                        grid_row(ui, texts, cells);
+                    }
                 });
                 ui.add_space(6.0);
                 ui.label(egui::RichText::new(texts.tr("results-story")).strong());
-                table_block(ui, |ui| {
-                    egui::Grid::new("story").striped(true).show(ui, |ui| {
-                        let head = [
-                            "results-seat",
-                            "results-captures-made",
-                            "results-captures-suffered",
-                            "results-sixes",
-                            "results-turns",
-                        ]
-                        .into_iter()
-                        .map(|k| text_cell(texts.get(k)))
-                        .collect();
-                        grid_row(ui, texts, head);
-                        for seat in 0..table.game.seats() {
-                            let s = story.0[seat as usize];
-                            let mut cells = vec![seat_cell(seat)];
-                            for n in [s.captures_made, s.captures_suffered, s.sixes, s.turns] {
-                                cells.push(text_cell(n.to_string()));
-                            }
-                            grid_row(ui, texts, cells);
+                grid(ui, "story", |ui| {
+                    let head = [
+                        "results-seat",
+                        "results-captures-made",
+                        "results-captures-suffered",
+                        "results-sixes",
+                        "results-turns",
+                    ]
+                    .into_iter()
+                    .map(|k| text_cell(texts.get(k)))
+                    .collect();
+                    grid_row(ui, texts, head);
+                    for seat in 0..table.game.seats() {
+                        let s = story.0[seat as usize];
+                        let mut cells = vec![seat_cell(seat)];
+                        for n in [s.captures_made, s.captures_suffered, s.sixes, s.turns] {
+                            cells.push(text_cell(n.to_string()));
                         }
-                    })
+                        grid_row(ui, texts, cells);
+                    }
                 });
                 ui.add_space(8.0);
                 row(ui, texts, |ui| {

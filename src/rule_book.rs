@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use ludo_core::Colour;
 
 use crate::i18n::Texts;
-use crate::i18n::ui::{grid_row, paragraph, paragraph_rich, row};
+use crate::i18n::ui::{grid, grid_row, paragraph, paragraph_rich, row};
 use crate::table::Table;
 use crate::theme::{ActiveTheme, look::egui as to_egui};
 
@@ -143,7 +143,7 @@ fn rule_book(
 
 /// This table's house rules against the standard game.
 fn house_rules_table(ui: &mut egui::Ui, texts: &Texts, table: &Table) {
-    egui::Grid::new("house_rules").striped(true).show(ui, |ui| {
+    grid(ui, "house_rules", |ui| {
         for (name, chosen, standard) in texts.house_rules(table.game.rules()) {
             let verdict = if chosen == standard {
                 RichText::new(texts.tr("book-standard"))

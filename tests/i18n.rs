@@ -115,25 +115,13 @@ fn every_key_the_game_asks_for_is_in_english() {
         "en",
         &std::fs::read_to_string(lang_dir().join("en.ftl")).unwrap(),
     );
-    let src = ludo::dev::manifest_dir().join("src");
     let mut missing = Vec::new();
-    let mut stack = vec![src];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            if path.extension().is_none_or(|e| e != "rs") {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (i, line) in text.lines().enumerate() {
-                for key in line.split('"').skip(1).step_by(2) {
-                    if looks_like_key(key, &english) && !english.contains_key(key) {
-                        missing.push(format!("{}:{}: {key}", path.display(), i + 1));
-                    }
+    for path in rust_files(&["src"]) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            for key in line.split('"').skip(1).step_by(2) {
+                if looks_like_key(key, &english) && !english.contains_key(key) {
+                    missing.push(format!("{}:{}: {key}", path.display(), i + 1));
                 }
             }
         }
@@ -167,8 +155,8 @@ fn characters(text: &str) -> BTreeSet<char> {
         .collect()
 }
 
-/// The Rust files of the game and of the rules crate (whose seat colours have marks).
-fn source_files() -> Vec<std::path::PathBuf> {
+/// The Rust files under these folders of the repository.
+fn rust_files(folders: &[&str]) -> Vec<std::path::PathBuf> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
@@ -181,9 +169,10 @@ fn source_files() -> Vec<std::path::PathBuf> {
     }
     let root = ludo::dev::manifest_dir();
     let mut files = Vec::new();
-    walk(&root.join("src"), &mut files);
-    walk(&root.join("crates/ludo-core/src"), &mut files);
-    assert!(files.len() > 20, "{files:?}");
+    for folder in folders {
+        walk(&root.join(folder), &mut files);
+    }
+    assert!(files.len() > 20, "{folders:?}: {files:?}");
     files
 }
 
@@ -224,7 +213,8 @@ fn every_character_of_every_translation_is_in_a_shipped_font() {
     }
     // What the code itself writes on screen (seat marks, arrows, quotes): every character
     // outside ASCII on a line of code that is not a comment.
-    for path in source_files() {
+    // The rules crate too: its seat colours have marks.
+    for path in rust_files(&["src", "crates/ludo-core/src"]) {
         let text = std::fs::read_to_string(&path).unwrap();
         let chars: BTreeSet<char> = text
             .lines()

@@ -83,11 +83,14 @@ fn line<R>(
         .inner
 }
 
-/// A block for a table. egui's grid lays out only from the left (in a right-aligned column its
-/// cursor starts at minus infinity, and debug builds panic), so a table gets a left-aligned
-/// block of its own; `grid_row` still puts its cells in reading order.
-pub fn table_block<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
-    ui.with_layout(Layout::top_down(Align::Min), add).inner
+/// A striped table, its rows added with `grid_row`. egui's grid lays out only from the left (in
+/// a right-aligned column its cursor starts at minus infinity, and debug builds panic), so every
+/// table gets a left-aligned block of its own; `grid_row` still puts its cells in reading order.
+pub fn grid<R>(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    ui.with_layout(Layout::top_down(Align::Min), |ui| {
+        egui::Grid::new(id).striped(true).show(ui, add).inner
+    })
+    .inner
 }
 
 /// One cell of a table: draws itself.

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::{Profiles, save_profiles};
 use crate::i18n::Texts;
-use crate::i18n::ui::{Cell, column, grid_row, paragraph, paragraph_rich, row, table_block};
+use crate::i18n::ui::{Cell, column, grid, grid_row, paragraph, paragraph_rich, row};
 use crate::resume::DataDir;
 use crate::screen::Overlay;
 
@@ -58,43 +58,41 @@ fn profiles_window(
                 ui.add_space(6.0);
                 let mut list: Vec<_> = profiles.profiles.iter().collect();
                 list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
-                table_block(ui, |ui| {
-                    egui::Grid::new("profiles").striped(true).show(ui, |ui| {
-                        let cell = |text: String| -> Cell<'static> {
-                            Box::new(move |ui: &mut egui::Ui| {
-                                ui.label(text);
-                            })
-                        };
-                        let head = [
-                            "profiles-name",
-                            "profiles-rating",
-                            "profiles-games",
-                            "profiles-wins",
-                            "profiles-mean-rank",
-                        ]
-                        .into_iter()
-                        .map(|k| -> Cell<'static> {
-                            let text = texts.tr(k);
-                            Box::new(move |ui: &mut egui::Ui| {
-                                ui.label(egui::RichText::new(text).strong());
-                            })
+                grid(ui, "profiles", |ui| {
+                    let cell = |text: String| -> Cell<'static> {
+                        Box::new(move |ui: &mut egui::Ui| {
+                            ui.label(text);
                         })
-                        .collect();
-                        grid_row(ui, texts, head);
-                        for p in list {
-                            grid_row(
-                                ui,
-                                texts,
-                                vec![
-                                    cell(texts.show(&p.name)),
-                                    cell(format!("{:.0}", p.rating)),
-                                    cell(p.games.to_string()),
-                                    cell(p.wins.to_string()),
-                                    cell(p.mean_rank().map_or("–".into(), |r| format!("{r:.2}"))),
-                                ],
-                            );
-                        }
+                    };
+                    let head = [
+                        "profiles-name",
+                        "profiles-rating",
+                        "profiles-games",
+                        "profiles-wins",
+                        "profiles-mean-rank",
+                    ]
+                    .into_iter()
+                    .map(|k| -> Cell<'static> {
+                        let text = texts.tr(k);
+                        Box::new(move |ui: &mut egui::Ui| {
+                            ui.label(egui::RichText::new(text).strong());
+                        })
                     })
+                    .collect();
+                    grid_row(ui, texts, head);
+                    for p in list {
+                        grid_row(
+                            ui,
+                            texts,
+                            vec![
+                                cell(texts.show(&p.name)),
+                                cell(format!("{:.0}", p.rating)),
+                                cell(p.games.to_string()),
+                                cell(p.wins.to_string()),
+                                cell(p.mean_rank().map_or("–".into(), |r| format!("{r:.2}"))),
+                            ],
+                        );
+                    }
                 });
                 if profiles.profiles.is_empty() {
                     ui.label(texts.tr("profiles-none"));

@@ -55,23 +55,25 @@ pub fn ui_fonts() -> FontDefinitions {
         defs.font_data
             .insert(name.into(), std::sync::Arc::new(data));
     }
-    let family = |first: &str| {
-        [
-            first,
+    let names = |list: [&str; 4]| list.map(String::from).to_vec();
+    defs.families.insert(
+        FontFamily::Proportional,
+        names([
             "Ubuntu-Light",
             "NotoEmoji-Regular",
             "emoji-icon-font",
             "Hack",
-        ]
-        .into_iter()
-        .enumerate()
-        .filter(|&(i, name)| i == 0 || name != first)
-        .map(|(_, name)| name.to_string())
-        .collect::<Vec<_>>()
-    };
-    defs.families
-        .insert(FontFamily::Proportional, family("Ubuntu-Light"));
-    defs.families.insert(FontFamily::Monospace, family("Hack"));
+        ]),
+    );
+    defs.families.insert(
+        FontFamily::Monospace,
+        names([
+            "Hack",
+            "Ubuntu-Light",
+            "NotoEmoji-Regular",
+            "emoji-icon-font",
+        ]),
+    );
     defs
 }
 

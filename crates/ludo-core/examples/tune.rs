@@ -1,8 +1,8 @@
 //! Tunes the `hard` level's weights by coordinate descent: each weight in turn is scaled up
 //! and down, and a change is kept when it wins more games against three `random` players,
 //! three `normal` ones, both (the sum of the two win rates), or all (both, and one `random`
-//! player at a two-seat table), over the same dice (common
-//! random numbers, so the comparison is not drowned in luck).
+//! player at a two-seat table), over the same dice (common random numbers, so the comparison
+//! is not drowned in luck).
 //!
 //! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|all]`
 
