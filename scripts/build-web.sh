@@ -44,7 +44,7 @@ else
   mkdir -p "$cache"
   web/node_modules/.bin/wasm-opt -Oz --strip-debug --strip-producers \
     --enable-bulk-memory --enable-bulk-memory-opt --enable-mutable-globals --enable-sign-ext \
-    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue \
+    --enable-nontrapping-float-to-int --enable-reference-types --enable-multivalue --enable-simd \
     "$out/ludo_bg.wasm" -o "$cache/$key.tmp"
   mv "$cache/$key.tmp" "$cache/$key.wasm"
   # Only the latest few builds are worth keeping.

@@ -1,6 +1,7 @@
 // The real-browser test: serves web/dist on localhost, opens it in Debian's headless Chromium
 // (driven by playwright-core), checks the menu shows, plays a whole 4-CPU game at instant
-// speed to the results, and fails on any console error or panic. Screenshots and a report
+// speed to the results, fails on any console error or panic, and checks that a browser without
+// WebAssembly SIMD gets a plain message. Screenshots and a report
 // (wasm size raw and gzipped, time from navigation to the first frame) go to artifacts/.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
@@ -106,6 +107,15 @@ try {
   if (saved.length !== 1 || !saved[0].includes('phase: over')) {
     failOn(`the finished game is not in local storage: ${JSON.stringify(saved).slice(0, 200)}`);
   }
+
+  // A browser without WebAssembly SIMD (the game is built with it) is told so, in words.
+  const noSimd = await browser.newPage({ viewport: { width: 640, height: 360 } });
+  await noSimd.addInitScript(() => { WebAssembly.validate = () => false; });
+  await noSimd.goto(base + '?open=menu');
+  await noSimd.waitForSelector('#cover.failed', { timeout: 10_000 });
+  const said = await noSimd.textContent('#status');
+  if (!said.includes('WebAssembly SIMD')) failOn(`without SIMD the page says: ${said}`);
+  await noSimd.screenshot({ path: path.join(artifacts, 'web-no-simd.png') });
 } catch (e) {
   failOn(String(e));
   await page.screenshot({ path: path.join(artifacts, 'web-failure.png') }).catch(() => {});
