@@ -1,8 +1,8 @@
 // The real-browser test: serves web/dist on localhost, opens it in Debian's headless Chromium
 // (driven by playwright-core), checks the menu shows, plays a whole 4-CPU game at instant
 // speed to the results, fails on any console error or panic, and checks that a browser without
-// WebAssembly SIMD gets a plain message. Screenshots and a report
-// (wasm size raw and gzipped, time from navigation to the first frame) go to artifacts/.
+// WebAssembly SIMD gets a plain message. Screenshots and a report (wasm size raw and gzipped,
+// time from navigation to the first frame) go to artifacts/.
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import http from 'node:http';
