@@ -39,6 +39,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
@@ -53,6 +54,17 @@ fn main() -> ExitCode {
             eprintln!("ludo-cli: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// `ludo-cli simulate | head` should end like any Unix tool when the reader goes away. Rust
+/// ignores SIGPIPE, so the next `println!` would panic on the closed pipe instead.
+fn end_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; restores the
+    // default action of one signal.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

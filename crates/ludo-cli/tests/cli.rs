@@ -182,6 +182,30 @@ fn a_recorded_game_replays_and_a_tampered_one_names_its_step() {
 }
 
 #[test]
+fn a_reader_that_goes_away_ends_the_tool_without_a_panic() {
+    // `ludo-cli tournament … | head`, with a reader that has gone before the first line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludo-cli"))
+        .args([
+            "tournament",
+            "--seats",
+            "random,random",
+            "--games",
+            "50",
+            "--seed",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ludo-cli starts");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!out.status.success(), "the output could not be written");
+}
+
+#[test]
 fn seats_out_of_range_exit_2() {
     let o = cli(&["simulate", "--seats", "5", "--games", "1"], "");
     assert_eq!(o.status.code(), Some(2));
