@@ -4,7 +4,7 @@
 //! player at a two-seat table), over the same dice (common random numbers, so the comparison
 //! is not drowned in luck).
 //!
-//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|all]`
+//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|all] [local]`
 
 use ludo_core::tournament;
 use ludo_core::{Chooser, Cpu, CpuLevel, HardWeights, Rules};
@@ -41,13 +41,15 @@ fn main() {
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
     let against = args.next().unwrap_or_else(|| "random".into());
+    // `local` also tunes the constants of the second opinion (`HardWeights::local`).
+    let with_local = args.next().as_deref() == Some("local");
     let win_rate = |w, games, seed| objective(w, &against, games, seed);
     let mut w = HardWeights::default();
     let seed = 77;
     let mut best = win_rate(w, games, seed);
     println!("start: {:.2}% {w:?}", 100.0 * best);
     for round in 0..rounds {
-        for k in 0..12 {
+        for k in 0..if with_local { 25 } else { 13 } {
             for factor in [0.5f32, 1.5, 0.0, 2.5] {
                 let mut t = w;
                 let field = match k {
@@ -62,7 +64,20 @@ fn main() {
                     8 => &mut t.piece_worth,
                     9 => &mut t.pressure,
                     10 => &mut t.lookahead,
-                    _ => &mut t.escape,
+                    11 => &mut t.escape,
+                    12 => &mut t.local_weight,
+                    13 => &mut t.local.capture_roll,
+                    14 => &mut t.local.capture,
+                    15 => &mut t.local.capture_progress,
+                    16 => &mut t.local.goal,
+                    17 => &mut t.local.enter,
+                    18 => &mut t.local.home,
+                    19 => &mut t.local.danger,
+                    20 => &mut t.local.stake_base,
+                    21 => &mut t.local.stake_step,
+                    22 => &mut t.local.safe,
+                    23 => &mut t.local.block,
+                    _ => &mut t.local.progress,
                 };
                 *field = if *field == 0.0 {
                     factor

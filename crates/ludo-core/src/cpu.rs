@@ -7,8 +7,9 @@
 //! - `normal`: weighs captures, leaving base, danger (opponent pieces that could land on a
 //!   square with one roll, minding safe squares and blocks), safety and progress.
 //! - `hard`: scores the whole position after each move for every seat — progress, safety in
-//!   the home column, the chance each piece is captured before its owner moves again — and
-//!   looks one roll ahead for the extra rolls it earns.
+//!   the home column, the chance each piece is captured before its owner moves again — adds
+//!   a second opinion on the moved piece shaped like `normal`'s score, and looks one roll
+//!   ahead for the extra rolls it earns.
 
 use std::str::FromStr;
 
@@ -72,6 +73,7 @@ pub struct Cpu {
     level: CpuLevel,
     rng: Xoshiro256PlusPlus,
     weights: HardWeights,
+    normal: NormalWeights,
 }
 
 impl Cpu {
@@ -82,6 +84,7 @@ impl Cpu {
                 seed ^ 0x5EED_C0DE_u64.wrapping_mul(level as u64 + 1),
             ),
             weights: HardWeights::default(),
+            normal: NormalWeights::default(),
         }
     }
 
@@ -90,6 +93,14 @@ impl Cpu {
         Cpu {
             weights,
             ..Cpu::new(CpuLevel::Hard, seed)
+        }
+    }
+
+    /// A `normal` player with other constants, for tuning.
+    pub fn normal_with(normal: NormalWeights, seed: u64) -> Cpu {
+        Cpu {
+            normal,
+            ..Cpu::new(CpuLevel::Normal, seed)
         }
     }
 
@@ -113,7 +124,7 @@ impl Chooser for Cpu {
                     best(moves, |m| easy_score(game, m))
                 }
             }
-            CpuLevel::Normal => best(moves, |m| normal_score(game, m)),
+            CpuLevel::Normal => best(moves, |m| normal_score_with(&self.normal, game, m)),
             CpuLevel::Hard => best(moves, |m| hard_score_with(&self.weights, game, m)),
         }
     }
@@ -235,9 +246,64 @@ fn easy_score(game: &Game, m: &Move) -> f32 {
     s
 }
 
-fn normal_score(game: &Game, m: &Move) -> f32 {
-    let seat = game.turn as usize;
+/// The constants of the `normal` level's score: what a move earns (a capture, leaving base,
+/// the home column, a safe square, a block) and what its danger costs. The defaults are the
+/// first steps of a coordinate descent against `random` players
+/// (`cargo run --release -p ludo-core --example tune_normal`), stopped there so that `normal`
+/// stays a step below `hard`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NormalWeights {
+    /// Per capture, when a capture earns another roll and when it does not.
+    pub capture_roll: f32,
+    pub capture: f32,
+    pub capture_progress: f32,
+    pub goal: f32,
+    pub enter: f32,
+    pub home: f32,
+    /// Danger left behind minus danger walked into, times what is at stake: `stake_base`
+    /// plus `stake_step` per step of the piece's progress.
+    pub danger: f32,
+    pub stake_base: f32,
+    pub stake_step: f32,
+    pub safe: f32,
+    pub block: f32,
+    pub progress: f32,
+}
+
+impl Default for NormalWeights {
+    /// `normal`'s constants.
+    fn default() -> Self {
+        NormalWeights {
+            capture_roll: 60.0,
+            capture: 45.0,
+            capture_progress: 0.5,
+            goal: 0.0,
+            enter: 52.5,
+            home: 12.5,
+            danger: 2.25,
+            stake_base: 10.0,
+            stake_step: 0.6,
+            safe: 8.0,
+            block: 6.0,
+            progress: 0.1,
+        }
+    }
+}
+
+/// Scores a move for `normal` under the given constants.
+pub fn normal_score_with(w: &NormalWeights, game: &Game, m: &Move) -> f32 {
     let (after, out) = try_move(game, m);
+    normal_score_after(w, game, m, &after, &out)
+}
+
+fn normal_score_after(
+    w: &NormalWeights,
+    game: &Game,
+    m: &Move,
+    after: &Game,
+    out: &Outcome,
+) -> f32 {
+    let seat = game.turn as usize;
     let last = game.track.last_track();
     let mut s = 0.0;
     if out.won {
@@ -245,45 +311,46 @@ fn normal_score(game: &Game, m: &Move) -> f32 {
     }
     // Captures are worth more when they also earn a roll.
     let capture_worth = if game.rules.extra_roll_on_capture {
-        60.0
+        w.capture_roll
     } else {
-        45.0
+        w.capture
     };
-    s += out.captures as f32 * capture_worth + out.captured_progress as f32 * 0.5;
+    s += out.captures as f32 * capture_worth + out.captured_progress as f32 * w.capture_progress;
     if out.reached_goal {
-        s += 40.0;
+        s += w.goal;
     }
     if m.from.is_base() {
-        s += 35.0;
+        s += w.enter;
     }
     // Into the home column: safe for good.
     if m.from.raw() <= last && m.to.raw() > last && !m.from.is_base() {
-        s += 25.0;
+        s += w.home;
     }
     let from_threat = m
         .from
         .progress()
         .and_then(|q| game.track.square(seat, q))
         .map_or(0.0, |sq| threat(game, seat, sq));
-    let to_threat = landing_square(game, m).map_or(0.0, |sq| threat(&after, seat, sq));
-    let at_stake = 10.0 + m.to.raw() as f32 * 0.6;
-    s += (from_threat - to_threat) * at_stake * 1.5;
+    let to_threat = landing_square(game, m).map_or(0.0, |sq| threat(after, seat, sq));
+    let at_stake = w.stake_base + m.to.raw() as f32 * w.stake_step;
+    s += (from_threat - to_threat) * at_stake * w.danger;
     if let Some(sq) = landing_square(game, m) {
         if game.track.is_safe(sq) && game.rules.safe_squares != SafeSquares::None {
-            s += 8.0;
+            s += w.safe;
         }
         if game.rules.impassable == Impassable::BlocksOfTwo
             && after.occupancy.blocks(seat) & (1 << sq) != 0
         {
-            s += 6.0;
+            s += w.block;
         }
     }
-    s + m.to.raw() as f32 * 0.1
+    s + m.to.raw() as f32 * w.progress
 }
 
 /// The weights of the `hard` level's evaluation. The defaults were tuned by coordinate
 /// descent on tournaments against both `random` and `normal` players
-/// (`cargo run --release -p ludo-core --example tune -- 6000 2 both`).
+/// (`cargo run --release -p ludo-core --example tune -- 6000 2 both`, then
+/// `… tune -- 6000 1 both local`, which also tunes `local`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HardWeights {
     /// Per captured piece, plus the captured piece's progress times `capture_progress`.
@@ -309,23 +376,45 @@ pub struct HardWeights {
     pub lookahead: f32,
     /// For leaving a square where the piece was in danger (chance × stake).
     pub escape: f32,
+    /// Weight of a second opinion: the moved piece's own score, shaped like `normal`'s
+    /// (entering, captures, danger left and walked into, safe squares) with `local`'s
+    /// constants. It weighs the one piece's danger far more than the whole-position terms do.
+    pub local_weight: f32,
+    pub local: NormalWeights,
 }
 
 impl Default for HardWeights {
     fn default() -> Self {
         HardWeights {
-            capture: 2.5,
-            capture_progress: 0.6,
-            extra_roll: 15.0,
+            capture: 1.875,
+            capture_progress: 0.9,
+            extra_roll: 0.0,
             enter: 30.0,
             home: 0.0,
-            goal: 25.0,
-            progress: 0.45,
+            goal: 6.25,
+            progress: 0.1125,
             risk: 1.2,
             piece_worth: 6.0,
             pressure: 0.2,
             lookahead: 0.9,
             escape: 1.5,
+            local_weight: 0.3,
+            // `normal`'s shape tuned alone against three `random` players
+            // (`cargo run --release -p ludo-core --example tune_normal`).
+            local: NormalWeights {
+                capture_roll: 60.0,
+                capture: 45.0,
+                capture_progress: 0.5,
+                goal: 0.0,
+                enter: 78.75,
+                home: 0.0,
+                danger: 5.625,
+                stake_base: 15.0,
+                stake_step: 0.6,
+                safe: 18.0,
+                block: 0.0,
+                progress: 0.1,
+            },
         }
     }
 }
@@ -398,6 +487,9 @@ fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &
         && let Some(sq) = m.from.progress().and_then(|q| game.track.square(me, q))
     {
         s += w.escape * threat(game, me, sq) * (w.piece_worth + m.from.raw() as f32);
+    }
+    if w.local_weight != 0.0 {
+        s += w.local_weight * normal_score_after(&w.local, game, m, after, out);
     }
     if w.pressure != 0.0 {
         let n = game.seats() as usize;
