@@ -6,6 +6,9 @@
 //!
 //! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|all] [local]`
 
+#[path = "common/descent.rs"]
+mod descent;
+
 use ludo_core::tournament;
 use ludo_core::{Chooser, Cpu, CpuLevel, HardWeights, Rules};
 
@@ -36,67 +39,57 @@ fn objective(w: HardWeights, against: &str, games: u64, seed: u64) -> f64 {
     }
 }
 
+/// Weight `k` of the descent: `hard`'s own, then (with `local`) the second opinion's.
+fn weight(w: &mut HardWeights, k: usize) -> &mut f32 {
+    match k {
+        0 => &mut w.capture,
+        1 => &mut w.capture_progress,
+        2 => &mut w.extra_roll,
+        3 => &mut w.enter,
+        4 => &mut w.home,
+        5 => &mut w.goal,
+        6 => &mut w.progress,
+        7 => &mut w.risk,
+        8 => &mut w.piece_worth,
+        9 => &mut w.pressure,
+        10 => &mut w.lookahead,
+        11 => &mut w.escape,
+        12 => &mut w.local_weight,
+        13 => &mut w.local.capture_roll,
+        14 => &mut w.local.capture,
+        15 => &mut w.local.capture_progress,
+        16 => &mut w.local.goal,
+        17 => &mut w.local.enter,
+        18 => &mut w.local.home,
+        19 => &mut w.local.danger,
+        20 => &mut w.local.stake_base,
+        21 => &mut w.local.stake_step,
+        22 => &mut w.local.safe,
+        23 => &mut w.local.block,
+        _ => &mut w.local.progress,
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(2000);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
     let against = args.next().unwrap_or_else(|| "random".into());
     // `local` also tunes the constants of the second opinion (`HardWeights::local`).
-    let with_local = args.next().as_deref() == Some("local");
-    let win_rate = |w, games, seed| objective(w, &against, games, seed);
-    let mut w = HardWeights::default();
+    let count = if args.next().as_deref() == Some("local") {
+        25
+    } else {
+        13
+    };
     let seed = 77;
-    let mut best = win_rate(w, games, seed);
-    println!("start: {:.2}% {w:?}", 100.0 * best);
-    for round in 0..rounds {
-        for k in 0..if with_local { 25 } else { 13 } {
-            for factor in [0.5f32, 1.5, 0.0, 2.5] {
-                let mut t = w;
-                let field = match k {
-                    0 => &mut t.capture,
-                    1 => &mut t.capture_progress,
-                    2 => &mut t.extra_roll,
-                    3 => &mut t.enter,
-                    4 => &mut t.home,
-                    5 => &mut t.goal,
-                    6 => &mut t.progress,
-                    7 => &mut t.risk,
-                    8 => &mut t.piece_worth,
-                    9 => &mut t.pressure,
-                    10 => &mut t.lookahead,
-                    11 => &mut t.escape,
-                    12 => &mut t.local_weight,
-                    13 => &mut t.local.capture_roll,
-                    14 => &mut t.local.capture,
-                    15 => &mut t.local.capture_progress,
-                    16 => &mut t.local.goal,
-                    17 => &mut t.local.enter,
-                    18 => &mut t.local.home,
-                    19 => &mut t.local.danger,
-                    20 => &mut t.local.stake_base,
-                    21 => &mut t.local.stake_step,
-                    22 => &mut t.local.safe,
-                    23 => &mut t.local.block,
-                    _ => &mut t.local.progress,
-                };
-                *field = if *field == 0.0 {
-                    factor
-                } else {
-                    *field * factor
-                };
-                let r = win_rate(t, games, seed);
-                if r > best + 0.002 {
-                    best = r;
-                    w = t;
-                    println!(
-                        "round {round} weight {k} x{factor}: {:.2}% {w:?}",
-                        100.0 * best
-                    );
-                }
-            }
-        }
-    }
-    println!("final: {:.2}% {w:?}", 100.0 * best);
+    let (w, _) = descent::descend(
+        HardWeights::default(),
+        weight,
+        count,
+        rounds,
+        |_| [0.5, 1.5, 0.0, 2.5],
+        |w| objective(w, &against, games, seed),
+    );
     for level in [CpuLevel::Random, CpuLevel::Normal] {
         println!(
             "check on other dice against three {level}: {:.2}%",

@@ -9,6 +9,9 @@
 //!
 //! `cargo run --release -p ludo-core --example tune_normal -- [games per trial] [rounds]`
 
+#[path = "common/descent.rs"]
+mod descent;
+
 use ludo_core::tournament;
 use ludo_core::{Chooser, Cpu, CpuLevel, NormalWeights, Rules};
 
@@ -24,61 +27,50 @@ fn win_rate(w: NormalWeights, games: u64, seed: u64) -> f64 {
     tournament::run(&Rules::default(), &mut players, games, seed, |_| {}).unwrap()[0].win_rate()
 }
 
+/// Constant `k` of the descent.
+fn constant(w: &mut NormalWeights, k: usize) -> &mut f32 {
+    match k {
+        0 => &mut w.capture_roll,
+        1 => &mut w.capture,
+        2 => &mut w.capture_progress,
+        3 => &mut w.goal,
+        4 => &mut w.enter,
+        5 => &mut w.home,
+        6 => &mut w.danger,
+        7 => &mut w.stake_base,
+        8 => &mut w.stake_step,
+        9 => &mut w.safe,
+        10 => &mut w.block,
+        _ => &mut w.progress,
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20000);
     let rounds: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     let seed = 77;
-    let mut w = NormalWeights {
+    let before = NormalWeights {
         goal: 40.0,
         enter: 35.0,
         home: 25.0,
         danger: 1.5,
         ..NormalWeights::default()
     };
-    let mut best = win_rate(w, games, seed);
-    println!("start: {:.2}% {w:?}", 100.0 * best);
-    for round in 0..rounds {
-        let factors = if round < 2 {
-            [0.5f32, 1.5, 0.0, 2.5]
-        } else {
-            [0.7, 1.4, 0.0, 2.0]
-        };
-        for k in 0..12 {
-            for factor in factors {
-                let mut t = w;
-                let field = match k {
-                    0 => &mut t.capture_roll,
-                    1 => &mut t.capture,
-                    2 => &mut t.capture_progress,
-                    3 => &mut t.goal,
-                    4 => &mut t.enter,
-                    5 => &mut t.home,
-                    6 => &mut t.danger,
-                    7 => &mut t.stake_base,
-                    8 => &mut t.stake_step,
-                    9 => &mut t.safe,
-                    10 => &mut t.block,
-                    _ => &mut t.progress,
-                };
-                *field = if *field == 0.0 {
-                    factor
-                } else {
-                    *field * factor
-                };
-                let r = win_rate(t, games, seed);
-                if r > best + 0.002 {
-                    best = r;
-                    w = t;
-                    println!(
-                        "round {round} constant {k} x{factor}: {:.2}% {w:?}",
-                        100.0 * best
-                    );
-                }
+    let (w, _) = descent::descend(
+        before,
+        constant,
+        12,
+        rounds,
+        |round| {
+            if round < 2 {
+                [0.5, 1.5, 0.0, 2.5]
+            } else {
+                [0.7, 1.4, 0.0, 2.0]
             }
-        }
-    }
-    println!("final: {:.2}% {w:?}", 100.0 * best);
+        },
+        |w| win_rate(w, games, seed),
+    );
     println!(
         "check on other dice: {:.2}%",
         100.0 * win_rate(w, games, seed + 1000)
