@@ -1,10 +1,10 @@
 //! Tunes the `hard` level's weights by coordinate descent: each weight in turn is scaled up
 //! and down, and a change is kept when it wins more games against three `random` players,
-//! three `normal` ones, both (the sum of the two win rates), or all (both, and one `random`
-//! player at a two-seat table), over the same dice (common random numbers, so the comparison
-//! is not drowned in luck).
+//! three `normal` ones, both (the sum of the two win rates), one `random` player at a
+//! two-seat table (two), or all three, over the same dice (common random numbers, so the
+//! comparison is not drowned in luck).
 //!
-//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|all] [local]`
+//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|two|all] [local]`
 
 #[path = "common/descent.rs"]
 mod descent;
@@ -33,6 +33,8 @@ fn objective(w: HardWeights, against: &str, games: u64, seed: u64) -> f64 {
     match against {
         "normal" => normal(),
         "both" => random() + normal(),
+        // One `random` player at a two-seat table alone.
+        "two" => win_rate_at(w, CpuLevel::Random, 2, games, seed),
         // Also the two-seat table, where the target is nearest to 100%.
         "all" => random() + normal() + win_rate_at(w, CpuLevel::Random, 2, games, seed),
         _ => random(),
