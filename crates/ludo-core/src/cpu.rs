@@ -293,7 +293,28 @@ impl Default for NormalWeights {
 /// Scores a move for `normal` under the given constants.
 pub fn normal_score_with(w: &NormalWeights, game: &Game, m: &Move) -> f32 {
     let (after, out) = try_move(game, m);
-    normal_score_after(w, game, m, &after, &out)
+    let danger = move_danger(game, m, &after);
+    normal_score_after(w, game, m, &after, &out, danger)
+}
+
+/// The moved piece's chance of capture where it stands and where it lands (each 0 off the
+/// track), before its owner moves again.
+#[derive(Clone, Copy)]
+struct MoveDanger {
+    from: f32,
+    to: f32,
+}
+
+fn move_danger(game: &Game, m: &Move, after: &Game) -> MoveDanger {
+    let seat = game.turn as usize;
+    MoveDanger {
+        from: m
+            .from
+            .progress()
+            .and_then(|q| game.track.square(seat, q))
+            .map_or(0.0, |sq| threat(game, seat, sq)),
+        to: landing_square(game, m).map_or(0.0, |sq| threat(after, seat, sq)),
+    }
 }
 
 fn normal_score_after(
@@ -302,6 +323,7 @@ fn normal_score_after(
     m: &Move,
     after: &Game,
     out: &Outcome,
+    danger: MoveDanger,
 ) -> f32 {
     let seat = game.turn as usize;
     let last = game.track.last_track();
@@ -326,14 +348,8 @@ fn normal_score_after(
     if m.from.raw() <= last && m.to.raw() > last && !m.from.is_base() {
         s += w.home;
     }
-    let from_threat = m
-        .from
-        .progress()
-        .and_then(|q| game.track.square(seat, q))
-        .map_or(0.0, |sq| threat(game, seat, sq));
-    let to_threat = landing_square(game, m).map_or(0.0, |sq| threat(after, seat, sq));
     let at_stake = w.stake_base + m.to.raw() as f32 * w.stake_step;
-    s += (from_threat - to_threat) * at_stake * w.danger;
+    s += (danger.from - danger.to) * at_stake * w.danger;
     if let Some(sq) = landing_square(game, m) {
         if game.track.is_safe(sq) && game.rules.safe_squares != SafeSquares::None {
             s += w.safe;
@@ -400,7 +416,8 @@ impl Default for HardWeights {
             escape: 1.5,
             local_weight: 0.3,
             // `normal`'s shape tuned alone against three `random` players
-            // (`cargo run --release -p ludo-core --example tune_normal`).
+            // (`cargo run --release -p ludo-core --example tune_normal`); `safe` then by
+            // `tune -- 6000 1 both local`.
             local: NormalWeights {
                 capture_roll: 60.0,
                 capture: 45.0,
@@ -483,13 +500,13 @@ fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &
     let gained = m.to.raw() as f32 - m.from.progress().map_or(0.0, |q| q as f32);
     s += gained * w.progress;
     s -= w.risk * exposure(after, me, w.piece_worth);
-    if w.escape != 0.0
-        && let Some(sq) = m.from.progress().and_then(|q| game.track.square(me, q))
-    {
-        s += w.escape * threat(game, me, sq) * (w.piece_worth + m.from.raw() as f32);
+    // Worked out once for both the escape term and the second opinion.
+    let danger = move_danger(game, m, after);
+    if !m.from.is_base() {
+        s += w.escape * danger.from * (w.piece_worth + m.from.raw() as f32);
     }
     if w.local_weight != 0.0 {
-        s += w.local_weight * normal_score_after(&w.local, game, m, after, out);
+        s += w.local_weight * normal_score_after(&w.local, game, m, after, out, danger);
     }
     if w.pressure != 0.0 {
         let n = game.seats() as usize;
