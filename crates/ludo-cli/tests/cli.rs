@@ -184,13 +184,15 @@ fn a_recorded_game_replays_and_a_tampered_one_names_its_step() {
 #[test]
 fn a_reader_that_goes_away_ends_the_tool_without_a_panic() {
     // `ludo-cli tournament … | head`, with a reader that has gone before the first line.
+    // Enough games that the tool cannot have written everything into the pipe's buffer
+    // before the reader goes (which would end it successfully, testing nothing).
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludo-cli"))
         .args([
             "tournament",
             "--seats",
             "random,random",
             "--games",
-            "50",
+            "2000",
             "--seed",
             "1",
         ])
