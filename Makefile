@@ -15,7 +15,7 @@ BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcom
 # What the tests add: a virtual X display with a software Vulkan driver for screenshots.
 TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers
 
-.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test
+.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -24,6 +24,7 @@ help:
 	@echo "make bench  - criterion benchmark of the rules engine (games per second)"
 	@echo "make web    - build the browser version into web/dist"
 	@echo "make serve  - build it and serve it on http://localhost:8080"
+	@echo "make web-floor - build the smallest program on the game's stack, for its size"
 
 deps:
 	@scripts/install-packages.sh $(BUILD_PACKAGES)
@@ -92,6 +93,11 @@ screenshot:
 # The browser version: a size-tuned wasm, its JS glue, the page and the assets in web/dist.
 web: web-deps
 	scripts/build-web.sh
+
+# The size floor: a window, a sprite, an egui button and a sound on the game's stack, built
+# like the game (examples/size_floor.rs into web/floor).
+web-floor: web-deps
+	scripts/build-web.sh floor
 
 serve: web
 	@echo "Ludo on http://localhost:8080"

@@ -2,10 +2,28 @@
 # Builds the browser version into web/dist: the wasm (profile `web`), wasm-bindgen's JS glue,
 # wasm-opt over the result, the page and the assets. Everything comes from the package
 # registries (rustup's wasm32 target, crates.io for wasm-bindgen-cli, npm for binaryen).
+#
+# `scripts/build-web.sh floor` builds instead, the same way, the smallest program on the game's
+# stack (examples/size_floor.rs) into web/floor: the size below which the game cannot go.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-target}
-out=web/dist
+case "${1:-game}" in
+  game)
+    out=web/dist
+    build=(--bin ludo)
+    wasm="$target_dir/wasm32-unknown-unknown/web/ludo.wasm"
+    ;;
+  floor)
+    out=web/floor
+    build=(--example size_floor --features size-floor)
+    wasm="$target_dir/wasm32-unknown-unknown/web/examples/size_floor.wasm"
+    ;;
+  *)
+    echo "usage: $0 [game|floor]" >&2
+    exit 2
+    ;;
+esac
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   echo "Adding the wasm32-unknown-unknown target"
@@ -26,10 +44,9 @@ if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
   (cd web && npm ci --no-audit --no-fund --silent)
 fi
 
-cargo build --quiet --profile web --target wasm32-unknown-unknown --bin ludo
+cargo build --quiet --profile web --target wasm32-unknown-unknown "${build[@]}"
 rm -rf "$out" && mkdir -p "$out"
-wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name ludo \
-  "$target_dir/wasm32-unknown-unknown/web/ludo.wasm"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name ludo "$wasm"
 
 # Debian's binaryen makes modules Chromium rejects, and --all-features too: name the
 # features Rust's wasm32 target uses. wasm-opt takes about ten minutes here, so its output is
@@ -52,9 +69,11 @@ else
 fi
 cp "$cache/$key.wasm" "$out/ludo_bg.wasm"
 
-cp web/index.html "$out/"
-mkdir -p "$out/assets"
-cp -r assets/. "$out/assets/"
+if [[ "${1:-game}" == game ]]; then
+  cp web/index.html "$out/"
+  mkdir -p "$out/assets"
+  cp -r assets/. "$out/assets/"
+fi
 after=$(stat -c %s "$out/ludo_bg.wasm")
 gz=$(gzip -9 -c "$out/ludo_bg.wasm" | wc -c)
 awk -v b="$before" -v a="$after" -v g="$gz" -v o="$out" 'BEGIN {
