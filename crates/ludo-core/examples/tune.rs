@@ -6,24 +6,17 @@
 //!
 //! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|two|all] [local]`
 
-#[path = "common/descent.rs"]
-mod descent;
+#[path = "common/tuning.rs"]
+mod tuning;
 
-use ludo_core::tournament;
-use ludo_core::{Chooser, Cpu, CpuLevel, HardWeights, Rules};
+use ludo_core::{Cpu, CpuLevel, HardWeights};
 
 fn win_rate_against(w: HardWeights, level: CpuLevel, games: u64, seed: u64) -> f64 {
     win_rate_at(w, level, 4, games, seed)
 }
 
 fn win_rate_at(w: HardWeights, level: CpuLevel, seats: u64, games: u64, seed: u64) -> f64 {
-    let mut players: Vec<(String, Box<dyn Chooser>)> =
-        vec![("hard".into(), Box::new(Cpu::hard_with(w, seed)))];
-    for i in 1..seats {
-        players.push((format!("{level}{i}"), Box::new(Cpu::new(level, seed + i))));
-    }
-    let stats = tournament::run(&Rules::default(), &mut players, games, seed, |_| {}).unwrap();
-    stats[0].win_rate()
+    tuning::win_rate(Cpu::hard_with(w, seed), level, seats, games, seed)
 }
 
 /// What the descent maximises, for the opponents named on the command line.
@@ -41,6 +34,9 @@ fn objective(w: HardWeights, against: &str, games: u64, seed: u64) -> f64 {
     }
 }
 
+/// How many of the descent's numbers are `hard`'s own; the second opinion's follow.
+const HARD_OWN: usize = 13;
+
 /// Weight `k` of the descent: `hard`'s own, then (with `local`) the second opinion's.
 fn weight(w: &mut HardWeights, k: usize) -> &mut f32 {
     match k {
@@ -57,18 +53,7 @@ fn weight(w: &mut HardWeights, k: usize) -> &mut f32 {
         10 => &mut w.lookahead,
         11 => &mut w.escape,
         12 => &mut w.local_weight,
-        13 => &mut w.local.capture_roll,
-        14 => &mut w.local.capture,
-        15 => &mut w.local.capture_progress,
-        16 => &mut w.local.goal,
-        17 => &mut w.local.enter,
-        18 => &mut w.local.home,
-        19 => &mut w.local.danger,
-        20 => &mut w.local.stake_base,
-        21 => &mut w.local.stake_step,
-        22 => &mut w.local.safe,
-        23 => &mut w.local.block,
-        _ => &mut w.local.progress,
+        k => tuning::normal_constant(&mut w.local, k - HARD_OWN),
     }
 }
 
@@ -79,12 +64,12 @@ fn main() {
     let against = args.next().unwrap_or_else(|| "random".into());
     // `local` also tunes the constants of the second opinion (`HardWeights::local`).
     let count = if args.next().as_deref() == Some("local") {
-        25
+        HARD_OWN + tuning::NORMAL_CONSTANTS
     } else {
-        13
+        HARD_OWN
     };
     let seed = 77;
-    let (w, _) = descent::descend(
+    let (w, _) = tuning::descend(
         HardWeights::default(),
         weight,
         count,

@@ -9,40 +9,13 @@
 //!
 //! `cargo run --release -p ludo-core --example tune_normal -- [games per trial] [rounds]`
 
-#[path = "common/descent.rs"]
-mod descent;
+#[path = "common/tuning.rs"]
+mod tuning;
 
-use ludo_core::tournament;
-use ludo_core::{Chooser, Cpu, CpuLevel, NormalWeights, Rules};
+use ludo_core::{Cpu, CpuLevel, NormalWeights};
 
 fn win_rate(w: NormalWeights, games: u64, seed: u64) -> f64 {
-    let mut players: Vec<(String, Box<dyn Chooser>)> =
-        vec![("normal".into(), Box::new(Cpu::normal_with(w, seed)))];
-    for i in 1..4 {
-        players.push((
-            format!("random{i}"),
-            Box::new(Cpu::new(CpuLevel::Random, seed + i)),
-        ));
-    }
-    tournament::run(&Rules::default(), &mut players, games, seed, |_| {}).unwrap()[0].win_rate()
-}
-
-/// Constant `k` of the descent.
-fn constant(w: &mut NormalWeights, k: usize) -> &mut f32 {
-    match k {
-        0 => &mut w.capture_roll,
-        1 => &mut w.capture,
-        2 => &mut w.capture_progress,
-        3 => &mut w.goal,
-        4 => &mut w.enter,
-        5 => &mut w.home,
-        6 => &mut w.danger,
-        7 => &mut w.stake_base,
-        8 => &mut w.stake_step,
-        9 => &mut w.safe,
-        10 => &mut w.block,
-        _ => &mut w.progress,
-    }
+    tuning::win_rate(Cpu::normal_with(w, seed), CpuLevel::Random, 4, games, seed)
 }
 
 fn main() {
@@ -57,10 +30,10 @@ fn main() {
         danger: 1.5,
         ..NormalWeights::default()
     };
-    let (w, _) = descent::descend(
+    let (w, _) = tuning::descend(
         before,
-        constant,
-        12,
+        tuning::normal_constant,
+        tuning::NORMAL_CONSTANTS,
         rounds,
         |round| {
             if round < 2 {
