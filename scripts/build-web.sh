@@ -8,7 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-target}
-case "${1:-game}" in
+mode=${1:-game}
+case "$mode" in
   game)
     out=web/dist
     build=(--bin ludo)
@@ -69,7 +70,7 @@ else
 fi
 cp "$cache/$key.wasm" "$out/ludo_bg.wasm"
 
-if [[ "${1:-game}" == game ]]; then
+if [[ "$mode" == game ]]; then
   cp web/index.html "$out/"
   mkdir -p "$out/assets"
   cp -r assets/. "$out/assets/"
