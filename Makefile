@@ -55,10 +55,11 @@ test: test-deps
 	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
 
 # What a player sees, under a virtual display: the table at the start (a person to roll),
-# a CPU game in progress, the results of a whole game on the two-seat board, and a small
-# window. Each run checks its picture against the engine (pieces and squares where the engine
-# says) and fails on a mismatch; its report (first frame, memory, update time) is the .json
-# beside the .png.
+# a CPU game in progress, the results of a whole game on the two-seat board, and small
+# windows (the results at 640x360 in Filipino and in Arabic among them). Each run checks
+# its picture against the engine (pieces and squares where the engine says) and that every
+# window is wholly on the screen, and fails on a mismatch; its report (first frame, memory,
+# update time) is the .json beside the .png.
 XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
@@ -71,6 +72,9 @@ screenshot:
 		--screenshot $(ARTIFACTS)/results.png --when-over --frames 30
 	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu,cpu:hard,cpu:easy,cpu --speed instant \
 		--seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
+	@for lang in fil ar; do xvfb-run -a -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
+		--size 640x360 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
+		--screenshot $(ARTIFACTS)/results-small-$$lang.png --when-over --frames 30 || exit 1; done
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
 		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
 	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \
@@ -83,7 +87,7 @@ screenshot:
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 --theme night \
 		--screenshot $(ARTIFACTS)/night-playing.png --frames 300
 	$(XVFB) cargo run --quiet --bin ludo -- --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
-	@for f in start playing results two-seats small setup rules menu pause-small night-playing night-setup; do \
+	@for f in start playing results results-small-fil results-small-ar two-seats small setup rules menu pause-small night-playing night-setup; do \
 		scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 	@for lang in en fil id ar zh; do for open in menu setup rules; do \
 		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \

@@ -4,7 +4,8 @@
 //!
 //! The checks look at pixels a player would: every track square the engine says is empty
 //! shows a square's colour, and every piece the engine says stands alone on a square shows
-//! its seat's colour there. The report adds what a player feels: time from launch to the
+//! its seat's colour there, and every window lies wholly on the screen (a button past the edge
+//! cannot be pressed, as can happen in a longer language or a small window). The report adds what a player feels: time from launch to the
 //! first frame, resident memory, and the time the game's own systems take per frame.
 
 use std::path::PathBuf;
@@ -241,6 +242,12 @@ fn take_screenshot_when_due(
         .filter_map(|e| to_pixel(e.at).map(|p| (e, p)))
         .filter(|(e, p)| !covered(e.at, *p))
         .collect();
+    let windows = ctx.as_ref().map_or_else(Vec::new, window_rects);
+    let off_screen: Vec<String> = windows
+        .iter()
+        .filter(|w| !w.on_screen())
+        .map(WindowRect::describe)
+        .collect();
     let report_path = shot.path.with_extension("json");
     let update_mean_ms = if metrics.updates > 0 {
         metrics.update_total.as_secs_f64() * 1000.0 / metrics.updates as f64
@@ -274,6 +281,7 @@ fn take_screenshot_when_due(
                 let mut failures: Vec<String> = theme_problem
                     .iter()
                     .map(|p| format!("theme problem: {}", p.replace(['\n', '"'], " ")))
+                    .chain(off_screen.iter().cloned())
                     .collect();
                 for (e, p) in &checks {
                     let (x, y) = (p.x.round() as u32, p.y.round() as u32);
@@ -294,8 +302,9 @@ fn take_screenshot_when_due(
                     }
                 }
                 let report = format!(
-                    "{{\n  {summary},\n  \"pixels_checked\": {},\n  \"failures\": [{}]\n}}\n",
+                    "{{\n  {summary},\n  \"pixels_checked\": {},\n  \"windows_checked\": {},\n  \"failures\": [{}]\n}}\n",
                     checks.len(),
+                    windows.len(),
                     failures
                         .iter()
                         .map(|f| format!("\n    \"{f}\""))
@@ -313,6 +322,41 @@ fn take_screenshot_when_due(
                 }
             },
         );
+}
+
+/// Where a window stands, against the screen (both in egui's points).
+struct WindowRect {
+    window: bevy_egui::egui::Rect,
+    screen: bevy_egui::egui::Rect,
+}
+
+impl WindowRect {
+    fn on_screen(&self) -> bool {
+        // Half a point for rounding.
+        self.screen.expand(0.5).contains_rect(self.window)
+    }
+
+    fn describe(&self) -> String {
+        let (w, s) = (self.window, self.screen);
+        format!(
+            "a window at ({:.0}, {:.0})-({:.0}, {:.0}) reaches past the screen ({:.0}, {:.0})-({:.0}, {:.0})",
+            w.min.x, w.min.y, w.max.x, w.max.y, s.min.x, s.min.y, s.max.x, s.max.y
+        )
+    }
+}
+
+/// Every window on show (egui's middle layer: menus, setup, results, pause, rule book).
+fn window_rects(ctx: &bevy_egui::egui::Context) -> Vec<WindowRect> {
+    let screen = ctx.content_rect();
+    ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order == bevy_egui::egui::Order::Middle)
+            .filter_map(|l| m.area_rect(l.id))
+            .map(|window| WindowRect { window, screen })
+            .collect()
+    })
 }
 
 /// What the engine says the picture must show.
