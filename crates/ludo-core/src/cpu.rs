@@ -214,7 +214,7 @@ fn threat(game: &Game, seat: usize, sq: u8) -> f32 {
             let chance = match p.progress() {
                 None if target == 0 && !base_counted => {
                     base_counted = true;
-                    game.rules.exit_numbers.faces().len() as f32 / 6.0
+                    game.rules.exit_numbers.count() as f32 / 6.0
                 }
                 Some(q) if q < target => match target - q {
                     1..=6 => 1.0 / 6.0,

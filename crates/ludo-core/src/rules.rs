@@ -181,6 +181,12 @@ impl DieFaces {
         face < 8 && self.0 & (1 << face) != 0
     }
 
+    /// How many faces are in the set, without listing them.
+    #[inline]
+    pub fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
     pub fn faces(self) -> Vec<u8> {
         (1..=6).filter(|&f| self.contains(f)).collect()
     }

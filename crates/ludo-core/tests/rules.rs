@@ -247,6 +247,12 @@ fn option_exit_numbers_one_and_six() {
     assert!(moves(&g, 5).is_empty());
     assert!(DieFaces::new(&[7]).is_err());
     assert!(DieFaces::new(&[]).is_err());
+    // Every non-empty set of faces counts what it lists.
+    for bits in 1u8..64 {
+        let faces: Vec<u8> = (1..=6).filter(|f| bits & (1 << (f - 1)) != 0).collect();
+        let set = DieFaces::new(&faces).unwrap();
+        assert_eq!((set.count() as usize, set.faces()), (faces.len(), faces));
+    }
 }
 
 #[test]
