@@ -14,7 +14,7 @@ use ludo_core::{
 
 use crate::hud::mark_icon;
 use crate::i18n::Texts;
-use crate::i18n::ui::{column, row};
+use crate::i18n::ui::{column, paragraph, row};
 use crate::play::NewTableRequested;
 use crate::presets::PresetList;
 use crate::screen::Overlay;
@@ -284,6 +284,8 @@ fn not_standard(ui: &mut egui::Ui, texts: &Texts) {
 
 /// The preset files of `assets/rules/`: picking one sets every house rule; the one that
 /// matches the rules chosen is shown selected. A broken file is listed with its problem.
+/// A preset the language files name (`preset-NAME`, `preset-NAME-about`) shows in the
+/// player's language; any other shows its file name and the file's own description.
 fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &PresetList) {
     row(ui, texts, |ui| {
         ui.label(texts.tr("setup-presets"));
@@ -292,9 +294,18 @@ fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &Pre
                 continue;
             };
             let on = file.rules == *rules;
+            let name = texts
+                .lookup(&format!("preset-{}", preset.name), &[])
+                .unwrap_or_else(|| preset.name.clone());
+            let about = texts
+                .lookup(&format!("preset-{}-about", preset.name), &[])
+                .unwrap_or_else(|| file.about.clone());
             if ui
-                .selectable_label(on, preset.name.as_str())
-                .on_hover_text(file.about.as_str())
+                .selectable_label(on, texts.show(&name))
+                .on_hover_ui(|ui| {
+                    ui.set_max_width(360.0);
+                    paragraph(ui, texts, &about);
+                })
                 .clicked()
             {
                 *rules = file.rules.clone();

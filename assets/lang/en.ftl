@@ -139,6 +139,19 @@ setup-need-seats = A table needs 2 to 4 seats.
 setup-ranked = Ranked game
 setup-not-ranked = Not ranked: { $why }
 
+# The shipped house-rule presets (assets/rules/NAME.ron), named and described in every
+# language. A preset file not named here shows its file name and its own comment lines.
+preset-standard = standard
+preset-standard-about = The standard game of the rule book: out on a 6, three sixes end the turn, an extra roll for a capture, starts and stars are safe, blocks of two, exact finish, first home wins.
+preset-by-player-count = by player count
+preset-by-player-count-about = The standard game, with only the seated arms drawn: a horizontal board for two, a T for three, the cross for four.
+preset-quick = quick
+preset-quick-about = A shorter game: out on a 1 or a 6, a seat with nothing in play may roll up to three times, an extra roll for reaching the goal, and a roll past the goal still counts.
+preset-gentle = gentle
+preset-gentle-about = For young players: no blocks, every start and star is safe, out on a 5 or a 6, and no limit on sixes in a row.
+preset-tournament = tournament
+preset-tournament-about = A full ranking: everyone rolls to see who starts, and play goes on until every place is decided.
+
 ## House rules (the setup and the rule book)
 
 rule-board = Board

@@ -132,6 +132,17 @@ setup-need-seats = Kailangan ng mesa ang 2 hanggang 4 na upuan.
 setup-ranked = Larong may ranggo
 setup-not-ranked = Walang ranggo: { $why }
 
+preset-standard = pamantayan
+preset-standard-about = Ang karaniwang laro ng aklat ng tuntunin: lumalabas sa 6, tapos ang turno sa tatlong 6, isa pang hagis kapag may nakuha, ligtas ang mga simula at bituin, hindi malalampasan ang dalawang magkasama, eksaktong bilang sa dulo, panalo ang unang makauwi.
+preset-by-player-count = ayon sa dami ng tao
+preset-by-player-count-about = Ang karaniwang laro, iginuguhit lang ang mga braso ng mga nakaupo: pahalang na board para sa dalawa, hugis T para sa tatlo, krus para sa apat.
+preset-quick = mabilis
+preset-quick-about = Mas maikling laro: lumalabas sa 1 o 6, ang upuang walang piyesa sa daan ay puwedeng maghagis hanggang tatlong beses, isa pang hagis kapag nakarating sa dulo, at bilang pa rin ang hagis na lampas sa dulo.
+preset-gentle = magaan
+preset-gentle-about = Para sa mga bata: walang harang, ligtas ang lahat ng simula at bituin, lumalabas sa 5 o 6, at walang hangganan ang sunod-sunod na 6.
+preset-tournament = torneo
+preset-tournament-about = Buong ranggo: naghahagis ang lahat para malaman kung sino ang mauuna, at tuloy ang laro hanggang matukoy ang bawat puwesto.
+
 ## House rules (the setup and the rule book)
 
 rule-board = Board

@@ -129,6 +129,17 @@ setup-need-seats = Meja butuh 2 sampai 4 kursi.
 setup-ranked = Permainan berperingkat
 setup-not-ranked = Tidak berperingkat: { $why }
 
+preset-standard = standar
+preset-standard-about = Permainan standar buku aturan: keluar dengan 6, tiga kali 6 mengakhiri giliran, lemparan tambahan saat memakan, kotak awal dan bintang aman, blokade dua bidak, angka pas untuk finis, yang pertama sampai menang.
+preset-by-player-count = sesuai jumlah pemain
+preset-by-player-count-about = Permainan standar, hanya lengan pemain yang duduk yang digambar: papan mendatar untuk dua, bentuk T untuk tiga, salib untuk empat.
+preset-quick = cepat
+preset-quick-about = Permainan lebih singkat: keluar dengan 1 atau 6, pemain tanpa bidak di jalur boleh melempar sampai tiga kali, lemparan tambahan saat sampai di finis, dan lemparan yang melewati finis tetap dihitung.
+preset-gentle = santai
+preset-gentle-about = Untuk pemain cilik: tanpa blokade, semua kotak awal dan bintang aman, keluar dengan 5 atau 6, dan tanpa batas 6 berturut-turut.
+preset-tournament = turnamen
+preset-tournament-about = Peringkat lengkap: semua melempar untuk menentukan siapa yang mulai, dan permainan berlanjut sampai setiap posisi ditentukan.
+
 ## House rules (the setup and the rule book)
 
 rule-board = Papan

@@ -129,6 +129,17 @@ setup-need-seats = 一桌需要2至4个座位。
 setup-ranked = 排名赛
 setup-not-ranked = 不计排名：{ $why }
 
+preset-standard = 标准
+preset-standard-about = 规则书中的标准玩法：掷出6离开基地，连续三次6结束回合，吃子后再掷一次，起点和星星是安全格，2枚叠放无法通过，须刚好抵达终点，最先全部到达者获胜。
+preset-by-player-count = 按人数
+preset-by-player-count-about = 标准玩法，只画出有人坐的那几条臂：两人用横向棋盘，三人用T形，四人用十字形。
+preset-quick = 快速
+preset-quick-about = 更短的一局：掷出1或6离开基地，路线上没有棋子时最多掷三次，抵达终点后再掷一次，超过终点的点数也算。
+preset-gentle = 温和
+preset-gentle-about = 适合小朋友：没有叠放阻挡，所有起点和星星都是安全格，掷出5或6离开基地，连续掷出6没有限制。
+preset-tournament = 锦标赛
+preset-tournament-about = 完整排名：所有人掷骰子决定谁先开始，一直玩到每个名次都确定。
+
 ## House rules (the setup and the rule book)
 
 rule-board = 棋盘

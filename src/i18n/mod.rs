@@ -197,6 +197,12 @@ impl From<f32> for Arg {
 impl Texts {
     /// A message in reading order, with its variables; the key itself if no file has it.
     pub fn fmt(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        self.lookup(key, args).unwrap_or_else(|| key.to_string())
+    }
+
+    /// A message in reading order, with its variables, if the chosen language's file or the
+    /// English one has it: for names that may come from elsewhere (a preset file's own).
+    pub fn lookup(&self, key: &str, args: &[(&str, Arg)]) -> Option<String> {
         let mut fluent_args = FluentArgs::new();
         for (name, value) in args {
             match value {
@@ -207,12 +213,14 @@ impl Texts {
         for bundle in [&self.bundle, &self.fallback].into_iter().flatten() {
             if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
-                return bundle
-                    .format_pattern(pattern, Some(&fluent_args), &mut errors)
-                    .into_owned();
+                return Some(
+                    bundle
+                        .format_pattern(pattern, Some(&fluent_args), &mut errors)
+                        .into_owned(),
+                );
             }
         }
-        key.to_string()
+        None
     }
 
     /// Whether the chosen language's words are in (the first frames may come before).
