@@ -1,7 +1,7 @@
 //! The translations: every file parses, every language has exactly the keys English has
 //! (and the same variables in each message), and every character of every translation is in
 //! a font the game ships (egui's own, or those of `assets/lang/fonts/`), so none is drawn as
-//! an empty box.
+//! an empty box; and every shipped house-rule preset has its name and description.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -106,6 +106,29 @@ fn every_language_has_every_key_and_no_other() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn every_shipped_preset_is_named_and_described_in_english_and_so_in_every_language() {
+    let english = messages(
+        "en",
+        &std::fs::read_to_string(lang_dir().join("en.ftl")).unwrap(),
+    );
+    let rules = ludo::dev::manifest_dir().join("assets/rules");
+    let mut presets = Vec::new();
+    for entry in std::fs::read_dir(&rules).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            presets.push(path.file_stem().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    assert!(presets.len() >= 5, "presets: {presets:?}");
+    let missing: Vec<String> = presets
+        .iter()
+        .flat_map(|p| [format!("preset-{p}"), format!("preset-{p}-about")])
+        .filter(|k| !english.contains_key(k))
+        .collect();
+    assert!(missing.is_empty(), "not in en.ftl: {missing:?}");
 }
 
 #[test]
