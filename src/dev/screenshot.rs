@@ -2,11 +2,12 @@
 //! window to a PNG, checks the picture against the engine, writes a report beside it
 //! (`PATH` with `.json`), and exits — with an error when a check fails.
 //!
-//! The checks look at pixels a player would: every track square the engine says is empty
-//! shows a square's colour, and every piece the engine says stands alone on a square shows
-//! its seat's colour there, and every window lies wholly on the screen (a button past the edge
-//! cannot be pressed, as can happen in a longer language or a small window). The report adds what a player feels: time from launch to the
-//! first frame, resident memory, and the time the game's own systems take per frame.
+//! The checks look at what a player would: every track square the engine says is empty
+//! shows a square's colour, every piece the engine says stands alone on a square shows its
+//! seat's colour there, and every window lies wholly on the screen (a button past the edge
+//! cannot be pressed, as can happen in a longer language or a small window). The report adds
+//! what a player feels: time from launch to the first frame, resident memory, and the time
+//! the game's own systems take per frame.
 
 use std::path::PathBuf;
 use std::time::Duration;
