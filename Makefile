@@ -46,13 +46,15 @@ play: build
 
 # The whole suite: formatting, every crate's tests (rules, CLI, game), then what a player
 # sees (screenshots of the game under Xvfb, and the browser build in headless Chromium) and
-# the engine's speed figure.
+# the engine's speed figure, beside the floor loop's (which fails if it ever plays a game
+# differently from the engine).
 test: test-deps
 	cargo fmt --all --check
 	cargo test --workspace
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory web-test
 	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
+	cargo run --quiet --release -p ludo-core --example speed_floor -- 100000 1
 
 # What a player sees, under a virtual display: the table at the start (a person to roll),
 # a CPU game in progress, the results of a whole game on the two-seat board, and small
