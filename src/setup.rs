@@ -43,6 +43,10 @@ impl SetupDraft {
         let mut chairs = [Chair::Empty, Chair::Empty, Chair::Empty, Chair::Empty];
         for (chair, seat) in chairs.iter_mut().zip(&config.seats) {
             *chair = match seat {
+                // No name given: an empty field, which shows the word in the player's language.
+                SeatKind::Person { name } if name == crate::table::UNNAMED => {
+                    Chair::Person(String::new())
+                }
                 SeatKind::Person { name } => Chair::Person(name.clone()),
                 SeatKind::Cpu(level) => Chair::Cpu(*level),
             };
@@ -66,7 +70,7 @@ impl SetupDraft {
                     Chair::Empty => None,
                     Chair::Person(name) => Some(SeatKind::Person {
                         name: if name.trim().is_empty() {
-                            "Player".into()
+                            crate::table::UNNAMED.into()
                         } else {
                             name.trim().to_string()
                         },
@@ -228,7 +232,11 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
                 });
             match chair {
                 Chair::Person(name) => {
-                    ui.add(egui::TextEdit::singleline(name).desired_width(140.0));
+                    ui.add(
+                        egui::TextEdit::singleline(name)
+                            .hint_text(texts.tr("player-unnamed"))
+                            .desired_width(140.0),
+                    );
                 }
                 Chair::Cpu(level) => {
                     for l in CpuLevel::ALL {
@@ -445,4 +453,27 @@ fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
         d.first_player,
         &[FirstPlayer::FirstSeat, FirstPlayer::RollOff].map(|v| (v, texts.first_player(v))),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_person_who_gave_no_name_keeps_none_through_the_setup() {
+        let config = TableConfig::default();
+        let draft = SetupDraft::from_config(&config);
+        // An empty field (which shows the word for a player in the player's language)...
+        assert_eq!(draft.chairs[0], Chair::Person(String::new()));
+        // ...that gives back the same table.
+        assert_eq!(draft.to_config(), config);
+        let named = TableConfig {
+            seats: vec![
+                SeatKind::Person { name: "Ana".into() },
+                SeatKind::Cpu(CpuLevel::Hard),
+            ],
+            ..TableConfig::default()
+        };
+        assert_eq!(SetupDraft::from_config(&named).to_config(), named);
+    }
 }

@@ -12,6 +12,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct OnTable;
 
+/// The name of a person who gave none. It is kept as is in files and saves and shown in the
+/// player's language (`player-unnamed`).
+pub const UNNAMED: &str = "Player";
+
 /// Who plays a seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -39,7 +43,7 @@ impl SeatKind {
             .or_else(|| s.strip_prefix("cpu-").map(|level| ("cpu", level)));
         match split {
             None if s == "person" => Ok(SeatKind::Person {
-                name: "Player".into(),
+                name: UNNAMED.into(),
             }),
             None if s == "cpu" => Ok(SeatKind::Cpu(CpuLevel::Normal)),
             Some(("person", name)) => Ok(SeatKind::Person { name: name.into() }),
@@ -68,7 +72,7 @@ impl Default for TableConfig {
             rules: Rules::default(),
             seats: vec![
                 SeatKind::Person {
-                    name: "Player".into(),
+                    name: UNNAMED.into(),
                 },
                 SeatKind::Cpu(CpuLevel::Normal),
                 SeatKind::Cpu(CpuLevel::Normal),

@@ -303,6 +303,9 @@ fn the_language_changes_while_the_game_runs() {
     update_until(&mut app, |t| t.rtl);
     let texts = app.world().resource::<ludo::i18n::Texts>();
     assert_eq!(texts.get("menu-continue"), "متابعة");
+    // A person who gave no name is "the player" in the language of the day; a name is a name.
+    assert_eq!(texts.person(ludo::table::UNNAMED), "اللاعب");
+    assert_eq!(texts.person("Ana"), "Ana");
     let two = texts.fmt("hud-time-left", &[("secs", 2u32.into())]);
     let five = texts.fmt("hud-time-left", &[("secs", 5u32.into())]);
     assert!(two.contains("ثانيتان"), "{two}");

@@ -15,6 +15,7 @@ level-normal = عادي
 level-hard = صعب
 cpu-name = CPU ({ $level })
 player-default-name = اللاعب { $n }
+player-unnamed = اللاعب
 seat-name = { $player } ({ $colour })
 
 ## Main menu

@@ -20,6 +20,8 @@ level-hard = hard
 cpu-name = CPU ({ $level })
 # A new person's name in the setup.
 player-default-name = Player { $n }
+# A person who gave no name.
+player-unnamed = Player
 # A seat as the log and the prompts name it, e.g. "red Ana".
 seat-name = { $colour } { $player }
 

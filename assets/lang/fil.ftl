@@ -15,6 +15,7 @@ level-normal = karaniwan
 level-hard = mahirap
 cpu-name = CPU ({ $level })
 player-default-name = Manlalaro { $n }
+player-unnamed = Manlalaro
 seat-name = { $player } ({ $colour })
 
 ## Main menu

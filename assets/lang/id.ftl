@@ -15,6 +15,7 @@ level-normal = normal
 level-hard = sulit
 cpu-name = CPU ({ $level })
 player-default-name = Pemain { $n }
+player-unnamed = Pemain
 seat-name = { $player } ({ $colour })
 
 ## Main menu

@@ -15,6 +15,7 @@ level-normal = 普通
 level-hard = 困难
 cpu-name = CPU（{ $level }）
 player-default-name = 玩家 { $n }
+player-unnamed = 玩家
 seat-name = { $colour }方 { $player }
 
 ## Main menu

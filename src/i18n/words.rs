@@ -40,8 +40,17 @@ impl Texts {
     /// Who sits in a seat: a person's name, or "CPU (hard)".
     pub fn player(&self, kind: &SeatKind) -> String {
         match kind {
-            SeatKind::Person { name } => name.clone(),
+            SeatKind::Person { name } => self.person(name),
             SeatKind::Cpu(level) => self.fmt("cpu-name", &[("level", self.level(*level).into())]),
+        }
+    }
+
+    /// A person's name as typed, or the word for a player when they gave none.
+    pub fn person(&self, name: &str) -> String {
+        if name == crate::table::UNNAMED {
+            self.get("player-unnamed")
+        } else {
+            name.to_string()
         }
     }
 

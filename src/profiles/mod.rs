@@ -122,9 +122,11 @@ impl Unranked {
     pub fn words(&self, texts: &crate::i18n::Texts) -> String {
         match self {
             Unranked::NotStandard => texts.get("ranked-not-standard"),
-            Unranked::SameSeat(n) => texts.fmt("ranked-same-seat", &[("name", n.as_str().into())]),
+            Unranked::SameSeat(n) => {
+                texts.fmt("ranked-same-seat", &[("name", texts.person(n).into())])
+            }
             Unranked::NoProfile(n) => {
-                texts.fmt("ranked-no-profile", &[("name", n.as_str().into())])
+                texts.fmt("ranked-no-profile", &[("name", texts.person(n).into())])
             }
         }
     }
