@@ -243,12 +243,9 @@ fn take_screenshot_when_due(
         .filter_map(|e| to_pixel(e.at).map(|p| (e, p)))
         .filter(|(e, p)| !covered(e.at, *p))
         .collect();
-    let windows = ctx.as_ref().map_or_else(Vec::new, window_rects);
-    let off_screen: Vec<String> = windows
-        .iter()
-        .filter(|w| !w.on_screen())
-        .map(WindowRect::describe)
-        .collect();
+    let (windows, off_screen) = ctx
+        .as_ref()
+        .map_or_else(Default::default, windows_off_screen);
     let report_path = shot.path.with_extension("json");
     let update_mean_ms = if metrics.updates > 0 {
         metrics.update_total.as_secs_f64() * 1000.0 / metrics.updates as f64
@@ -305,7 +302,7 @@ fn take_screenshot_when_due(
                 let report = format!(
                     "{{\n  {summary},\n  \"pixels_checked\": {},\n  \"windows_checked\": {},\n  \"failures\": [{}]\n}}\n",
                     checks.len(),
-                    windows.len(),
+                    windows,
                     failures
                         .iter()
                         .map(|f| format!("\n    \"{f}\""))
@@ -325,39 +322,30 @@ fn take_screenshot_when_due(
         );
 }
 
-/// Where a window stands, against the screen (both in egui's points).
-struct WindowRect {
-    window: bevy_egui::egui::Rect,
-    screen: bevy_egui::egui::Rect,
-}
-
-impl WindowRect {
-    fn on_screen(&self) -> bool {
-        // Half a point for rounding.
-        self.screen.expand(0.5).contains_rect(self.window)
-    }
-
-    fn describe(&self) -> String {
-        let (w, s) = (self.window, self.screen);
-        format!(
-            "a window at ({:.0}, {:.0})-({:.0}, {:.0}) reaches past the screen ({:.0}, {:.0})-({:.0}, {:.0})",
-            w.min.x, w.min.y, w.max.x, w.max.y, s.min.x, s.min.y, s.max.x, s.max.y
-        )
-    }
-}
-
-/// Every window on show (egui's middle layer: menus, setup, results, pause, rule book).
-fn window_rects(ctx: &bevy_egui::egui::Context) -> Vec<WindowRect> {
-    let screen = ctx.content_rect();
-    ctx.memory(|m| {
+/// How many windows are on show (egui's middle layer: menus, setup, results, pause, rule
+/// book), and a description of each that reaches past the screen's edge.
+fn windows_off_screen(ctx: &bevy_egui::egui::Context) -> (usize, Vec<String>) {
+    let s = ctx.content_rect();
+    let windows: Vec<_> = ctx.memory(|m| {
         m.areas()
             .visible_layer_ids()
             .into_iter()
             .filter(|l| l.order == bevy_egui::egui::Order::Middle)
             .filter_map(|l| m.area_rect(l.id))
-            .map(|window| WindowRect { window, screen })
             .collect()
-    })
+    });
+    let off = windows
+        .iter()
+        // Half a point for rounding.
+        .filter(|w| !s.expand(0.5).contains_rect(**w))
+        .map(|w| {
+            format!(
+                "a window at ({:.0}, {:.0})-({:.0}, {:.0}) reaches past the screen ({:.0}, {:.0})-({:.0}, {:.0})",
+                w.min.x, w.min.y, w.max.x, w.max.y, s.min.x, s.min.y, s.max.x, s.max.y
+            )
+        })
+        .collect();
+    (windows.len(), off)
 }
 
 /// What the engine says the picture must show.
