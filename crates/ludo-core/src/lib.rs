@@ -43,7 +43,9 @@ pub use board::{
     Track, seat_colours,
 };
 pub use colour::Colour;
-pub use cpu::{Cpu, CpuLevel, HardWeights, NormalWeights, hard_score_with, normal_score_with};
+pub use cpu::{
+    Cpu, CpuLevel, HardWeights, NormalWeights, hard_score_with, normal_score_with, value_net,
+};
 pub use dice::{Dice, DiceState};
 pub use event::{Event, ExtraRollReasons};
 pub use game::{Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError};

@@ -6,10 +6,14 @@
 //!   watch for danger, and now and then just moves something.
 //! - `normal`: weighs captures, leaving base, danger (opponent pieces that could land on a
 //!   square with one roll, minding safe squares and blocks), safety and progress.
-//! - `hard`: scores the whole position after each move for every seat — progress, safety in
-//!   the home column, the chance each piece is captured before its owner moves again — adds
-//!   a second opinion on the moved piece shaped like `normal`'s score, and looks one roll
-//!   ahead for the extra rolls it earns.
+//! - `hard`: under the standard rules, picks the move whose resulting position a learned
+//!   network rates most likely to win (`value_net`). Under any other rules it scores the whole
+//!   position after each move for every seat — progress, safety in the home column, the
+//!   chance each piece is captured before its owner moves again — adds a second opinion on the
+//!   moved piece shaped like `normal`'s score, and looks one roll ahead for the extra rolls it
+//!   earns.
+
+pub mod value_net;
 
 use std::str::FromStr;
 
@@ -74,6 +78,9 @@ pub struct Cpu {
     rng: Xoshiro256PlusPlus,
     weights: HardWeights,
     normal: NormalWeights,
+    /// Whether `hard` uses the learned network where it knows the rules (off only for tuning
+    /// the evaluation it falls back to).
+    learned: bool,
 }
 
 impl Cpu {
@@ -85,13 +92,16 @@ impl Cpu {
             ),
             weights: HardWeights::default(),
             normal: NormalWeights::default(),
+            learned: true,
         }
     }
 
-    /// A `hard` player with other weights, for tuning.
+    /// A `hard` player that always uses its tuned evaluation, with these weights: for tuning,
+    /// and to compare with the learned network.
     pub fn hard_with(weights: HardWeights, seed: u64) -> Cpu {
         Cpu {
             weights,
+            learned: false,
             ..Cpu::new(CpuLevel::Hard, seed)
         }
     }
@@ -106,6 +116,14 @@ impl Cpu {
 
     pub fn level(&self) -> CpuLevel {
         self.level
+    }
+
+    /// The learned network `hard` plays by in this game, if it has one for these rules.
+    fn network(&self, game: &Game) -> Option<&'static value_net::ValueNet> {
+        if !self.learned || !value_net::knows(game.rules()) {
+            return None;
+        }
+        value_net::shipped(game.seats())
     }
 }
 
@@ -125,9 +143,32 @@ impl Chooser for Cpu {
                 }
             }
             CpuLevel::Normal => best(moves, |m| normal_score_with(&self.normal, game, m)),
-            CpuLevel::Hard => best(moves, |m| hard_score_with(&self.weights, game, m)),
+            CpuLevel::Hard => match self.network(game) {
+                Some(net) => {
+                    let mut x = value_net::Features::new();
+                    best(moves, |m| learned_score(net, game, m, &mut x))
+                }
+                None => best(moves, |m| hard_score_with(&self.weights, game, m)),
+            },
         }
     }
+}
+
+/// The network's rating of the position after `m`, for the seat that plays it: a won game
+/// above everything.
+fn learned_score(
+    net: &value_net::ValueNet,
+    game: &Game,
+    m: &Move,
+    x: &mut value_net::Features,
+) -> f32 {
+    let me = game.turn() as usize;
+    let (after, out) = try_move(game, m);
+    if out.won {
+        return f32::INFINITY;
+    }
+    value_net::features(&after, me, x);
+    net.logit(x)
 }
 
 /// The index of the highest-scoring move (the first among equals).

@@ -1,0 +1,193 @@
+//! Trains `hard`'s value network for one number of seats by TD(0): the learner plays against
+//! other players under the standard rules, rates the position after each of its legal moves,
+//! plays the best, and moves its rating of the position after its previous move towards the
+//! rating of this one (towards 1 or 0 when the game ends). One thread, so the same arguments
+//! give the same network.
+//!
+//! ```sh
+//! cargo run --release -p ludo-core --example train_hard -- \
+//!     SEATS GAMES SEED HIDDEN ALPHA [OPPONENTS [OUT [START]]]
+//! ```
+//!
+//! OPPONENTS is `random` (the default), `normal`, or `mix` (tables of `random` and tables of
+//! `normal` players in turn). OUT defaults to `crates/ludo-core/nets/hard-SEATS-seats.json`;
+//! START is a network file to go on training from.
+
+use ludo_core::tournament::game_seed;
+use ludo_core::value_net::{self, Features, ValueNet};
+use ludo_core::{
+    Awaiting, Chooser, Cpu, CpuLevel, Dice, Discard, Game, Move, RandomChooser, Rules,
+};
+
+/// Reports the learner's recent win rate every so many games.
+const WINDOW: u64 = 20_000;
+
+fn winner(game: &Game) -> usize {
+    let ranking = game.ranking().expect("over");
+    ranking.iter().find(|s| s.rank == 1).expect("a winner").seat as usize
+}
+
+/// The learner's pick among `moves`: its index, and the features of the position it leads
+/// to (`None` when the move wins the game).
+fn pick(
+    net: &ValueNet,
+    game: &Game,
+    moves: &[Move],
+    x: &mut Features,
+) -> (usize, Option<Features>) {
+    let me = game.turn() as usize;
+    let mut best: (usize, f32, Option<Features>) = (0, f32::NEG_INFINITY, None);
+    for (i, m) in moves.iter().enumerate() {
+        let mut after = game.clone();
+        after.choose(m.piece, &mut Discard).expect("a legal move");
+        if after.is_over() {
+            return (i, None);
+        }
+        value_net::features(&after, me, x);
+        let v = net.logit(x);
+        if v > best.1 {
+            best = (i, v, Some(x.clone()));
+        }
+    }
+    (best.0, best.2)
+}
+
+/// The command a network says it was made by, from its `about`.
+fn made_by(about: &str) -> &str {
+    let command = about.split(':').next().unwrap_or("");
+    command.trim_start_matches("cargo run --release -p ludo-core --example ")
+}
+
+/// Rounds to four significant digits, so the shipped file stays small.
+fn round(v: f32) -> f32 {
+    if v == 0.0 {
+        return 0.0;
+    }
+    let scale = 10f64.powi(3 - (v.abs() as f64).log10().floor() as i32);
+    ((v as f64 * scale).round() / scale) as f32
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 5 {
+        eprintln!("usage: train_hard SEATS GAMES SEED HIDDEN ALPHA [OPPONENTS [OUT [START]]]");
+        std::process::exit(2);
+    }
+    let number = |i: usize| -> f64 {
+        args[i].parse().unwrap_or_else(|_| {
+            eprintln!("argument {} ({:?}) is not a number", i + 1, args[i]);
+            std::process::exit(2)
+        })
+    };
+    let (seats, games, seed, hidden, alpha) = (
+        number(0) as u8,
+        number(1) as u64,
+        number(2) as u64,
+        number(3) as usize,
+        number(4) as f32,
+    );
+    let opponents = args.get(5).map_or("random", String::as_str);
+    if !["random", "normal", "mix"].contains(&opponents) {
+        eprintln!("OPPONENTS is random, normal or mix, not {opponents:?}");
+        std::process::exit(2);
+    }
+    let out = args
+        .get(6)
+        .cloned()
+        .unwrap_or_else(|| format!("crates/ludo-core/nets/hard-{seats}-seats.json"));
+    let (mut net, from) = match args.get(7) {
+        Some(start) => {
+            let text = std::fs::read_to_string(start).unwrap_or_else(|e| {
+                eprintln!("cannot read {start}: {e}");
+                std::process::exit(1)
+            });
+            let net = value_net::parse(&text).unwrap_or_else(|e| {
+                eprintln!("{start}: {e}");
+                std::process::exit(1)
+            });
+            let from = format!(" (going on from {})", made_by(&net.about));
+            (net, from)
+        }
+        None => (ValueNet::new(seats, hidden, seed), String::new()),
+    };
+    let mut game = Game::new(Rules::default(), seats, 0).expect("2 to 4 seats");
+    let started = std::time::Instant::now();
+    let mut x = Features::new();
+    let (mut window, mut last_window) = (0u64, 0.0);
+    for g in 0..games {
+        game.restart(0);
+        let me = (g % seats as u64) as usize;
+        let mut dice = Dice::new(game_seed(seed, g));
+        let mut random = RandomChooser::new(game_seed(seed, g) ^ 0x0BAD_5EED);
+        let mut normal = Cpu::new(CpuLevel::Normal, game_seed(seed, g));
+        // Each table meets every seat once before the opponents change.
+        let others: &mut dyn Chooser = match opponents {
+            "normal" => &mut normal,
+            "mix" if (g / seats as u64) % 2 == 1 => &mut normal,
+            _ => &mut random,
+        };
+        let mut previous: Option<Features> = None;
+        while !game.is_over() {
+            match game.awaiting() {
+                Awaiting::Move => {
+                    let moves = game.legal_moves().to_vec();
+                    let i = if game.turn() as usize == me {
+                        let (i, next) = pick(&net, &game, &moves, &mut x);
+                        // A winning move ends the game: the last position learns from
+                        // the result below.
+                        if let Some(next) = next {
+                            if let Some(prev) = &previous {
+                                let target = 1.0 / (1.0 + (-net.logit(&next)).exp());
+                                net.learn(prev, target, alpha);
+                            }
+                            previous = Some(next);
+                        }
+                        i
+                    } else {
+                        others.choose(&game, &moves)
+                    };
+                    game.choose(moves[i].piece, &mut Discard)
+                }
+                Awaiting::Release => game.release(&mut Discard),
+                _ => game.roll(dice.roll(), &mut Discard),
+            }
+            .expect("only what the game awaits");
+        }
+        let won = winner(&game) == me;
+        if let Some(prev) = &previous {
+            net.learn(prev, won as u8 as f32, alpha);
+        }
+        window += won as u64;
+        if (g + 1) % WINDOW == 0 {
+            last_window = window as f64 / WINDOW as f64;
+            eprintln!(
+                "{} games, {:.0} a second: the last {WINDOW} won {:.2}%",
+                g + 1,
+                (g + 1) as f64 / started.elapsed().as_secs_f64(),
+                100.0 * last_window
+            );
+            window = 0;
+        }
+    }
+    for w in net
+        .w1
+        .iter_mut()
+        .chain(&mut net.b1)
+        .chain(&mut net.w2)
+        .chain(std::iter::once(&mut net.b2))
+    {
+        *w = round(*w);
+    }
+    net.about = format!(
+        "cargo run --release -p ludo-core --example train_hard -- {seats} {games} {seed} \
+         {hidden} {alpha} {opponents}{from}: TD(0) against {opponents} players at {seats} \
+         seats under the standard rules; the last {WINDOW} training games won {:.2}%",
+        100.0 * last_window
+    );
+    let text = serde_json::to_string(&net).expect("numbers and strings");
+    std::fs::write(&out, text + "\n").unwrap_or_else(|e| {
+        eprintln!("cannot write {out}: {e}");
+        std::process::exit(1)
+    });
+    eprintln!("wrote {out}");
+}

@@ -1,0 +1,408 @@
+//! `hard`'s learned value: a small neural network that estimates, for the position after one
+//! of a seat's moves, the chance that this seat wins. It was trained by temporal-difference
+//! learning (TD(0) on the positions after its own moves, as TD-Gammon did) in games against
+//! random players under the standard rules on the cross board, one network per number of
+//! seats (`cargo run --release -p ludo-core --example train_hard -- SEATS …`). Under any other
+//! rules `hard` falls back to its tuned evaluation, which knows every house rule.
+//!
+//! The inputs are seen from the seat that just moved ("me"): where each of its pieces stands,
+//! where each opponent's pieces stand counted in my own steps from my start, the chance each
+//! of my pieces is captured before I move again (the same count `normal` and `hard` use), how
+//! exposed each opponent's pieces are, and whether the move earned another roll.
+
+use std::sync::OnceLock;
+
+use serde::{Deserialize, Serialize};
+
+use super::threat;
+use crate::game::Game;
+use crate::rules::{BoardChoice, Rules};
+
+/// My pieces by progress (0 on the start square … 56 at the goal), then in base.
+const MINE: usize = 0;
+const MINE_BINS: usize = 58;
+/// Each opponent, in the order they play after me: track squares counted from my start
+/// (0–51), its home column (52–56), its goal (57), its base (58).
+const THEIRS: usize = MINE + MINE_BINS;
+const THEIRS_BINS: usize = 59;
+/// The chance each of my pieces on the track is captured, by its progress (0–50).
+const DANGER: usize = THEIRS + 3 * THEIRS_BINS;
+/// Each opponent's exposure: for each of its pieces on the track, the chance it is captured
+/// before it moves again times its progress plus six, over 50.
+const PRESSURE: usize = DANGER + 51;
+const EXTRA_ROLL: usize = PRESSURE + 3;
+const SIXES: usize = EXTRA_ROLL + 1;
+/// How many inputs a network takes.
+pub const INPUTS: usize = SIXES + 1;
+
+/// The sparse inputs of one position: (input, value) for the inputs that are not zero.
+pub type Features = Vec<(u16, f32)>;
+
+/// A network with one hidden layer: `hidden` units with a tanh-shaped activation, and one
+/// output, the logit of the chance to win.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ValueNet {
+    /// How it was made: the command and the figures it reached.
+    pub about: String,
+    /// The number of seats it was trained for.
+    pub seats: u8,
+    pub inputs: usize,
+    pub hidden: usize,
+    /// `inputs` rows of `hidden` weights.
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    pub w2: Vec<f32>,
+    pub b2: f32,
+}
+
+/// The activation: a rational approximation of tanh, exact at 0 and ±1 beyond ±3. Written
+/// out rather than calling `tanh` so that every platform (the browser's included) computes
+/// the same bits, and so the same game replays the same way everywhere.
+#[inline]
+fn act(x: f32) -> f32 {
+    if x >= 3.0 {
+        1.0
+    } else if x <= -3.0 {
+        -1.0
+    } else {
+        let x2 = x * x;
+        x * (27.0 + x2) / (27.0 + 9.0 * x2)
+    }
+}
+
+impl ValueNet {
+    /// A fresh network with small weights drawn from `seed`, for training.
+    pub fn new(seats: u8, hidden: usize, seed: u64) -> ValueNet {
+        use rand::rngs::Xoshiro256PlusPlus;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut small = |n: usize| -> Vec<f32> {
+            (0..n)
+                .map(|_| (rng.random::<f32>() * 2.0 - 1.0) * 0.1)
+                .collect()
+        };
+        ValueNet {
+            about: String::new(),
+            seats,
+            inputs: INPUTS,
+            hidden,
+            w1: small(INPUTS * hidden),
+            b1: small(hidden),
+            w2: small(hidden),
+            b2: 0.0,
+        }
+    }
+
+    /// Checks that the weights fit the shape the network names.
+    pub fn check(&self) -> Result<(), String> {
+        let h = self.hidden;
+        let want = [
+            ("inputs", self.inputs, INPUTS),
+            ("w1", self.w1.len(), INPUTS * h),
+            ("b1", self.b1.len(), h),
+            ("w2", self.w2.len(), h),
+        ];
+        for (name, got, expected) in want {
+            if got != expected {
+                return Err(format!("{name} has {got} numbers, expected {expected}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The hidden layer for `x`, written into `hidden`; returns the output logit.
+    fn forward(&self, x: &[(u16, f32)], hidden: &mut Vec<f32>) -> f32 {
+        let h = self.hidden;
+        hidden.clear();
+        hidden.extend_from_slice(&self.b1);
+        for &(i, v) in x {
+            let row = &self.w1[i as usize * h..(i as usize + 1) * h];
+            for (a, w) in hidden.iter_mut().zip(row) {
+                *a += w * v;
+            }
+        }
+        let mut z = self.b2;
+        for (a, w) in hidden.iter_mut().zip(&self.w2) {
+            *a = act(*a);
+            z += *a * w;
+        }
+        z
+    }
+
+    /// The logit of the chance to win for the position with features `x`: higher is better.
+    pub fn logit(&self, x: &[(u16, f32)]) -> f32 {
+        self.forward(x, &mut Vec::with_capacity(self.hidden))
+    }
+
+    /// One step of learning: moves the output for `x` towards `target` (a chance, 0 to 1) by
+    /// the gradient of the cross-entropy, at rate `alpha`.
+    pub fn learn(&mut self, x: &[(u16, f32)], target: f32, alpha: f32) {
+        let mut hidden = Vec::with_capacity(self.hidden);
+        let z = self.forward(x, &mut hidden);
+        let chance = 1.0 / (1.0 + (-z).exp());
+        let g = alpha * (target - chance);
+        self.b2 += g;
+        for (j, a) in hidden.iter_mut().enumerate() {
+            let back = g * self.w2[j] * (1.0 - *a * *a);
+            self.w2[j] += g * *a;
+            self.b1[j] += back;
+            *a = back;
+        }
+        let h = self.hidden;
+        for &(i, v) in x {
+            let row = &mut self.w1[i as usize * h..(i as usize + 1) * h];
+            for (w, back) in row.iter_mut().zip(&hidden) {
+                *w += back * v;
+            }
+        }
+    }
+}
+
+/// Whether the networks know these rules: the standard game on the cross board. The options
+/// that do not change how a game is played (who starts, rematches, ranking the rest after the
+/// winner) do not matter.
+pub fn knows(rules: &Rules) -> bool {
+    let standard = Rules::default();
+    rules.board == BoardChoice::AlwaysCross
+        && *rules
+            == Rules {
+                rank_all: rules.rank_all,
+                rotate_first_player: rules.rotate_first_player,
+                first_player: rules.first_player,
+                ..standard
+            }
+}
+
+/// The inputs for the position `game`, seen from `me` (the seat that just moved).
+pub fn features(game: &Game, me: usize, x: &mut Features) {
+    x.clear();
+    let n = game.seats() as usize;
+    let track = game.track();
+    let last = track.last_track();
+    let mut dense = [0f32; INPUTS];
+    for p in game.pieces(me as u8) {
+        match p.progress() {
+            None => dense[MINE + MINE_BINS - 1] += 1.0,
+            Some(q) => {
+                dense[MINE + q as usize] += 1.0;
+                if q <= last {
+                    let sq = track.square(me, q).expect("on the track");
+                    dense[DANGER + q as usize] += threat(game, me, sq);
+                }
+            }
+        }
+    }
+    for r in 1..n {
+        let o = (me + r) % n;
+        let at = THEIRS + (r - 1) * THEIRS_BINS;
+        let mut exposure = 0.0;
+        for p in game.pieces(o as u8) {
+            let bin = match p.progress() {
+                None => THEIRS_BINS - 1,
+                Some(q) if q <= last => {
+                    let sq = track.square(o, q).expect("on the track");
+                    exposure += threat(game, o, sq) * (6.0 + q as f32) / 50.0;
+                    track.progress_at(me, sq) as usize
+                }
+                Some(q) if q < track.goal() => 52 + (q - last - 1) as usize,
+                Some(_) => 57,
+            };
+            dense[at + bin] += 1.0;
+        }
+        dense[PRESSURE + r - 1] = exposure;
+    }
+    if game.turn() as usize == me && !game.is_over() {
+        dense[EXTRA_ROLL] = 1.0;
+        dense[SIXES] = game.sixes_in_a_row() as f32;
+    }
+    x.extend(
+        dense
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v != 0.0)
+            .map(|(i, v)| (i as u16, *v)),
+    );
+}
+
+/// The shipped networks, for 2, 3 and 4 seats.
+const SHIPPED: [&str; 3] = [
+    include_str!("../../nets/hard-2-seats.json"),
+    include_str!("../../nets/hard-3-seats.json"),
+    include_str!("../../nets/hard-4-seats.json"),
+];
+
+/// Reads a network from its JSON text.
+pub fn parse(text: &str) -> Result<ValueNet, String> {
+    let net: ValueNet = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    net.check()?;
+    Ok(net)
+}
+
+/// The shipped network for a game of `seats` seats, read the first time it is asked for
+/// (only that one: a browser tab playing four seats never parses the others).
+pub fn shipped(seats: u8) -> Option<&'static ValueNet> {
+    static NETS: [OnceLock<ValueNet>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let i = (seats as usize)
+        .checked_sub(2)
+        .filter(|&i| i < SHIPPED.len())?;
+    Some(
+        NETS[i].get_or_init(|| {
+            parse(SHIPPED[i]).expect("the shipped networks are checked by the tests")
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{FirstPlayer, Impassable, SafeSquares};
+    use crate::sim::Discard;
+
+    #[test]
+    fn the_shipped_networks_are_trained_ones_for_two_three_and_four_seats() {
+        for (text, seats) in SHIPPED.iter().zip(2u8..) {
+            let net = parse(text).unwrap();
+            assert_eq!(net.seats, seats);
+            assert!(
+                net.hidden >= 8,
+                "{seats} seats: {} hidden units",
+                net.hidden
+            );
+            assert!(
+                net.about.contains("train_hard"),
+                "{seats} seats: the file does not say how it was made: {:?}",
+                net.about
+            );
+            assert!(net.w2.iter().any(|w| *w != 0.0), "{seats} seats: untrained");
+            assert!(std::ptr::eq(
+                shipped(seats).unwrap(),
+                shipped(seats).unwrap()
+            ));
+        }
+        assert!(shipped(5).is_none());
+    }
+
+    #[test]
+    fn a_network_of_the_wrong_shape_is_refused_with_what_was_expected() {
+        let mut net = ValueNet::new(4, 3, 1);
+        net.w2.pop();
+        assert_eq!(net.check().unwrap_err(), "w2 has 2 numbers, expected 3");
+        let text = serde_json::to_string(&ValueNet::new(4, 3, 1)).unwrap();
+        assert!(parse(&text).is_ok());
+        let err = parse(&text.replace("\"seats\"", "\"chairs\"")).unwrap_err();
+        assert!(err.contains("chairs"), "{err}");
+    }
+
+    #[test]
+    fn the_networks_know_the_standard_game_only() {
+        let std = Rules::default();
+        assert!(knows(&std));
+        // What does not change how a game is played does not matter.
+        assert!(knows(&Rules {
+            rank_all: true,
+            rotate_first_player: false,
+            first_player: FirstPlayer::RollOff,
+            ..std.clone()
+        }));
+        for other in [
+            Rules {
+                board: BoardChoice::ByPlayerCount,
+                ..std.clone()
+            },
+            Rules {
+                safe_squares: SafeSquares::None,
+                ..std.clone()
+            },
+            Rules {
+                impassable: Impassable::None,
+                ..std.clone()
+            },
+            Rules {
+                extra_roll_on_capture: false,
+                ..std.clone()
+            },
+            Rules {
+                exact_finish: false,
+                ..std.clone()
+            },
+        ] {
+            assert!(!knows(&other), "{other:?}");
+        }
+    }
+
+    #[test]
+    fn the_activation_is_odd_bounded_and_close_to_tanh() {
+        assert_eq!(act(0.0), 0.0);
+        assert_eq!(act(3.0), 1.0);
+        assert_eq!(act(-7.0), -1.0);
+        assert!((act(2.999_99) - 1.0).abs() < 1e-4);
+        for i in -400..400 {
+            let x = i as f32 / 100.0;
+            assert_eq!(act(-x), -act(x));
+            assert!(
+                (act(x) - x.tanh()).abs() < 0.03,
+                "{x}: {} vs {}",
+                act(x),
+                x.tanh()
+            );
+            assert!(act(x).abs() <= 1.0001);
+            // The approximation rises by less than 1e-4 above 1 just short of 3.
+            if x.abs() < 2.5 {
+                assert!(act(x + 0.01) > act(x));
+            }
+        }
+    }
+
+    #[test]
+    fn the_inputs_of_a_position_count_the_pieces_from_the_movers_side() {
+        let mut game = Game::new(Rules::default(), 4, 0).unwrap();
+        // Seat 0 rolls a 6 and brings a piece out: it rolls again.
+        game.roll(6, &mut Discard).unwrap();
+        let piece = game.legal_moves()[0].piece;
+        game.choose(piece, &mut Discard).unwrap();
+        let mut x = Features::new();
+        features(&game, 0, &mut x);
+        let get = |i: usize| {
+            x.iter()
+                .find(|(j, _)| *j as usize == i)
+                .map_or(0.0, |p| p.1)
+        };
+        assert_eq!(get(MINE), 1.0, "one piece on the start square");
+        assert_eq!(get(MINE + MINE_BINS - 1), 3.0, "three in base");
+        for r in 0..3 {
+            assert_eq!(get(THEIRS + r * THEIRS_BINS + THEIRS_BINS - 1), 4.0);
+        }
+        assert_eq!(get(DANGER), 0.0, "the start square is safe");
+        assert_eq!(get(EXTRA_ROLL), 1.0);
+        assert_eq!(get(SIXES), 1.0);
+        assert_eq!(x.len(), 7);
+        // Seen from the next seat, seat 0 plays last of its three opponents and its piece
+        // stands 39 of that seat's steps from its start on the cross board.
+        features(&game, 1, &mut x);
+        let get = |i: usize| {
+            x.iter()
+                .find(|(j, _)| *j as usize == i)
+                .map_or(0.0, |p| p.1)
+        };
+        assert_eq!(get(MINE + MINE_BINS - 1), 4.0);
+        assert_eq!(get(THEIRS + 2 * THEIRS_BINS + 39), 1.0);
+        assert_eq!(get(EXTRA_ROLL), 0.0);
+    }
+
+    #[test]
+    fn learning_moves_the_rating_towards_the_target() {
+        let mut net = ValueNet::new(4, 8, 3);
+        let x: Features = vec![(0, 1.0), (57, 3.0), (EXTRA_ROLL as u16, 1.0)];
+        let before = net.logit(&x);
+        for _ in 0..50 {
+            net.learn(&x, 1.0, 0.05);
+        }
+        let up = net.logit(&x);
+        assert!(up > before + 0.5, "{before} -> {up}");
+        for _ in 0..200 {
+            net.learn(&x, 0.0, 0.05);
+        }
+        assert!(net.logit(&x) < before, "{before} -> {}", net.logit(&x));
+    }
+}
