@@ -27,26 +27,22 @@ fn winner(game: &Game) -> usize {
     ranking.iter().find(|s| s.rank == 1).expect("a winner").seat as usize
 }
 
-/// The learner's pick among `moves`: its index, and the features of the position it leads
-/// to (`None` when the move wins the game).
+/// The learner's pick among `moves`, as `hard` plays: its index, and the features and rating
+/// of the position it leads to (`None` when the move ends the game).
 fn pick(
     net: &ValueNet,
     game: &Game,
     moves: &[Move],
     x: &mut Features,
-) -> (usize, Option<Features>) {
-    let me = game.turn() as usize;
-    let mut best: (usize, f32, Option<Features>) = (0, f32::NEG_INFINITY, None);
+) -> (usize, Option<(Features, f32)>) {
+    let mut best: (usize, f32, Option<(Features, f32)>) = (0, f32::NEG_INFINITY, None);
     for (i, m) in moves.iter().enumerate() {
-        let mut after = game.clone();
-        after.choose(m.piece, &mut Discard).expect("a legal move");
-        if after.is_over() {
+        let v = net.rate(game, m, x);
+        if v == f32::INFINITY {
             return (i, None);
         }
-        value_net::features(&after, me, x);
-        let v = net.logit(x);
         if v > best.1 {
-            best = (i, v, Some(x.clone()));
+            best = (i, v, Some((x.clone(), v)));
         }
     }
     (best.0, best.2)
@@ -135,10 +131,9 @@ fn main() {
                         let (i, next) = pick(&net, &game, &moves, &mut x);
                         // A winning move ends the game: the last position learns from
                         // the result below.
-                        if let Some(next) = next {
+                        if let Some((next, rating)) = next {
                             if let Some(prev) = &previous {
-                                let target = 1.0 / (1.0 + (-net.logit(&next)).exp());
-                                net.learn(prev, target, alpha);
+                                net.learn(prev, value_net::chance(rating), alpha);
                             }
                             previous = Some(next);
                         }

@@ -146,29 +146,12 @@ impl Chooser for Cpu {
             CpuLevel::Hard => match self.network(game) {
                 Some(net) => {
                     let mut x = value_net::Features::new();
-                    best(moves, |m| learned_score(net, game, m, &mut x))
+                    best(moves, |m| net.rate(game, m, &mut x))
                 }
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
             },
         }
     }
-}
-
-/// The network's rating of the position after `m`, for the seat that plays it: a won game
-/// above everything.
-fn learned_score(
-    net: &value_net::ValueNet,
-    game: &Game,
-    m: &Move,
-    x: &mut value_net::Features,
-) -> f32 {
-    let me = game.turn() as usize;
-    let (after, out) = try_move(game, m);
-    if out.won {
-        return f32::INFINITY;
-    }
-    value_net::features(&after, me, x);
-    net.logit(x)
 }
 
 /// The index of the highest-scoring move (the first among equals).

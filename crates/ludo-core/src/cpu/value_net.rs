@@ -15,8 +15,9 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::threat;
-use crate::game::Game;
+use crate::game::{Game, Move};
 use crate::rules::{BoardChoice, Rules};
+use crate::sim::Discard;
 
 /// My pieces by progress (0 on the start square … 56 at the goal), then in base.
 const MINE: usize = 0;
@@ -135,13 +136,25 @@ impl ValueNet {
         self.forward(x, &mut Vec::with_capacity(self.hidden))
     }
 
+    /// Rates the legal move `m` for the seat to play: the logit for the position it leads to,
+    /// whose features it leaves in `x`, or infinity for a move that ends the game (the mover
+    /// finishes). How `hard` plays and how it learns both pick the move by this.
+    pub fn rate(&self, game: &Game, m: &Move, x: &mut Features) -> f32 {
+        let mut after = game.clone();
+        after.play_move(*m, game.pending_roll().unwrap_or(0), &mut Discard);
+        if after.is_over() {
+            return f32::INFINITY;
+        }
+        features(&after, game.turn() as usize, x);
+        self.logit(x)
+    }
+
     /// One step of learning: moves the output for `x` towards `target` (a chance, 0 to 1) by
     /// the gradient of the cross-entropy, at rate `alpha`.
     pub fn learn(&mut self, x: &[(u16, f32)], target: f32, alpha: f32) {
         let mut hidden = Vec::with_capacity(self.hidden);
         let z = self.forward(x, &mut hidden);
-        let chance = 1.0 / (1.0 + (-z).exp());
-        let g = alpha * (target - chance);
+        let g = alpha * (target - chance(z));
         self.b2 += g;
         for (j, a) in hidden.iter_mut().enumerate() {
             let back = g * self.w2[j] * (1.0 - *a * *a);
@@ -157,6 +170,11 @@ impl ValueNet {
             }
         }
     }
+}
+
+/// The chance a logit stands for.
+pub fn chance(logit: f32) -> f32 {
+    1.0 / (1.0 + (-logit).exp())
 }
 
 /// Whether the networks know these rules: the standard game on the cross board. The options
@@ -257,7 +275,6 @@ pub fn shipped(seats: u8) -> Option<&'static ValueNet> {
 mod tests {
     use super::*;
     use crate::rules::{FirstPlayer, Impassable, SafeSquares};
-    use crate::sim::Discard;
 
     #[test]
     fn the_shipped_networks_are_trained_ones_for_two_three_and_four_seats() {
