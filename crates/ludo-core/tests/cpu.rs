@@ -175,12 +175,10 @@ fn hard_takes_most_captures_it_is_offered_at_every_table_size() {
                 }
                 let moves = game.legal_moves().to_vec();
                 let capturing: Vec<bool> = moves.iter().map(|m| captures(&game, m)).collect();
+                let i = random.choose(&game, &moves);
                 if capturing.contains(&true) && capturing.contains(&false) {
                     offered += 1;
                     taken += capturing[hard.choose(&game, &moves)] as u32;
-                }
-                let i = random.choose(&game, &moves);
-                if capturing.contains(&true) && capturing.contains(&false) {
                     taken_by_random += capturing[i] as u32;
                 }
                 game.choose(moves[i].piece, &mut Vec::new()).unwrap();
