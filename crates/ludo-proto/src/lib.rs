@@ -1,0 +1,379 @@
+//! # ludo-proto
+//!
+//! What a game and the room server say to each other: one JSON object per WebSocket text
+//! message, tagged by `"type"`. The game's own vocabulary (`Rules`, `GameState`, `Event`,
+//! `GameRecord`) travels as `ludo-core` writes it; this crate adds only the table around it:
+//! rooms, seats, who is present, the clock, refusals. No I/O.
+//!
+//! A connection opens with [`ClientMsg::Hello`]; a server of another [`PROTOCOL_VERSION`]
+//! answers [`Refusal::Version`] and closes. Every request that changes the game names the
+//! event count it answers (`at`), so a request sent before the player saw the latest events
+//! is refused as stale instead of played twice.
+
+mod code;
+pub mod mirror;
+
+use ludo_core::{CpuLevel, Event, GameRecord, GameState, Rules, Standing};
+use serde::{Deserialize, Serialize};
+
+pub use code::{CODE_ALPHABET, CODE_LEN, display_code, normalize_code};
+pub use mirror::Mirror;
+
+/// The version of these messages. A client and a server of different versions refuse
+/// each other at `Hello`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message either side accepts, in bytes (a table setup is about 600).
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// The longest name a person may give; longer names are cut.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// What a game asks of the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first message of every connection.
+    Hello {
+        protocol: u32,
+    },
+    /// Open a room; the sender takes its first open seat and is the host.
+    Create {
+        table: TableSpec,
+        player: PlayerSpec,
+    },
+    /// Take an open seat of a room in its lobby (the first open one unless `seat` names one).
+    Join {
+        code: String,
+        player: PlayerSpec,
+        #[serde(default)]
+        seat: Option<u8>,
+    },
+    /// Come back to a seat with the token `Joined` gave; `seen` events of the current game
+    /// are already known (0 for none), so only the rest are sent.
+    Resume {
+        code: String,
+        token: String,
+        #[serde(default)]
+        seen: u64,
+    },
+    /// Watch a room without a seat.
+    Watch {
+        code: String,
+    },
+    /// The host starts the game with the seats taken so far.
+    Start,
+    /// Roll (or press) the die for the sender's seat; `at` is the event count seen.
+    Roll {
+        at: u64,
+    },
+    /// Move `piece` by the pending roll.
+    Move {
+        at: u64,
+        piece: u8,
+    },
+    /// The host starts the next game at the same table once the last one is over.
+    Rematch,
+    /// Leave the seat for the CPU until this device resumes.
+    Leave,
+    Ping,
+}
+
+/// A table as the host sets it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    #[serde(default)]
+    pub rules: Rules,
+    /// Two to four seats in seat order.
+    pub seats: Vec<SeatSpec>,
+    /// Seconds a person has for a turn before the CPU plays it; none for no limit.
+    #[serde(default)]
+    pub turn_limit_secs: Option<u16>,
+}
+
+/// A seat of a new table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatSpec {
+    /// For a person who joins.
+    Open,
+    Cpu(CpuLevel),
+    /// No one sits here.
+    Empty,
+}
+
+/// Who is joining.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerSpec {
+    pub name: String,
+    /// The device's profile key from an earlier `Joined`; without one the server makes a
+    /// new profile.
+    #[serde(default)]
+    pub profile: Option<String>,
+}
+
+/// What the server tells a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    Welcome {
+        protocol: u32,
+    },
+    /// The sender took a seat in room `code`. `token` brings this device back to it
+    /// (`Resume`); `profile` names the player in later rooms. Keep both on the device.
+    Joined {
+        code: String,
+        token: String,
+        profile: String,
+        /// The invite path, `/r/CODE`.
+        link: String,
+    },
+    /// The seat this connection plays, on joining, resuming, and when the game starts (seats
+    /// nobody took are dropped then, so the numbers may close up).
+    Seated {
+        seat: u8,
+    },
+    /// The whole room as it is now: sent on joining, on every change of the lobby or of who
+    /// is present, at each game's start and at its end.
+    Room(Box<RoomView>),
+    /// What happened in the game, in the engine's order, numbered from 0 within each game.
+    Events {
+        events: Vec<Numbered>,
+    },
+    /// The turn clock of `seat` started with `ms_left`; the CPU plays the rest of the turn
+    /// when it runs out.
+    Clock {
+        seat: u8,
+        ms_left: u32,
+    },
+    /// A request was not played; the game is unchanged.
+    Refused {
+        reason: Refusal,
+        detail: String,
+    },
+    Pong,
+}
+
+/// An engine event with its place in the game's sequence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Numbered {
+    pub seq: u64,
+    #[serde(flatten)]
+    pub event: Event,
+}
+
+/// A room as everyone at it sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomView {
+    pub code: String,
+    pub rules: Rules,
+    #[serde(default)]
+    pub turn_limit_secs: Option<u16>,
+    /// The seat that may start the game and rematches.
+    pub host: u8,
+    /// In the lobby, every seat the host set (open, CPU, empty); from the start, the seats
+    /// that play, in the game's seat order.
+    pub seats: Vec<SeatView>,
+    pub stage: Stage,
+    /// The current (or last) game, once one started.
+    #[serde(default)]
+    pub game: Option<GameView>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    Lobby,
+    Playing,
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub kind: SeatKind,
+    /// A person's name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A person whose device is connected now.
+    #[serde(default)]
+    pub present: bool,
+    /// The CPU plays this person's seat for now (away, or the turn's time ran out).
+    #[serde(default)]
+    pub cpu_plays: bool,
+    /// A person's rating, for ranked tables.
+    #[serde(default)]
+    pub rating: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Open,
+    Person,
+    Cpu(CpuLevel),
+    Empty,
+}
+
+/// A game in a room.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameView {
+    /// 1 for the room's first game, counting rematches.
+    pub number: u32,
+    pub state: GameState,
+    /// Events so far: the `at` a request must carry.
+    pub seq: u64,
+    /// The SHA-256 of the die's seed, in hex, published at the start.
+    pub seed_hash: String,
+    /// Ratings move with the result (standard rules, every seat a person).
+    pub ranked: bool,
+    /// Milliseconds left on the clock of the seat to play, if it is running.
+    #[serde(default)]
+    pub clock_ms_left: Option<u32>,
+    /// Once over: the final ranking, the seed, the whole record to replay, and each seat's
+    /// rating change (ranked games).
+    #[serde(default)]
+    pub result: Option<GameResult>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    pub ranking: Vec<Standing>,
+    pub seed: u64,
+    pub record: GameRecord,
+    #[serde(default)]
+    pub rating_changes: Option<Vec<f64>>,
+}
+
+/// Why the server did not do what was asked. `Refused::detail` says it in English; a game
+/// shows its own words for each reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Refusal {
+    /// The client speaks another protocol version.
+    Version,
+    /// The first message must be `hello`.
+    NoHello,
+    /// Not a message of this protocol.
+    Malformed,
+    /// Longer than `MAX_MESSAGE_BYTES`.
+    TooLarge,
+    /// More messages than the server takes from one connection.
+    TooFast,
+    NoSuchRoom,
+    RoomFull,
+    GameStarted,
+    /// The seat token does not belong to this room.
+    BadToken,
+    /// The table setup is not a table (seats, names, limit).
+    BadTable,
+    /// This connection has no seat (yet), or only watches.
+    NotSeated,
+    /// This connection already sits at a table.
+    AlreadySeated,
+    NotHost,
+    NotEnoughPlayers,
+    NotYourTurn,
+    /// The game waits for something else (a move, not a roll, or is over).
+    WrongPhase,
+    /// Not a legal move.
+    Illegal,
+    /// The request answers an earlier position (`at` is not the event count).
+    Stale,
+    NotOver,
+    /// The server holds as many rooms as it takes.
+    Full,
+}
+
+impl ServerMsg {
+    pub fn refused(reason: Refusal, detail: impl Into<String>) -> ServerMsg {
+        ServerMsg::Refused {
+            reason,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// One message as JSON text.
+pub fn encode<T: Serialize>(msg: &T) -> String {
+    serde_json::to_string(msg).expect("protocol messages always serialize")
+}
+
+/// One message from JSON text, or what is wrong with it (cut to a line's length).
+pub fn decode<'a, T: Deserialize<'a>>(text: &'a str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| {
+        let mut s = e.to_string();
+        if s.len() > 200 {
+            let mut end = 200;
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            s.truncate(end);
+            s.push('…');
+        }
+        s
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludo_core::Pos;
+
+    #[test]
+    fn client_messages_read_as_documented() {
+        let m: ClientMsg = decode(r#"{"type":"hello","protocol":1}"#).unwrap();
+        assert_eq!(m, ClientMsg::Hello { protocol: 1 });
+        let m: ClientMsg = decode(
+            r#"{"type":"create","table":{"seats":["open",{"cpu":"hard"},"empty","open"],"turn_limit_secs":30},"player":{"name":"Ana"}}"#,
+        )
+        .unwrap();
+        let ClientMsg::Create { table, player } = m else {
+            panic!("{m:?}")
+        };
+        assert_eq!(table.rules, Rules::default());
+        assert_eq!(table.seats[1], SeatSpec::Cpu(CpuLevel::Hard));
+        assert_eq!(table.turn_limit_secs, Some(30));
+        assert_eq!(player.profile, None);
+        let m: ClientMsg = decode(r#"{"type":"move","at":12,"piece":3}"#).unwrap();
+        assert_eq!(m, ClientMsg::Move { at: 12, piece: 3 });
+    }
+
+    #[test]
+    fn events_carry_their_number_beside_the_engine_fields() {
+        let msg = ServerMsg::Events {
+            events: vec![Numbered {
+                seq: 7,
+                event: Event::Moved {
+                    seat: 1,
+                    piece: 2,
+                    from: Pos::BASE,
+                    to: Pos::at(0),
+                },
+            }],
+        };
+        let text = encode(&msg);
+        assert_eq!(
+            text,
+            r#"{"type":"events","events":[{"seq":7,"event":"moved","seat":1,"piece":2,"from":"base","to":0}]}"#
+        );
+        assert_eq!(decode::<ServerMsg>(&text).unwrap(), msg);
+    }
+
+    #[test]
+    fn malformed_messages_are_errors_not_panics() {
+        for bad in [
+            "",
+            "{",
+            "[]",
+            r#"{"type":"fly"}"#,
+            r#"{"type":"move","at":-1,"piece":0}"#,
+            r#"{"type":"move","at":1,"piece":300}"#,
+        ] {
+            assert!(decode::<ClientMsg>(bad).is_err(), "{bad}");
+        }
+        let long = format!(r#"{{"type":"{}"}}"#, "x".repeat(10_000));
+        assert!(decode::<ClientMsg>(&long).unwrap_err().chars().count() <= 201);
+    }
+}
