@@ -1,0 +1,336 @@
+//! A client of the room server over a real WebSocket: what the tests and the load generator
+//! play with. `Player` keeps a copy of the game (`ludo_proto::Mirror`) from the server's
+//! events and answers for its seat when asked.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use ludo_core::{Awaiting, Chooser, Cpu, CpuLevel};
+use ludo_proto::{
+    ClientMsg, Mirror, PROTOCOL_VERSION, PlayerSpec, Refusal, RoomView, ServerMsg, Stage,
+    TableSpec, decode, encode,
+};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A WebSocket to the server.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    /// Connects to `ws://ADDR/ws` without saying hello.
+    pub async fn raw(addr: &str) -> Result<Client, String> {
+        let config = WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0)
+            .max_message_size(Some(1 << 20));
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(
+            format!("ws://{addr}/ws"),
+            Some(config),
+            true,
+        )
+        .await
+        .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
+        Ok(Client { ws })
+    }
+
+    /// Connects and says hello.
+    pub async fn connect(addr: &str) -> Result<Client, String> {
+        let mut c = Client::raw(addr).await?;
+        c.send(&ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+        })
+        .await?;
+        match c.recv().await? {
+            ServerMsg::Welcome { .. } => Ok(c),
+            other => Err(format!("expected welcome, got {other:?}")),
+        }
+    }
+
+    pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
+        self.send_text(&encode(msg)).await
+    }
+
+    pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    /// The next message, or why there is none (closed, or ten seconds of silence).
+    pub async fn recv(&mut self) -> Result<ServerMsg, String> {
+        self.recv_within(Duration::from_secs(10)).await
+    }
+
+    pub async fn recv_within(&mut self, limit: Duration) -> Result<ServerMsg, String> {
+        let deadline = tokio::time::Instant::now() + limit;
+        loop {
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
+                .await
+                .map_err(|_| "no message in time".to_string())?;
+            match frame {
+                Some(Ok(Message::Text(t))) => {
+                    if std::env::var_os("LUDO_CLIENT_TRACE").is_some() {
+                        eprintln!("<- {}", &t[..t.len().min(300)]);
+                    }
+                    return decode(&t);
+                }
+                Some(Ok(Message::Close(_))) | None => return Err("closed".into()),
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(e.to_string()),
+            }
+        }
+    }
+
+    /// Messages until `want` says yes to one (which is returned).
+    pub async fn until(
+        &mut self,
+        mut want: impl FnMut(&ServerMsg) -> bool,
+    ) -> Result<ServerMsg, String> {
+        loop {
+            let m = self.recv().await?;
+            if want(&m) {
+                return Ok(m);
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+/// A seated player that plays its own seat like a CPU of `level`.
+pub struct Player {
+    pub client: Client,
+    pub code: String,
+    pub token: String,
+    pub profile: String,
+    pub seat: u8,
+    pub view: Option<RoomView>,
+    pub mirror: Option<Mirror>,
+    cpu: Cpu,
+    /// The event count of the last request sent, so each position is answered once.
+    asked: Option<(u32, u64)>,
+    /// Refusals heard.
+    pub refusals: Vec<ServerMsg>,
+    /// Every message heard, when `keep_log` is set.
+    pub log: Vec<ServerMsg>,
+    pub keep_log: bool,
+}
+
+impl Player {
+    /// Creates a room for `table` and sits in it.
+    pub async fn create(addr: &str, table: TableSpec, name: &str) -> Result<Player, String> {
+        let mut client = Client::connect(addr).await?;
+        client
+            .send(&ClientMsg::Create {
+                table,
+                player: PlayerSpec {
+                    name: name.into(),
+                    profile: None,
+                },
+            })
+            .await?;
+        Player::seated(client).await
+    }
+
+    /// Joins room `code` (with a profile key, if the device has one).
+    pub async fn join(
+        addr: &str,
+        code: &str,
+        name: &str,
+        profile: Option<String>,
+    ) -> Result<Player, String> {
+        let mut client = Client::connect(addr).await?;
+        client
+            .send(&ClientMsg::Join {
+                code: code.into(),
+                player: PlayerSpec {
+                    name: name.into(),
+                    profile,
+                },
+                seat: None,
+            })
+            .await?;
+        Player::seated(client).await
+    }
+
+    async fn seated(mut client: Client) -> Result<Player, String> {
+        let (code, token, profile) = match client.recv().await? {
+            ServerMsg::Joined {
+                code,
+                token,
+                profile,
+                ..
+            } => (code, token, profile),
+            other => return Err(format!("expected joined, got {other:?}")),
+        };
+        let seat = match client.recv().await? {
+            ServerMsg::Seated { seat } => seat,
+            other => return Err(format!("expected seated, got {other:?}")),
+        };
+        Ok(Player {
+            client,
+            code,
+            token,
+            profile,
+            seat,
+            view: None,
+            mirror: None,
+            cpu: Cpu::new(CpuLevel::Random, seat as u64 + 1),
+            asked: None,
+            refusals: Vec::new(),
+            log: Vec::new(),
+            keep_log: false,
+        })
+    }
+
+    /// Comes back to the seat on a new connection, having heard `seen` events.
+    pub async fn resume(addr: &str, old: Player) -> Result<Player, String> {
+        let Player {
+            code,
+            token,
+            profile,
+            seat,
+            cpu,
+            mirror,
+            ..
+        } = old;
+        old.client.close().await;
+        let mut client = Client::connect(addr).await?;
+        let seen = mirror.as_ref().map_or(0, |m| m.seq);
+        client
+            .send(&ClientMsg::Resume {
+                code: code.clone(),
+                token: token.clone(),
+                seen,
+            })
+            .await?;
+        match client.recv().await? {
+            ServerMsg::Seated { seat: s } if s == seat => {}
+            other => return Err(format!("expected seated {seat}, got {other:?}")),
+        }
+        Ok(Player {
+            client,
+            code,
+            token,
+            profile,
+            seat,
+            view: None,
+            mirror: None,
+            cpu,
+            asked: None,
+            refusals: Vec::new(),
+            log: Vec::new(),
+            keep_log: false,
+        })
+    }
+
+    pub fn stage(&self) -> Option<Stage> {
+        self.view.as_ref().map(|v| v.stage)
+    }
+
+    /// Takes in one message: the room's snapshot, events (checked against the engine), or a
+    /// refusal (kept).
+    pub fn hear(&mut self, msg: &ServerMsg) -> Result<(), String> {
+        if self.keep_log {
+            self.log.push(msg.clone());
+        }
+        match msg {
+            ServerMsg::Room(view) => {
+                self.mirror = Mirror::from_view(view)?;
+                self.view = Some((**view).clone());
+            }
+            ServerMsg::Events { events } => {
+                if let Some(m) = self.mirror.as_mut() {
+                    m.apply(events)?;
+                }
+            }
+            ServerMsg::Seated { seat } => self.seat = *seat,
+            ServerMsg::Refused { .. } => self.refusals.push(msg.clone()),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// True when the game waits for this seat to roll (or press the die).
+    pub fn request_is_roll(&self) -> bool {
+        self.mirror.as_ref().is_some_and(|m| {
+            m.game.turn() == self.seat
+                && matches!(
+                    m.game.awaiting(),
+                    Awaiting::Roll | Awaiting::RollOff | Awaiting::Release
+                )
+        })
+    }
+
+    /// The request this seat should send now, if it is its turn and it has not asked yet.
+    pub fn request(&mut self) -> Option<ClientMsg> {
+        let view = self.view.as_ref()?;
+        let m = self.mirror.as_ref()?;
+        if view.stage != Stage::Playing || m.game.is_over() || m.game.turn() != self.seat {
+            return None;
+        }
+        if self.asked == Some((m.number, m.seq)) {
+            return None;
+        }
+        self.asked = Some((m.number, m.seq));
+        let at = m.seq;
+        Some(match m.game.awaiting() {
+            Awaiting::Move => {
+                let moves = m.game.legal_moves();
+                let i = self.cpu.choose(&m.game, moves);
+                ClientMsg::Move {
+                    at,
+                    piece: moves[i].piece,
+                }
+            }
+            _ => ClientMsg::Roll { at },
+        })
+    }
+
+    /// Hears one message and answers it if it is this seat's turn.
+    pub async fn step(&mut self) -> Result<ServerMsg, String> {
+        let msg = self.client.recv().await?;
+        self.hear(&msg)?;
+        if let Some(req) = self.request() {
+            self.client.send(&req).await?;
+        }
+        Ok(msg)
+    }
+
+    /// Plays until the game is over; the final snapshot.
+    pub async fn play_to_end(&mut self) -> Result<RoomView, String> {
+        self.play_until(|p| p.stage() == Some(Stage::Over)).await?;
+        Ok(self.view.clone().expect("a snapshot came"))
+    }
+
+    /// Hears messages and answers for its seat until `stop` holds after a message; then it
+    /// asks nothing more.
+    pub async fn play_until(&mut self, stop: impl Fn(&Player) -> bool) -> Result<(), String> {
+        loop {
+            let msg = self.client.recv().await?;
+            self.hear(&msg)?;
+            if stop(self) {
+                return Ok(());
+            }
+            if let ServerMsg::Refused {
+                reason: Refusal::TooFast,
+                ..
+            } = msg
+            {
+                // Asked faster than the server takes: ask again a little later.
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                self.asked = None;
+            }
+            if let Some(req) = self.request() {
+                self.client.send(&req).await?;
+            }
+        }
+    }
+}

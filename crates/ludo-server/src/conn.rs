@@ -1,0 +1,412 @@
+//! One WebSocket connection: the hello and version check, limits on size and rate, the
+//! heartbeat, and the way to a room. Whatever a client sends, the answer is a refusal or a
+//! closed socket, never a panic, and nothing a connection does holds up another room.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use ludo_proto::{
+    ClientMsg, MAX_NAME_CHARS, PROTOCOL_VERSION, PlayerSpec, Refusal, ServerMsg, decode, encode,
+    normalize_code,
+};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{Instant, MissedTickBehavior};
+
+use crate::Shared;
+use crate::room::{Attach, ConnId, Joining, OUTBOX, RoomMsg};
+use crate::secret;
+use crate::store::Write;
+
+/// Wrong room codes a connection may send before it is closed (guessing codes).
+const MAX_MISSES: u32 = 10;
+/// Malformed or too-fast messages a connection may send before it is closed.
+const MAX_STRIKES: u32 = 50;
+
+/// A token bucket: `rate` messages a second, `burst` at once.
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        self.tokens =
+            (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+struct Conn {
+    shared: Arc<Shared>,
+    id: ConnId,
+    hello: bool,
+    room: Option<mpsc::Sender<RoomMsg>>,
+    misses: u32,
+    strikes: u32,
+}
+
+/// What the connection does after a message.
+enum Next {
+    Go,
+    Close,
+}
+
+pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let ping_every = shared.config.ping_interval;
+    let mut bucket = Bucket {
+        tokens: shared.config.burst,
+        last: Instant::now(),
+        rate: shared.config.rate,
+        burst: shared.config.burst,
+    };
+    let mut conn = Conn {
+        id: shared.next_conn.fetch_add(1, Ordering::Relaxed),
+        shared,
+        hello: false,
+        room: None,
+        misses: 0,
+        strikes: 0,
+    };
+    let mut outbox: Option<mpsc::Receiver<Utf8Bytes>> = None;
+    let mut heard = Instant::now();
+    let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
+    ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    loop {
+        let mut replies = Vec::new();
+        let next = tokio::select! {
+            frame = stream.next() => match frame {
+                Some(Ok(Message::Text(t))) => {
+                    heard = Instant::now();
+                    if bucket.take() {
+                        conn.text(&t, &mut outbox, &mut replies).await
+                    } else {
+                        conn.strike(Refusal::TooFast, "more messages than the server takes from one device", &mut replies)
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => {
+                    heard = Instant::now();
+                    conn.strike(Refusal::Malformed, "messages are JSON text", &mut replies)
+                }
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
+                    heard = Instant::now();
+                    Next::Go
+                }
+                Some(Ok(Message::Close(_))) | None => Next::Close,
+                Some(Err(e)) => {
+                    // Too large, or not WebSocket: say so if the socket still takes it.
+                    let detail = format!("{e}");
+                    let reason = if detail.contains("too long") || detail.contains("too big") || detail.contains("Space limit") {
+                        Refusal::TooLarge
+                    } else {
+                        Refusal::Malformed
+                    };
+                    replies.push(ServerMsg::refused(reason, detail));
+                    Next::Close
+                }
+            },
+            out = async {
+                match outbox.as_mut() {
+                    Some(rx) => rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => match out {
+                Some(t) => {
+                    if sink.send(Message::Text(t)).await.is_err() {
+                        break;
+                    }
+                    Next::Go
+                }
+                // The room let this connection go (too slow, or the seat resumed elsewhere).
+                None => Next::Close,
+            },
+            _ = ping.tick() => {
+                if heard.elapsed() > ping_every * 2 {
+                    Next::Close
+                } else if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                } else {
+                    Next::Go
+                }
+            }
+        };
+        let mut broken = false;
+        for reply in replies {
+            broken = broken
+                || sink
+                    .send(Message::Text(encode(&reply).into()))
+                    .await
+                    .is_err();
+        }
+        if broken {
+            break;
+        }
+        if let Next::Close = next {
+            let _ = sink.send(Message::Close(None)).await;
+            break;
+        }
+    }
+    if let Some(room) = conn.room {
+        let _ = room.send(RoomMsg::Detach { conn: conn.id }).await;
+    }
+}
+
+impl Conn {
+    fn strike(&mut self, reason: Refusal, detail: &str, replies: &mut Vec<ServerMsg>) -> Next {
+        self.strikes += 1;
+        replies.push(ServerMsg::refused(reason, detail));
+        if self.strikes > MAX_STRIKES {
+            Next::Close
+        } else {
+            Next::Go
+        }
+    }
+
+    async fn text(
+        &mut self,
+        text: &str,
+        outbox: &mut Option<mpsc::Receiver<Utf8Bytes>>,
+        replies: &mut Vec<ServerMsg>,
+    ) -> Next {
+        let msg: ClientMsg = match decode(text) {
+            Ok(m) => m,
+            Err(e) => return self.strike(Refusal::Malformed, &e, replies),
+        };
+        if !self.hello {
+            return match msg {
+                ClientMsg::Hello { protocol } if protocol == PROTOCOL_VERSION => {
+                    self.hello = true;
+                    replies.push(ServerMsg::Welcome {
+                        protocol: PROTOCOL_VERSION,
+                    });
+                    Next::Go
+                }
+                ClientMsg::Hello { protocol } => {
+                    replies.push(ServerMsg::refused(
+                        Refusal::Version,
+                        format!(
+                            "this server speaks protocol {PROTOCOL_VERSION}, the game speaks {protocol}: update the game"
+                        ),
+                    ));
+                    Next::Close
+                }
+                _ => {
+                    replies.push(ServerMsg::refused(
+                        Refusal::NoHello,
+                        "the first message must be hello",
+                    ));
+                    Next::Close
+                }
+            };
+        }
+        match msg {
+            ClientMsg::Hello { .. } => {
+                replies.push(ServerMsg::Welcome {
+                    protocol: PROTOCOL_VERSION,
+                });
+            }
+            ClientMsg::Ping => replies.push(ServerMsg::Pong),
+            ClientMsg::Create { .. }
+            | ClientMsg::Join { .. }
+            | ClientMsg::Resume { .. }
+            | ClientMsg::Watch { .. }
+                if self.room.is_some() =>
+            {
+                replies.push(ServerMsg::refused(
+                    Refusal::AlreadySeated,
+                    "this connection is in a room already",
+                ));
+            }
+            ClientMsg::Create { table, player } => {
+                let person = match self.person(&player).await {
+                    Ok(p) => p,
+                    Err(r) => {
+                        replies.push(r);
+                        return Next::Go;
+                    }
+                };
+                match self.shared.create_room(table).await {
+                    Ok(room) => {
+                        let how = Attach::Join { person, seat: None };
+                        self.attach(room, how, outbox, replies).await;
+                    }
+                    Err((reason, detail)) => replies.push(ServerMsg::Refused { reason, detail }),
+                }
+            }
+            ClientMsg::Join { code, player, seat } => {
+                let Some(room) = self.find(&code, replies) else {
+                    return self.after_miss();
+                };
+                match self.person(&player).await {
+                    Ok(person) => {
+                        self.attach(room, Attach::Join { person, seat }, outbox, replies)
+                            .await
+                    }
+                    Err(r) => replies.push(r),
+                }
+            }
+            ClientMsg::Resume { code, token, seen } => {
+                let Some(room) = self.find(&code, replies) else {
+                    return self.after_miss();
+                };
+                self.attach(room, Attach::Resume { token, seen }, outbox, replies)
+                    .await;
+            }
+            ClientMsg::Watch { code } => {
+                let Some(room) = self.find(&code, replies) else {
+                    return self.after_miss();
+                };
+                self.attach(room, Attach::Watch, outbox, replies).await;
+            }
+            msg => match &self.room {
+                Some(room) => {
+                    let request = RoomMsg::Request { conn: self.id, msg };
+                    if room.send(request).await.is_err() {
+                        self.room = None;
+                        replies.push(ServerMsg::refused(
+                            Refusal::NoSuchRoom,
+                            "the room has closed",
+                        ));
+                    }
+                }
+                None => replies.push(ServerMsg::refused(
+                    Refusal::NotSeated,
+                    "join or create a room first",
+                )),
+            },
+        }
+        Next::Go
+    }
+
+    fn after_miss(&mut self) -> Next {
+        self.misses += 1;
+        if self.misses >= MAX_MISSES {
+            Next::Close
+        } else {
+            Next::Go
+        }
+    }
+
+    fn find(&self, code: &str, replies: &mut Vec<ServerMsg>) -> Option<mpsc::Sender<RoomMsg>> {
+        let room = normalize_code(code).and_then(|c| self.shared.rooms.get(&c));
+        if room.is_none() {
+            let shown: String = code.chars().take(16).collect();
+            replies.push(ServerMsg::refused(
+                Refusal::NoSuchRoom,
+                format!("no room has the code {shown:?}"),
+            ));
+        }
+        room
+    }
+
+    async fn attach(
+        &mut self,
+        room: mpsc::Sender<RoomMsg>,
+        how: Attach,
+        outbox: &mut Option<mpsc::Receiver<Utf8Bytes>>,
+        replies: &mut Vec<ServerMsg>,
+    ) {
+        let (tx, rx) = mpsc::channel(OUTBOX);
+        let (reply, answer) = oneshot::channel();
+        let msg = RoomMsg::Attach {
+            conn: self.id,
+            outbox: tx,
+            how,
+            reply,
+        };
+        if room.send(msg).await.is_err() {
+            replies.push(ServerMsg::refused(
+                Refusal::NoSuchRoom,
+                "the room has closed",
+            ));
+            return;
+        }
+        match answer.await {
+            Ok(Ok(())) => {
+                self.room = Some(room);
+                *outbox = Some(rx);
+            }
+            Ok(Err((reason, detail))) => replies.push(ServerMsg::Refused { reason, detail }),
+            Err(_) => replies.push(ServerMsg::refused(
+                Refusal::NoSuchRoom,
+                "the room has closed",
+            )),
+        }
+    }
+
+    /// The person behind a join: their profile found by its key, or a new one.
+    async fn person(&self, player: &PlayerSpec) -> Result<Joining, ServerMsg> {
+        let name = clean_name(&player.name);
+        let store = &self.shared.store;
+        let db = |e: String| {
+            ServerMsg::refused(Refusal::Full, format!("the server's database failed: {e}"))
+        };
+        if let Some(key) = player.profile.as_ref().filter(|k| k.len() <= 64)
+            && let Some(p) = store.profile_by_key(&secret::hash(key)).map_err(db)?
+        {
+            if p.name != name {
+                store.write_later(Write::Rename {
+                    profile: p.id,
+                    name: name.clone(),
+                });
+            }
+            return Ok(Joining {
+                name,
+                profile: p.id,
+                rating: p.rating,
+                key: key.clone(),
+            });
+        }
+        let key = secret::token();
+        let id = store
+            .write(Write::NewProfile {
+                key_hash: secret::hash(&key),
+                name: name.clone(),
+            })
+            .await
+            .map_err(db)?;
+        Ok(Joining {
+            name,
+            profile: id,
+            rating: ludo_core::rating::START_RATING,
+            key,
+        })
+    }
+}
+
+/// A name as shown to others: no control characters, no spaces around it, and not longer
+/// than `MAX_NAME_CHARS`. An empty name stays empty (each game shows its word for a player).
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .trim()
+        .chars()
+        .take(MAX_NAME_CHARS)
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cleaned_and_cut() {
+        assert_eq!(clean_name("  Ana\u{7}\n "), "Ana");
+        assert_eq!(clean_name(&"é".repeat(100)).chars().count(), MAX_NAME_CHARS);
+        assert_eq!(clean_name(""), "");
+    }
+}

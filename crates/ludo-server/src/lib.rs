@@ -1,0 +1,209 @@
+//! # ludo-server
+//!
+//! The room server: friends at one table from their own devices. Rooms are actors (one task
+//! each, `room`), reached through a registry by their code; connections (`conn`) speak
+//! `ludo-proto` over WebSocket; the database (`store`) keeps profiles, ratings, finished games
+//! and every live room, so rooms survive a restart. The rules are `ludo-core`'s: nothing here
+//! restates one. The same server hands out the browser build (`http`).
+
+mod conn;
+mod http;
+mod room;
+mod secret;
+mod store;
+mod table;
+
+pub mod client;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ludo_proto::{Refusal, TableSpec};
+use tokio::sync::mpsc;
+
+pub use store::{Profile, Store};
+
+use room::{Room, RoomMsg};
+use table::Table;
+
+/// How a server runs. `Config::default()` is what `ludo-server` runs with unless told.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The SQLite database.
+    pub db: PathBuf,
+    /// The browser build to serve (`web/dist`), if any.
+    pub web: Option<PathBuf>,
+    /// How long a CPU waits before each step, so people can follow it.
+    pub cpu_pace: Duration,
+    /// How long a person may be away before the CPU plays for them.
+    pub away_grace: Duration,
+    /// How often a connection is pinged; one silent for two intervals is closed.
+    pub ping_interval: Duration,
+    /// How long a room with nobody in it lives on.
+    pub room_ttl: Duration,
+    /// The most rooms one server holds.
+    pub max_rooms: usize,
+    /// Messages a second one connection may send, and at once.
+    pub rate: f64,
+    pub burst: f64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            db: default_db(),
+            web: None,
+            cpu_pace: Duration::from_millis(700),
+            away_grace: Duration::from_secs(3),
+            ping_interval: Duration::from_secs(20),
+            room_ttl: Duration::from_secs(30 * 60),
+            max_rooms: 20_000,
+            rate: 20.0,
+            burst: 40.0,
+        }
+    }
+}
+
+/// `$XDG_DATA_HOME/ludo/server.sqlite`, else `~/.local/share/ludo/server.sqlite`.
+pub fn default_db() -> PathBuf {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    data.join("ludo").join("server.sqlite")
+}
+
+/// What every room and connection shares.
+pub struct Shared {
+    config: Config,
+    store: Store,
+    rooms: Rooms,
+    next_conn: AtomicU64,
+}
+
+/// The live rooms by code.
+#[derive(Default)]
+struct Rooms(Mutex<HashMap<String, mpsc::Sender<RoomMsg>>>);
+
+impl Rooms {
+    fn get(&self, code: &str) -> Option<mpsc::Sender<RoomMsg>> {
+        self.0.lock().expect("not poisoned").get(code).cloned()
+    }
+    fn remove(&self, code: &str) {
+        self.0.lock().expect("not poisoned").remove(code);
+    }
+    fn len(&self) -> usize {
+        self.0.lock().expect("not poisoned").len()
+    }
+}
+
+impl Shared {
+    fn spawn(self: &Arc<Self>, room: Room, code: String) -> mpsc::Sender<RoomMsg> {
+        let (tx, rx) = mpsc::channel(64);
+        self.rooms
+            .0
+            .lock()
+            .expect("not poisoned")
+            .insert(code, tx.clone());
+        tokio::spawn(room.run(rx));
+        tx
+    }
+
+    /// A new room in its lobby.
+    async fn create_room(
+        self: &Arc<Self>,
+        spec: TableSpec,
+    ) -> Result<mpsc::Sender<RoomMsg>, (Refusal, String)> {
+        if self.rooms.len() >= self.config.max_rooms {
+            return Err((
+                Refusal::Full,
+                "the server holds as many rooms as it takes".into(),
+            ));
+        }
+        let code = loop {
+            let code = secret::room_code();
+            if self.rooms.get(&code).is_none() {
+                break code;
+            }
+        };
+        let table = Table::new(code.clone(), spec).map_err(|e| (Refusal::BadTable, e))?;
+        let room = Room::new(self.clone(), table, &[]).map_err(|e| (Refusal::BadTable, e))?;
+        tracing::info!(room = %code, "room created");
+        Ok(self.spawn(room, code))
+    }
+}
+
+/// A running server.
+pub struct Server {
+    pub addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+    shared: Arc<Shared>,
+}
+
+impl Server {
+    /// Opens the database, brings back the rooms it holds, and serves on `listener`.
+    pub async fn start(
+        config: Config,
+        listener: tokio::net::TcpListener,
+    ) -> Result<Server, String> {
+        let store = Store::open(&config.db)?;
+        let shared = Arc::new(Shared {
+            config,
+            store,
+            rooms: Rooms::default(),
+            next_conn: AtomicU64::new(1),
+        });
+        let mut restored = 0;
+        for saved in shared.store.rooms()? {
+            let table: Table = match serde_json::from_str(&saved.json) {
+                Ok(t) => t,
+                Err(e) => {
+                    tracing::error!(room = %saved.code, "room kept but not opened: {e}");
+                    continue;
+                }
+            };
+            let steps = table
+                .game
+                .as_ref()
+                .and_then(|g| saved.steps.get(&g.number))
+                .map_or(&[][..], |s| &s[..]);
+            match Room::new(shared.clone(), table, steps) {
+                Ok(room) => {
+                    shared.spawn(room, saved.code);
+                    restored += 1;
+                }
+                Err(e) => tracing::error!(room = %saved.code, "room kept but not opened: {e}"),
+            }
+        }
+        if restored > 0 {
+            tracing::info!("{restored} rooms brought back from the database");
+        }
+        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        let app = http::router(shared.clone());
+        let task = tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                tracing::error!("the server stopped: {e}");
+            }
+        });
+        Ok(Server { addr, task, shared })
+    }
+
+    /// The rooms this server holds now.
+    pub fn rooms(&self) -> usize {
+        self.shared.rooms.len()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.shared.store
+    }
+
+    /// Stops accepting connections (the tests' way to end a server).
+    pub fn stop(self) {
+        self.task.abort();
+    }
+}

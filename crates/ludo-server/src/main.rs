@@ -1,0 +1,119 @@
+//! `ludo-server`: the room server. `make server` starts it on 127.0.0.1:8080 with the browser
+//! build; `--help` lists the rest.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Parser;
+use ludo_server::{Config, Server};
+
+/// The Ludo room server: friends join a table from their own devices.
+#[derive(Parser)]
+#[command(version)]
+struct Args {
+    /// The address to listen on (0.0.0.0 to take devices on the network).
+    #[arg(long, default_value = "127.0.0.1")]
+    addr: IpAddr,
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The SQLite database [default: $XDG_DATA_HOME/ludo/server.sqlite].
+    #[arg(long)]
+    db: Option<PathBuf>,
+    /// The browser build to serve.
+    #[arg(long, default_value = "web/dist")]
+    web: PathBuf,
+    /// Milliseconds a CPU waits before each step.
+    #[arg(long, default_value_t = 700)]
+    cpu_pace_ms: u64,
+    /// Milliseconds a person may be away before the CPU plays for them.
+    #[arg(long, default_value_t = 3000)]
+    away_grace_ms: u64,
+    /// Seconds between heartbeats; a connection silent for two is closed.
+    #[arg(long, default_value_t = 20)]
+    ping_secs: u64,
+    /// Seconds a room with nobody in it lives on.
+    #[arg(long, default_value_t = 1800)]
+    room_ttl_secs: u64,
+    /// The most rooms this server holds.
+    #[arg(long, default_value_t = 20_000)]
+    max_rooms: usize,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| "ludo_server=info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    raise_file_limit();
+    let web = args
+        .web
+        .join("index.html")
+        .is_file()
+        .then(|| args.web.clone());
+    if web.is_none() {
+        tracing::warn!(
+            "{} has no browser build (make web): serving rooms only",
+            args.web.display()
+        );
+    }
+    let config = Config {
+        db: args.db.unwrap_or_else(ludo_server::default_db),
+        web,
+        cpu_pace: Duration::from_millis(args.cpu_pace_ms),
+        away_grace: Duration::from_millis(args.away_grace_ms),
+        ping_interval: Duration::from_secs(args.ping_secs.max(1)),
+        room_ttl: Duration::from_secs(args.room_ttl_secs),
+        max_rooms: args.max_rooms,
+        ..Config::default()
+    };
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    runtime.block_on(async {
+        let listener = match tokio::net::TcpListener::bind((args.addr, args.port)).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!(
+                    "ludo-server: cannot listen on {}:{}: {e}",
+                    args.addr, args.port
+                );
+                return ExitCode::from(2);
+            }
+        };
+        let db = config.db.clone();
+        let server = match Server::start(config, listener).await {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("ludo-server: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        // The tests and scripts read this line to learn the port.
+        println!(
+            "ludo-server listening on http://{} (database {})",
+            server.addr,
+            db.display()
+        );
+        let _ = tokio::signal::ctrl_c().await;
+        ExitCode::SUCCESS
+    })
+}
+
+/// Each socket is a file: take the most the system allows.
+fn raise_file_limit() {
+    // SAFETY: getrlimit/setrlimit only read and write the struct passed.
+    unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 && lim.rlim_cur < lim.rlim_max {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        }
+    }
+}

@@ -1,0 +1,764 @@
+//! One room, owned by one task (an actor): it takes joins and requests from connections in
+//! the order they arrive, plays the CPU seats and the seats of people who are away, runs the
+//! turn clock, writes each step to the database before anyone hears of it, and sends every
+//! member the engine's events in order.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use ludo_core::{CpuLevel, Event, PlayError, Step, rating};
+use ludo_proto::{
+    ClientMsg, GameResult, GameView, Numbered, Refusal, RoomView, ServerMsg, Stage, encode,
+};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::Shared;
+use crate::secret;
+use crate::store::Write;
+use crate::table::{Action, GameFile, Live, Seat, Table};
+
+/// A connection's number, unique in the process.
+pub type ConnId = u64;
+
+/// What a room sends a connection.
+pub type Outbox = mpsc::Sender<Utf8Bytes>;
+
+/// How many messages may wait for a slow connection before the room lets it go (it comes
+/// back with `resume` and a fresh snapshot).
+pub const OUTBOX: usize = 64;
+
+pub enum RoomMsg {
+    Attach {
+        conn: ConnId,
+        outbox: Outbox,
+        how: Attach,
+        reply: oneshot::Sender<Result<(), (Refusal, String)>>,
+    },
+    Request {
+        conn: ConnId,
+        msg: ClientMsg,
+    },
+    Detach {
+        conn: ConnId,
+    },
+}
+
+pub enum Attach {
+    /// Take a seat in the lobby (`seat`, or the first open one).
+    Join {
+        person: Joining,
+        seat: Option<u8>,
+    },
+    Resume {
+        token: String,
+        seen: u64,
+    },
+    Watch,
+}
+
+/// A person about to sit, with their profile already looked up.
+pub struct Joining {
+    pub name: String,
+    pub profile: i64,
+    pub rating: f64,
+    /// The profile key to give the device (new or as it sent it).
+    pub key: String,
+}
+
+struct Member {
+    outbox: Outbox,
+    seat: Option<u8>,
+}
+
+/// Who acts for the seat to play now.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Actor {
+    /// A person, who may take until the deadline.
+    Person(Option<Instant>),
+    /// The CPU, at the given level, from the given moment.
+    Cpu(CpuLevel, Instant),
+    /// Nobody: the game waits (no person is at the table).
+    Nobody,
+}
+
+/// The clock of the turn in progress.
+struct Turn {
+    seat: u8,
+    deadline: Option<Instant>,
+    /// The time ran out: the CPU plays the rest of the turn.
+    expired: bool,
+}
+
+pub struct Room {
+    shared: Arc<Shared>,
+    table: Table,
+    live: Option<Live>,
+    members: HashMap<ConnId, Member>,
+    /// Each seat's connection.
+    seated: Vec<Option<ConnId>>,
+    /// Since when each seat's person has been away.
+    away: Vec<Option<Instant>>,
+    turn: Option<Turn>,
+    last_step: Instant,
+    /// Since when nobody has been in the room.
+    idle_since: Option<Instant>,
+}
+
+type Refused = (Refusal, String);
+
+fn refuse<T>(reason: Refusal, detail: impl Into<String>) -> Result<T, Refused> {
+    Err((reason, detail.into()))
+}
+
+fn text(msg: &ServerMsg) -> Utf8Bytes {
+    Utf8Bytes::from(encode(msg))
+}
+
+impl Room {
+    /// A room from its table and, if a game is under way, the steps played so far.
+    pub fn new(shared: Arc<Shared>, table: Table, steps: &[Step]) -> Result<Room, String> {
+        let live = match &table.game {
+            Some(file) => Some(Live::replay(&table.rules, file.clone(), steps)?.0),
+            None => None,
+        };
+        let n = table.seats.len();
+        let now = Instant::now();
+        let mut room = Room {
+            shared,
+            table,
+            live,
+            members: HashMap::new(),
+            seated: vec![None; n],
+            away: vec![Some(now); n],
+            turn: None,
+            last_step: now,
+            idle_since: Some(now),
+        };
+        room.new_turn();
+        Ok(room)
+    }
+
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
+        loop {
+            let wake = self.next_wake();
+            tokio::select! {
+                msg = inbox.recv() => match msg {
+                    Some(msg) => self.handle(msg).await,
+                    None => break,
+                },
+                _ = tokio::time::sleep_until(wake) => {
+                    if self.expired() {
+                        break;
+                    }
+                    self.on_time().await;
+                }
+            }
+        }
+        self.shared.rooms.remove(&self.table.code);
+        self.shared.store.write_later(Write::DeleteRoom {
+            code: self.table.code.clone(),
+        });
+        tracing::info!(room = %self.table.code, "room expired");
+    }
+
+    fn expired(&self) -> bool {
+        self.idle_since
+            .is_some_and(|t| t.elapsed() >= self.shared.config.room_ttl)
+    }
+
+    async fn handle(&mut self, msg: RoomMsg) {
+        match msg {
+            RoomMsg::Attach {
+                conn,
+                outbox,
+                how,
+                reply,
+            } => {
+                let result = self.attach(conn, outbox, how).await;
+                let ok = result.is_ok();
+                let _ = reply.send(result);
+                if ok {
+                    self.after_attach(conn).await;
+                }
+            }
+            RoomMsg::Request { conn, msg } => {
+                if let Err((reason, detail)) = self.request(conn, msg).await {
+                    self.send(conn, &ServerMsg::Refused { reason, detail });
+                }
+            }
+            RoomMsg::Detach { conn } => self.detach(conn),
+        }
+        self.idle_since = if self.members.is_empty() {
+            self.idle_since.or(Some(Instant::now()))
+        } else {
+            None
+        };
+    }
+
+    // ---- joining and leaving -------------------------------------------------------------
+
+    async fn attach(&mut self, conn: ConnId, outbox: Outbox, how: Attach) -> Result<(), Refused> {
+        match how {
+            Attach::Watch => {
+                self.members.insert(conn, Member { outbox, seat: None });
+                let view = text(&ServerMsg::Room(Box::new(self.view())));
+                self.send_text(conn, view);
+                Ok(())
+            }
+            Attach::Join { person, seat } => {
+                if self.table.stage != Stage::Lobby {
+                    return refuse(
+                        Refusal::GameStarted,
+                        "the game has started: join by code before the start, or watch",
+                    );
+                }
+                if self.table.seat_of_profile(person.profile).is_some() {
+                    return refuse(
+                        Refusal::AlreadySeated,
+                        "this profile already sits at this table",
+                    );
+                }
+                let open: Vec<u8> = (0..self.table.seats.len() as u8)
+                    .filter(|&s| self.table.seats[s as usize] == Seat::Open)
+                    .collect();
+                let seat = match seat {
+                    Some(s) if open.contains(&s) => s,
+                    Some(s) => return refuse(Refusal::RoomFull, format!("seat {s} is not open")),
+                    None => match open.first() {
+                        Some(&s) => s,
+                        None => return refuse(Refusal::RoomFull, "every seat is taken"),
+                    },
+                };
+                let token = secret::token();
+                self.table.seats[seat as usize] = Seat::Person {
+                    name: person.name,
+                    token_hash: secret::hash(&token),
+                    profile: person.profile,
+                    rating: person.rating,
+                };
+                if self.table.host.is_none() {
+                    self.table.host = Some(seat);
+                }
+                self.save().await;
+                self.members.insert(
+                    conn,
+                    Member {
+                        outbox,
+                        seat: Some(seat),
+                    },
+                );
+                self.seated[seat as usize] = Some(conn);
+                self.away[seat as usize] = None;
+                let code = self.table.code.clone();
+                self.send(
+                    conn,
+                    &ServerMsg::Joined {
+                        link: format!("/r/{code}"),
+                        code,
+                        token,
+                        profile: person.key,
+                    },
+                );
+                self.send(conn, &ServerMsg::Seated { seat });
+                Ok(())
+            }
+            Attach::Resume { token, seen } => {
+                let Some(seat) = self.table.seat_of_token(&secret::hash(&token)) else {
+                    return refuse(Refusal::BadToken, "no seat of this room has that token");
+                };
+                if let Some(old) = self.seated[seat as usize].take() {
+                    // The same device again (a new tab, or a reconnect before the old socket
+                    // timed out): the old connection goes.
+                    self.members.remove(&old);
+                }
+                self.members.insert(
+                    conn,
+                    Member {
+                        outbox,
+                        seat: Some(seat),
+                    },
+                );
+                self.seated[seat as usize] = Some(conn);
+                self.away[seat as usize] = None;
+                self.send(conn, &ServerMsg::Seated { seat });
+                let view = text(&ServerMsg::Room(Box::new(self.view())));
+                self.send_text(conn, view);
+                if let Some(live) = &self.live {
+                    let events = live.events(&self.table.rules);
+                    let from = if seen <= live.seq { seen } else { 0 };
+                    let missed = numbered(from, &events[from as usize..]);
+                    if !missed.is_empty() {
+                        self.send(conn, &ServerMsg::Events { events: missed });
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Everyone hears who is at the table now; a full lobby starts.
+    async fn after_attach(&mut self, conn: ConnId) {
+        if self.members.get(&conn).is_some_and(|m| m.seat.is_some()) {
+            self.broadcast_room();
+        }
+        if self.table.stage == Stage::Lobby
+            && !self.table.seats.contains(&Seat::Open)
+            && let Err((reason, detail)) = self.start().await
+        {
+            tracing::warn!(room = %self.table.code, "full lobby did not start: {reason:?} {detail}");
+        }
+    }
+
+    fn detach(&mut self, conn: ConnId) {
+        let Some(member) = self.members.remove(&conn) else {
+            return;
+        };
+        if let Some(seat) = member.seat
+            && self.seated[seat as usize] == Some(conn)
+        {
+            self.seated[seat as usize] = None;
+            self.away[seat as usize] = Some(Instant::now());
+            self.broadcast_room();
+        }
+    }
+
+    // ---- requests ------------------------------------------------------------------------
+
+    async fn request(&mut self, conn: ConnId, msg: ClientMsg) -> Result<(), Refused> {
+        let Some(seat) = self.members.get(&conn).and_then(|m| m.seat) else {
+            return refuse(
+                Refusal::NotSeated,
+                "this connection watches; it has no seat",
+            );
+        };
+        match msg {
+            ClientMsg::Start => {
+                self.check_host(seat)?;
+                if self.table.stage != Stage::Lobby {
+                    return refuse(Refusal::GameStarted, "the game has started");
+                }
+                self.start().await
+            }
+            ClientMsg::Rematch => {
+                self.check_host(seat)?;
+                if self.table.stage != Stage::Over {
+                    return refuse(Refusal::NotOver, "the game is not over");
+                }
+                let last = self.live.as_ref().map_or(0, |l| l.game.first_seat());
+                let first = self
+                    .table
+                    .rules
+                    .rematch_first_seat(last, self.table.seats.len() as u8);
+                self.new_game(first).await;
+                Ok(())
+            }
+            ClientMsg::Roll { at } => self.person_plays(seat, at, Action::Press).await,
+            ClientMsg::Move { at, piece } => self.person_plays(seat, at, Action::Move(piece)).await,
+            ClientMsg::Leave => {
+                self.leave(conn, seat).await;
+                Ok(())
+            }
+            _ => refuse(Refusal::Malformed, "not a request for a room"),
+        }
+    }
+
+    fn check_host(&self, seat: u8) -> Result<(), Refused> {
+        if self.table.host == Some(seat) {
+            Ok(())
+        } else {
+            refuse(Refusal::NotHost, "only the host starts games")
+        }
+    }
+
+    async fn leave(&mut self, conn: ConnId, seat: u8) {
+        if let Some(m) = self.members.get_mut(&conn) {
+            m.seat = None;
+        }
+        self.seated[seat as usize] = None;
+        self.away[seat as usize] = Some(Instant::now());
+        if self.table.stage == Stage::Lobby {
+            self.table.seats[seat as usize] = Seat::Open;
+            if self.table.host == Some(seat) {
+                self.table.host =
+                    (0..self.table.seats.len() as u8).find(|&s| self.table.is_person(s));
+            }
+            self.save().await;
+        }
+        self.broadcast_room();
+    }
+
+    async fn person_plays(&mut self, seat: u8, at: u64, action: Action) -> Result<(), Refused> {
+        let Some(live) = &self.live else {
+            return refuse(Refusal::WrongPhase, "no game has started");
+        };
+        if self.table.stage != Stage::Playing {
+            return refuse(Refusal::WrongPhase, "the game is over");
+        }
+        if live.game.turn() != seat {
+            return refuse(
+                Refusal::NotYourTurn,
+                format!("it is seat {}'s turn", live.game.turn()),
+            );
+        }
+        if self.turn.as_ref().is_some_and(|t| t.expired) {
+            return refuse(
+                Refusal::NotYourTurn,
+                "the turn's time ran out: the CPU plays the rest of it",
+            );
+        }
+        if at != live.seq {
+            return refuse(
+                Refusal::Stale,
+                format!(
+                    "the request answers event {at}, but the game is at event {}",
+                    live.seq
+                ),
+            );
+        }
+        self.play(action).await.map_err(|e| match e {
+            PlayError::OutOfTurn { .. } => (Refusal::WrongPhase, e.to_string()),
+            _ => (Refusal::Illegal, e.to_string()),
+        })
+    }
+
+    // ---- the game ------------------------------------------------------------------------
+
+    async fn start(&mut self) -> Result<(), Refused> {
+        let playing = self
+            .table
+            .seats
+            .iter()
+            .filter(|s| matches!(s, Seat::Person { .. } | Seat::Cpu { .. }))
+            .count();
+        if playing < 2 {
+            return refuse(
+                Refusal::NotEnoughPlayers,
+                "a game needs two players or more",
+            );
+        }
+        let moved = self.table.close_up();
+        let n = self.table.seats.len();
+        let mut seated = vec![None; n];
+        let mut away = vec![None; n];
+        for (old, new) in moved.iter().enumerate() {
+            if let Some(new) = *new {
+                seated[new as usize] = self.seated[old];
+                away[new as usize] = self.away[old];
+            }
+        }
+        self.seated = seated;
+        self.away = away;
+        for member in self.members.values_mut() {
+            member.seat = member.seat.and_then(|s| moved[s as usize]);
+        }
+        let first = 0;
+        self.new_game(first).await;
+        let seats: Vec<(ConnId, u8)> = self
+            .members
+            .iter()
+            .filter_map(|(&c, m)| m.seat.map(|s| (c, s)))
+            .collect();
+        for (conn, seat) in seats {
+            self.send(conn, &ServerMsg::Seated { seat });
+        }
+        Ok(())
+    }
+
+    async fn new_game(&mut self, first_seat: u8) {
+        let seed = secret::seed();
+        let file = GameFile {
+            number: self.table.game.as_ref().map_or(1, |g| g.number + 1),
+            seed,
+            first_seat,
+            players: self.table.players(),
+            ranked: self.table.is_ranked(),
+            rating_changes: None,
+        };
+        let live = match Live::replay(&self.table.rules, file.clone(), &[]) {
+            Ok((live, _)) => live,
+            Err(e) => {
+                tracing::error!(room = %self.table.code, "a game could not start: {e}");
+                return;
+            }
+        };
+        self.table.game = Some(file);
+        self.table.stage = Stage::Playing;
+        self.live = Some(live);
+        self.last_step = Instant::now();
+        self.turn = None;
+        self.new_turn();
+        self.save().await;
+        self.broadcast_room();
+    }
+
+    /// Plays `action` for the seat to act, writes the step, and tells everyone.
+    async fn play(&mut self, action: Action) -> Result<(), PlayError> {
+        let live = self.live.as_mut().expect("a game is under way");
+        let first = live.seq;
+        let (step, events) = live.play(action)?;
+        let write = Write::Step {
+            code: self.table.code.clone(),
+            game: live.file.number,
+            idx: live.record.steps.len() as u32 - 1,
+            step,
+        };
+        let over = live.game.is_over();
+        if let Err(e) = self.shared.store.write(write).await {
+            tracing::error!(room = %self.table.code, "a step was not saved: {e}");
+        }
+        self.last_step = Instant::now();
+        let passed = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::TurnPassed { .. } | Event::FirstPlayer { .. } | Event::RollOff { .. }
+            )
+        });
+        self.broadcast(&ServerMsg::Events {
+            events: numbered(first, &events),
+        });
+        if over {
+            self.finish().await;
+        } else if passed {
+            self.new_turn();
+        }
+        Ok(())
+    }
+
+    async fn finish(&mut self) {
+        let live = self.live.as_ref().expect("a game is under way");
+        let ranking = live.game.ranking().unwrap_or_default().to_vec();
+        let mut ratings = Vec::new();
+        if live.file.ranked {
+            let mut ranks = vec![0u8; self.table.seats.len()];
+            for s in &ranking {
+                ranks[s.seat as usize] = s.rank;
+            }
+            let mut now = Vec::new();
+            let mut ids = Vec::new();
+            for seat in &self.table.seats {
+                if let Seat::Person {
+                    profile, rating, ..
+                } = seat
+                {
+                    let fresh = self.shared.store.profile(*profile).ok().flatten();
+                    now.push(fresh.map_or(*rating, |p| p.rating));
+                    ids.push(*profile);
+                }
+            }
+            let changes = rating::changes(&now, &ranks);
+            for (i, seat) in self.table.seats.iter_mut().enumerate() {
+                if let Seat::Person { rating, .. } = seat {
+                    *rating = now[i] + changes[i];
+                    ratings.push((ids[i], *rating));
+                }
+            }
+            if let Some(g) = self.table.game.as_mut() {
+                g.rating_changes = Some(changes);
+            }
+        }
+        let number = live.file.number;
+        let record = serde_json::to_string(&live.record).expect("a record serializes");
+        let ranked = live.file.ranked;
+        self.table.stage = Stage::Over;
+        self.turn = None;
+        if let Err(e) = self
+            .shared
+            .store
+            .write(Write::Finished {
+                code: self.table.code.clone(),
+                number,
+                ranked,
+                record,
+                ratings,
+            })
+            .await
+        {
+            tracing::error!(room = %self.table.code, "a finished game was not saved: {e}");
+        }
+        self.save().await;
+        self.broadcast_room();
+    }
+
+    /// The turn in progress changed hands (or a game started): its clock starts.
+    fn new_turn(&mut self) {
+        let Some(live) = &self.live else {
+            return;
+        };
+        if self.table.stage != Stage::Playing {
+            self.turn = None;
+            return;
+        }
+        let seat = live.game.turn();
+        let deadline = match self.table.turn_limit_secs {
+            Some(secs) if self.table.is_person(seat) => {
+                Some(Instant::now() + Duration::from_secs(secs as u64))
+            }
+            _ => None,
+        };
+        self.turn = Some(Turn {
+            seat,
+            deadline,
+            expired: false,
+        });
+        if let Some(deadline) = deadline {
+            let ms_left = deadline
+                .saturating_duration_since(Instant::now())
+                .as_millis() as u32;
+            self.broadcast(&ServerMsg::Clock { seat, ms_left });
+        }
+    }
+
+    fn actor(&self) -> Actor {
+        let (Some(live), Some(turn)) = (&self.live, &self.turn) else {
+            return Actor::Nobody;
+        };
+        if self.table.stage != Stage::Playing || self.seated.iter().all(Option::is_none) {
+            return Actor::Nobody;
+        }
+        let seat = live.game.turn();
+        let pace = self.last_step + self.shared.config.cpu_pace;
+        match &self.table.seats[seat as usize] {
+            Seat::Cpu { level } => Actor::Cpu(*level, pace),
+            Seat::Person { .. } => match self.away[seat as usize] {
+                _ if turn.expired => Actor::Cpu(CpuLevel::Normal, pace),
+                Some(since) => Actor::Cpu(
+                    CpuLevel::Normal,
+                    pace.max(since + self.shared.config.away_grace),
+                ),
+                None => Actor::Person(turn.deadline),
+            },
+            Seat::Open | Seat::Empty => Actor::Nobody,
+        }
+    }
+
+    fn next_wake(&self) -> Instant {
+        let far = Instant::now() + Duration::from_secs(3600);
+        let act = match self.actor() {
+            Actor::Cpu(_, at) => at,
+            Actor::Person(Some(deadline)) => deadline,
+            Actor::Person(None) | Actor::Nobody => far,
+        };
+        let expiry = self
+            .idle_since
+            .map_or(far, |t| t + self.shared.config.room_ttl);
+        act.min(expiry)
+    }
+
+    async fn on_time(&mut self) {
+        let now = Instant::now();
+        match self.actor() {
+            Actor::Person(Some(deadline)) if now >= deadline => {
+                if let Some(turn) = self.turn.as_mut() {
+                    turn.expired = true;
+                }
+                self.broadcast_room();
+            }
+            Actor::Cpu(level, at) if now >= at => {
+                let live = self.live.as_mut().expect("a game is under way");
+                let action = live.cpu_action(level);
+                if let Err(e) = self.play(action).await {
+                    tracing::error!(room = %self.table.code, "the CPU's move was refused: {e}");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ---- what is sent --------------------------------------------------------------------
+
+    fn view(&self) -> RoomView {
+        let turn_seat = self.turn.as_ref().map(|t| t.seat);
+        let expired = self.turn.as_ref().is_some_and(|t| t.expired);
+        let playing = self.table.stage == Stage::Playing;
+        let seats = (0..self.table.seats.len() as u8)
+            .map(|s| {
+                let present = self.seated[s as usize].is_some();
+                let cpu_plays = playing && (!present || (expired && turn_seat == Some(s)));
+                self.table.seat_view(s, present, cpu_plays)
+            })
+            .collect();
+        let game = match (&self.live, &self.table.game) {
+            (Some(live), Some(file)) => Some(GameView {
+                number: file.number,
+                state: live.game.state(),
+                seq: live.seq,
+                seed_hash: secret::seed_hash(file.seed),
+                ranked: file.ranked,
+                clock_ms_left: self
+                    .turn
+                    .as_ref()
+                    .filter(|t| !t.expired)
+                    .and_then(|t| t.deadline)
+                    .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u32),
+                result: live.game.ranking().map(|ranking| GameResult {
+                    ranking: ranking.to_vec(),
+                    seed: file.seed,
+                    record: live.record.clone(),
+                    rating_changes: file.rating_changes.clone(),
+                }),
+            }),
+            _ => None,
+        };
+        RoomView {
+            code: self.table.code.clone(),
+            rules: self.table.rules.clone(),
+            turn_limit_secs: self.table.turn_limit_secs,
+            host: self.table.host.unwrap_or(0),
+            seats,
+            stage: self.table.stage,
+            game,
+        }
+    }
+
+    async fn save(&self) {
+        let json = serde_json::to_string(&self.table).expect("a table serializes");
+        let write = Write::Room {
+            code: self.table.code.clone(),
+            json,
+        };
+        if let Err(e) = self.shared.store.write(write).await {
+            tracing::error!(room = %self.table.code, "the room was not saved: {e}");
+        }
+    }
+
+    fn broadcast_room(&mut self) {
+        self.broadcast(&ServerMsg::Room(Box::new(self.view())));
+    }
+
+    fn broadcast(&mut self, msg: &ServerMsg) {
+        let t = text(msg);
+        let conns: Vec<ConnId> = self.members.keys().copied().collect();
+        for conn in conns {
+            self.send_text(conn, t.clone());
+        }
+    }
+
+    fn send(&mut self, conn: ConnId, msg: &ServerMsg) {
+        self.send_text(conn, text(msg));
+    }
+
+    /// Sends to one member; one that cannot keep up is let go (its device resumes).
+    fn send_text(&mut self, conn: ConnId, t: Utf8Bytes) {
+        let Some(member) = self.members.get(&conn) else {
+            return;
+        };
+        if member.outbox.try_send(t).is_err() {
+            tracing::info!(room = %self.table.code, conn, "a member that does not keep up was let go");
+            self.detach(conn);
+        }
+    }
+}
+
+fn numbered(first: u64, events: &[Event]) -> Vec<Numbered> {
+    events
+        .iter()
+        .enumerate()
+        .map(|(i, e)| Numbered {
+            seq: first + i as u64,
+            event: e.clone(),
+        })
+        .collect()
+}

@@ -1,0 +1,379 @@
+//! The server's SQLite database: profiles and ratings, finished games, and every live room
+//! with the steps of its current game, so that rooms survive a restart.
+//!
+//! All writes go through one thread that commits whatever is waiting in one transaction
+//! (group commit) and then answers each writer; a room waits for that answer before it tells
+//! anyone what happened, so nobody ever sees a step the database does not have. WAL with
+//! `synchronous=NORMAL`: a killed server loses nothing it answered for.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Mutex, mpsc};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use ludo_core::Step;
+use rusqlite::{Connection, OptionalExtension, params};
+use tokio::sync::oneshot;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS profiles(
+    id INTEGER PRIMARY KEY,
+    key_hash TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    rating REAL NOT NULL,
+    games INTEGER NOT NULL DEFAULT 0,
+    created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS rooms(
+    code TEXT PRIMARY KEY,
+    room TEXT NOT NULL,
+    updated INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS steps(
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    step INTEGER NOT NULL,
+    PRIMARY KEY(code, game, idx)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS games(
+    id INTEGER PRIMARY KEY,
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    finished INTEGER NOT NULL,
+    ranked INTEGER NOT NULL,
+    record TEXT NOT NULL
+);
+";
+
+/// One change to the database.
+#[derive(Debug)]
+pub enum Write {
+    /// A room's table (not its steps), as JSON.
+    Room {
+        code: String,
+        json: String,
+    },
+    Step {
+        code: String,
+        game: u32,
+        idx: u32,
+        step: Step,
+    },
+    /// A game ended: its record is kept, ratings move, its steps go.
+    Finished {
+        code: String,
+        number: u32,
+        ranked: bool,
+        record: String,
+        ratings: Vec<(i64, f64)>,
+    },
+    /// The room expired.
+    DeleteRoom {
+        code: String,
+    },
+    /// A new profile; the answer is its id.
+    NewProfile {
+        key_hash: String,
+        name: String,
+    },
+    Rename {
+        profile: i64,
+        name: String,
+    },
+}
+
+type Answer = oneshot::Sender<Result<i64, String>>;
+
+/// The database: a writer thread and a connection for reads.
+pub struct Store {
+    writes: Mutex<mpsc::Sender<(Write, Option<Answer>)>>,
+    reads: Mutex<Connection>,
+}
+
+/// A room as the database keeps it: its table and the steps of its current game.
+pub struct SavedRoom {
+    pub code: String,
+    pub json: String,
+    /// Steps by game number, in order.
+    pub steps: HashMap<u32, Vec<Step>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    pub id: i64,
+    pub name: String,
+    pub rating: f64,
+    pub games: i64,
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn open(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open(path)?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    Ok(conn)
+}
+
+/// Steps as small integers: a roll is its value, a release 0, a move 10 + the piece.
+fn step_code(step: Step) -> i64 {
+    match step {
+        Step::Roll(v) => v as i64,
+        Step::Release => 0,
+        Step::Move(p) => 10 + p as i64,
+    }
+}
+
+fn step_of(code: i64) -> Option<Step> {
+    match code {
+        0 => Some(Step::Release),
+        1..=6 => Some(Step::Roll(code as u8)),
+        10..=13 => Some(Step::Move((code - 10) as u8)),
+        _ => None,
+    }
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path` and starts its writer.
+    pub fn open(path: &Path) -> Result<Store, String> {
+        let what = |e: rusqlite::Error| format!("{}: {e}", path.display());
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let writer = open(path).map_err(what)?;
+        writer.execute_batch(SCHEMA).map_err(what)?;
+        let reads = open(path).map_err(what)?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("ludo-db".into())
+            .spawn(move || write_loop(writer, rx))
+            .map_err(|e| e.to_string())?;
+        Ok(Store {
+            writes: Mutex::new(tx),
+            reads: Mutex::new(reads),
+        })
+    }
+
+    /// Writes `w` and waits until it is committed; the answer is a new profile's id (else 0).
+    pub async fn write(&self, w: Write) -> Result<i64, String> {
+        let (tx, rx) = oneshot::channel();
+        self.send(w, Some(tx));
+        rx.await
+            .map_err(|_| "the database writer stopped".to_string())?
+    }
+
+    /// Writes `w` without waiting.
+    pub fn write_later(&self, w: Write) {
+        self.send(w, None);
+    }
+
+    fn send(&self, w: Write, answer: Option<Answer>) {
+        let sender = self.writes.lock().expect("not poisoned").clone();
+        if let Err(mpsc::SendError((_, Some(answer)))) = sender.send((w, answer)) {
+            let _ = answer.send(Err("the database writer stopped".into()));
+        }
+    }
+
+    fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
+        f(&self.reads.lock().expect("not poisoned")).map_err(|e| e.to_string())
+    }
+
+    pub fn profile_by_key(&self, key_hash: &str) -> Result<Option<Profile>, String> {
+        self.read(|c| {
+            c.query_row(
+                "SELECT id, name, rating, games FROM profiles WHERE key_hash = ?1",
+                [key_hash],
+                |r| {
+                    Ok(Profile {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        rating: r.get(2)?,
+                        games: r.get(3)?,
+                    })
+                },
+            )
+            .optional()
+        })
+    }
+
+    pub fn profile(&self, id: i64) -> Result<Option<Profile>, String> {
+        self.read(|c| {
+            c.query_row(
+                "SELECT id, name, rating, games FROM profiles WHERE id = ?1",
+                [id],
+                |r| {
+                    Ok(Profile {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        rating: r.get(2)?,
+                        games: r.get(3)?,
+                    })
+                },
+            )
+            .optional()
+        })
+    }
+
+    /// Finished games of a room, as their records' JSON, oldest first.
+    pub fn finished_games(&self, code: &str) -> Result<Vec<String>, String> {
+        self.read(|c| {
+            let mut q = c.prepare("SELECT record FROM games WHERE code = ?1 ORDER BY id")?;
+            q.query_map([code], |r| r.get(0))?.collect()
+        })
+    }
+
+    /// Every room the database holds, with the steps of its games.
+    pub fn rooms(&self) -> Result<Vec<SavedRoom>, String> {
+        self.read(|c| {
+            let mut rooms: Vec<SavedRoom> = c
+                .prepare("SELECT code, room FROM rooms ORDER BY code")?
+                .query_map([], |r| {
+                    Ok(SavedRoom {
+                        code: r.get(0)?,
+                        json: r.get(1)?,
+                        steps: HashMap::new(),
+                    })
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+            let mut index: HashMap<String, usize> = HashMap::new();
+            for (i, r) in rooms.iter().enumerate() {
+                index.insert(r.code.clone(), i);
+            }
+            let mut q = c.prepare("SELECT code, game, step FROM steps ORDER BY code, game, idx")?;
+            let mut rows = q.query([])?;
+            while let Some(row) = rows.next()? {
+                let code: String = row.get(0)?;
+                let game: u32 = row.get(1)?;
+                let step: i64 = row.get(2)?;
+                if let (Some(&i), Some(step)) = (index.get(&code), step_of(step)) {
+                    rooms[i].steps.entry(game).or_default().push(step);
+                }
+            }
+            Ok(rooms)
+        })
+    }
+}
+
+fn write_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Option<Answer>)>) {
+    while let Ok(first) = rx.recv() {
+        let mut batch = vec![first];
+        while batch.len() < 8192 {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut results = Vec::with_capacity(batch.len());
+        let committed = conn.transaction().and_then(|tx| {
+            for (w, _) in &batch {
+                results.push(apply(&tx, w).map_err(|e| e.to_string()));
+            }
+            tx.commit()
+        });
+        if let Err(e) = &committed {
+            tracing::error!("database commit failed: {e}");
+        }
+        for ((w, answer), result) in batch.into_iter().zip(results) {
+            if let Err(e) = &result {
+                tracing::error!("database write {w:?} failed: {e}");
+            }
+            let result = match &committed {
+                Ok(()) => result,
+                Err(e) => Err(e.to_string()),
+            };
+            if let Some(answer) = answer {
+                let _ = answer.send(result);
+            }
+        }
+    }
+}
+
+fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
+    match w {
+        Write::Room { code, json } => {
+            tx.prepare_cached(
+                "INSERT INTO rooms(code, room, updated) VALUES(?1, ?2, ?3)
+                 ON CONFLICT(code) DO UPDATE SET room = excluded.room, updated = excluded.updated",
+            )?
+            .execute(params![code, json, now()])?;
+        }
+        Write::Step {
+            code,
+            game,
+            idx,
+            step,
+        } => {
+            tx.prepare_cached(
+                "INSERT OR REPLACE INTO steps(code, game, idx, step) VALUES(?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![code, game, idx, step_code(*step)])?;
+        }
+        Write::Finished {
+            code,
+            number,
+            ranked,
+            record,
+            ratings,
+        } => {
+            tx.prepare_cached(
+                "INSERT INTO games(code, number, finished, ranked, record) VALUES(?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![code, number, now(), ranked, record])?;
+            for (id, rating) in ratings {
+                tx.prepare_cached(
+                    "UPDATE profiles SET rating = ?2, games = games + 1 WHERE id = ?1",
+                )?
+                .execute(params![id, rating])?;
+            }
+            tx.prepare_cached("DELETE FROM steps WHERE code = ?1 AND game <= ?2")?
+                .execute(params![code, number])?;
+        }
+        Write::DeleteRoom { code } => {
+            tx.prepare_cached("DELETE FROM steps WHERE code = ?1")?
+                .execute([code])?;
+            tx.prepare_cached("DELETE FROM rooms WHERE code = ?1")?
+                .execute([code])?;
+        }
+        Write::NewProfile { key_hash, name } => {
+            tx.prepare_cached(
+                "INSERT INTO profiles(key_hash, name, rating, created) VALUES(?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![
+                key_hash,
+                name,
+                ludo_core::rating::START_RATING,
+                now()
+            ])?;
+            return Ok(tx.last_insert_rowid());
+        }
+        Write::Rename { profile, name } => {
+            tx.prepare_cached("UPDATE profiles SET name = ?2 WHERE id = ?1")?
+                .execute(params![profile, name])?;
+        }
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_round_trip_through_their_codes() {
+        for step in (1..=6)
+            .map(Step::Roll)
+            .chain([Step::Release])
+            .chain((0..4).map(Step::Move))
+        {
+            assert_eq!(step_of(step_code(step)), Some(step));
+        }
+        assert_eq!(step_of(7), None);
+    }
+}

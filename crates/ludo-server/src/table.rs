@@ -1,0 +1,402 @@
+//! A room's table as the database keeps it, and its current game rebuilt from the steps.
+//! Plain data and engine calls; no I/O.
+
+use ludo_core::{Awaiting, Cpu, CpuLevel, Dice, Event, Game, GameRecord, PlayError, Rules, Step};
+use ludo_proto::{SeatKind, SeatSpec, SeatView, Stage, TableSpec};
+use serde::{Deserialize, Serialize};
+
+/// The shortest and longest turn limit a table may set, in seconds.
+pub const TURN_LIMIT_SECS: std::ops::RangeInclusive<u16> = 1..=600;
+
+/// A room's lasting state (the steps of its game are kept beside it).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Table {
+    pub code: String,
+    pub rules: Rules,
+    pub turn_limit_secs: Option<u16>,
+    /// The host's seat; `None` until someone sits.
+    pub host: Option<u8>,
+    pub stage: Stage,
+    pub seats: Vec<Seat>,
+    /// The current (or last) game.
+    pub game: Option<GameFile>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Seat {
+    Open,
+    Empty,
+    Cpu {
+        level: CpuLevel,
+    },
+    Person {
+        name: String,
+        token_hash: String,
+        profile: i64,
+        rating: f64,
+    },
+}
+
+/// A game as the database keeps it: with the rules, the seed and the steps (kept apart) it
+/// replays exactly.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameFile {
+    pub number: u32,
+    pub seed: u64,
+    pub first_seat: u8,
+    pub players: Vec<String>,
+    pub ranked: bool,
+    #[serde(default)]
+    pub rating_changes: Option<Vec<f64>>,
+}
+
+/// What a seat does with the die.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Roll, or press to release where the rules say so.
+    Press,
+    Move(u8),
+}
+
+/// The game being played: the engine, the die, and the record of every step.
+pub struct Live {
+    pub file: GameFile,
+    pub game: Game,
+    pub dice: Dice,
+    pub record: GameRecord,
+    /// Events so far in this game.
+    pub seq: u64,
+    /// One CPU per seat, for CPU seats and for people who are away.
+    pub cpus: Vec<Cpu>,
+}
+
+impl Table {
+    /// A new table in its lobby; checks what a client could get wrong.
+    pub fn new(code: String, spec: TableSpec) -> Result<Table, String> {
+        if !(2..=4).contains(&spec.seats.len()) {
+            return Err(format!(
+                "a table has 2 to 4 seats, not {}",
+                spec.seats.len()
+            ));
+        }
+        if !spec.seats.contains(&SeatSpec::Open) {
+            return Err("a table needs an open seat for its host".into());
+        }
+        if let Some(s) = spec.turn_limit_secs
+            && !TURN_LIMIT_SECS.contains(&s)
+        {
+            return Err(format!(
+                "a turn limit is {} to {} seconds, not {s}",
+                TURN_LIMIT_SECS.start(),
+                TURN_LIMIT_SECS.end()
+            ));
+        }
+        Ok(Table {
+            code,
+            rules: spec.rules,
+            turn_limit_secs: spec.turn_limit_secs,
+            host: None,
+            stage: Stage::Lobby,
+            seats: spec
+                .seats
+                .iter()
+                .map(|s| match *s {
+                    SeatSpec::Open => Seat::Open,
+                    SeatSpec::Empty => Seat::Empty,
+                    SeatSpec::Cpu(level) => Seat::Cpu { level },
+                })
+                .collect(),
+            game: None,
+        })
+    }
+
+    pub fn is_person(&self, seat: u8) -> bool {
+        matches!(self.seats.get(seat as usize), Some(Seat::Person { .. }))
+    }
+
+    /// The seat whose device holds `token_hash`.
+    pub fn seat_of_token(&self, token_hash: &str) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| matches!(s, Seat::Person { token_hash: t, .. } if t == token_hash))
+            .map(|i| i as u8)
+    }
+
+    pub fn seat_of_profile(&self, profile: i64) -> Option<u8> {
+        self.seats
+            .iter()
+            .position(|s| matches!(s, Seat::Person { profile: p, .. } if *p == profile))
+            .map(|i| i as u8)
+    }
+
+    /// The seats that play, without the open and empty ones: the game's seats from the start.
+    /// Returns where each old seat went.
+    pub fn close_up(&mut self) -> Vec<Option<u8>> {
+        let mut moved = Vec::with_capacity(self.seats.len());
+        let mut kept = Vec::new();
+        for seat in self.seats.drain(..) {
+            if matches!(seat, Seat::Person { .. } | Seat::Cpu { .. }) {
+                moved.push(Some(kept.len() as u8));
+                kept.push(seat);
+            } else {
+                moved.push(None);
+            }
+        }
+        self.seats = kept;
+        self.host = self.host.and_then(|h| moved[h as usize]);
+        moved
+    }
+
+    /// What the record calls each seat.
+    pub fn players(&self) -> Vec<String> {
+        self.seats
+            .iter()
+            .map(|s| match s {
+                Seat::Person { name, .. } => name.clone(),
+                Seat::Cpu { level } => format!("cpu:{level}"),
+                Seat::Open | Seat::Empty => String::new(),
+            })
+            .collect()
+    }
+
+    /// A ranked game: the standard rules, and a person in every seat.
+    pub fn is_ranked(&self) -> bool {
+        self.rules.is_standard()
+            && self.seats.len() >= 2
+            && self.seats.iter().all(|s| matches!(s, Seat::Person { .. }))
+    }
+
+    pub fn seat_view(&self, seat: u8, present: bool, cpu_plays: bool) -> SeatView {
+        match &self.seats[seat as usize] {
+            Seat::Open => SeatView {
+                kind: SeatKind::Open,
+                name: None,
+                present: false,
+                cpu_plays: false,
+                rating: None,
+            },
+            Seat::Empty => SeatView {
+                kind: SeatKind::Empty,
+                name: None,
+                present: false,
+                cpu_plays: false,
+                rating: None,
+            },
+            Seat::Cpu { level } => SeatView {
+                kind: SeatKind::Cpu(*level),
+                name: None,
+                present: false,
+                cpu_plays: false,
+                rating: None,
+            },
+            Seat::Person { name, rating, .. } => SeatView {
+                kind: SeatKind::Person,
+                name: Some(name.clone()),
+                present,
+                cpu_plays,
+                rating: Some(*rating),
+            },
+        }
+    }
+}
+
+impl Live {
+    /// The game `file` describes after `steps`, with the events they caused. Fails when a
+    /// step is not legal or not what the seed rolls (a damaged database).
+    pub fn replay(
+        rules: &Rules,
+        file: GameFile,
+        steps: &[Step],
+    ) -> Result<(Live, Vec<Event>), String> {
+        let mut record = GameRecord::new(
+            rules.clone(),
+            file.players.clone(),
+            Some(file.seed),
+            file.first_seat,
+        );
+        let game = record.start().map_err(|e| e.to_string())?;
+        let cpus = (0..game.seats())
+            .map(|seat| {
+                let level = CpuLevel::Normal;
+                Cpu::new(level, file.seed ^ ((seat as u64 + 1) << 56))
+            })
+            .collect();
+        let mut live = Live {
+            dice: Dice::new(file.seed),
+            game,
+            record: record.clone(),
+            seq: 0,
+            cpus,
+            file,
+        };
+        record.steps.clear();
+        let mut events = Vec::new();
+        for (index, &step) in steps.iter().enumerate() {
+            let before = events.len();
+            let played = match step {
+                Step::Roll(v) => {
+                    let want = live.dice.roll();
+                    if want != v {
+                        return Err(format!("step {index}: the die rolls {want}, not {v}"));
+                    }
+                    live.game.roll(v, &mut events)
+                }
+                Step::Release => live.game.release(&mut events),
+                Step::Move(p) => live.game.choose(p, &mut events),
+            };
+            played.map_err(|e| format!("step {index}: {e}"))?;
+            live.record.steps.push(step);
+            live.seq += (events.len() - before) as u64;
+        }
+        Ok((live, events))
+    }
+
+    /// The CPU's choice for the seat to act, with the given level.
+    pub fn cpu_action(&mut self, level: CpuLevel) -> Action {
+        use ludo_core::Chooser;
+        let seat = self.game.turn() as usize;
+        if self.cpus[seat].level() != level {
+            self.cpus[seat] = Cpu::new(level, self.file.seed ^ ((seat as u64 + 1) << 48));
+        }
+        match self.game.awaiting() {
+            Awaiting::Move => {
+                let moves = self.game.legal_moves().to_vec();
+                let i = self.cpus[seat].choose(&self.game, &moves);
+                Action::Move(moves[i.min(moves.len() - 1)].piece)
+            }
+            _ => Action::Press,
+        }
+    }
+
+    /// Plays `action` for the seat to act; the step to record and the events it caused.
+    pub fn play(&mut self, action: Action) -> Result<(Step, Vec<Event>), PlayError> {
+        let mut events = Vec::new();
+        let step = match (action, self.game.awaiting()) {
+            (Action::Press, Awaiting::Release) => {
+                self.game.release(&mut events)?;
+                Step::Release
+            }
+            (Action::Press, Awaiting::Roll | Awaiting::RollOff) => {
+                let v = self.dice.roll();
+                self.game.roll(v, &mut events)?;
+                Step::Roll(v)
+            }
+            (Action::Press, expected) => {
+                return Err(PlayError::OutOfTurn {
+                    expected,
+                    got: "a roll",
+                });
+            }
+            (Action::Move(piece), _) => {
+                self.game.choose(piece, &mut events)?;
+                Step::Move(piece)
+            }
+        };
+        self.record.steps.push(step);
+        self.seq += events.len() as u64;
+        Ok((step, events))
+    }
+
+    /// Every event of this game so far (the record replayed).
+    pub fn events(&self, rules: &Rules) -> Vec<Event> {
+        Live::replay(rules, self.file.clone(), &self.record.steps)
+            .map(|(_, e)| e)
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(seed: u64) -> GameFile {
+        GameFile {
+            number: 1,
+            seed,
+            first_seat: 0,
+            players: vec!["A".into(), "cpu:normal".into()],
+            ranked: false,
+            rating_changes: None,
+        }
+    }
+
+    #[test]
+    fn a_game_replays_from_its_steps_to_the_same_position() {
+        let rules = Rules::default();
+        let (mut live, _) = Live::replay(&rules, file(5), &[]).unwrap();
+        let mut all = Vec::new();
+        for _ in 0..200 {
+            if live.game.is_over() {
+                break;
+            }
+            let a = live.cpu_action(CpuLevel::Normal);
+            all.extend(live.play(a).unwrap().1);
+        }
+        let (again, events) = Live::replay(&rules, file(5), &live.record.steps).unwrap();
+        assert_eq!(again.game.state(), live.game.state());
+        assert_eq!(again.seq, live.seq);
+        assert_eq!(events, all);
+        assert_eq!(events.len() as u64, live.seq);
+        // The record replays with the engine's own replay too.
+        assert_eq!(live.record.replay().unwrap().state(), live.game.state());
+    }
+
+    #[test]
+    fn a_step_the_seed_did_not_roll_is_refused() {
+        let rules = Rules::default();
+        let (live, _) = Live::replay(&rules, file(5), &[]).unwrap();
+        let mut d = live.dice.clone();
+        let wrong = d.roll() % 6 + 1;
+        assert!(Live::replay(&rules, file(5), &[Step::Roll(wrong)]).is_err());
+    }
+
+    #[test]
+    fn closing_up_drops_open_and_empty_seats() {
+        let mut t = Table::new(
+            "ABCDEFGH".into(),
+            TableSpec {
+                rules: Rules::default(),
+                seats: vec![
+                    SeatSpec::Empty,
+                    SeatSpec::Open,
+                    SeatSpec::Cpu(CpuLevel::Easy),
+                    SeatSpec::Open,
+                ],
+                turn_limit_secs: None,
+            },
+        )
+        .unwrap();
+        t.seats[3] = Seat::Person {
+            name: "B".into(),
+            token_hash: "h".into(),
+            profile: 1,
+            rating: 1500.0,
+        };
+        t.host = Some(3);
+        assert_eq!(t.close_up(), vec![None, None, Some(0), Some(1)]);
+        assert_eq!(t.host, Some(1));
+        assert_eq!(t.players(), vec!["cpu:easy", "B"]);
+    }
+
+    #[test]
+    fn tables_that_cannot_be_are_refused() {
+        let spec = |seats: Vec<SeatSpec>, limit| TableSpec {
+            rules: Rules::default(),
+            seats,
+            turn_limit_secs: limit,
+        };
+        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open], None)).is_err());
+        assert!(
+            Table::new(
+                "X".into(),
+                spec(vec![SeatSpec::Cpu(CpuLevel::Easy), SeatSpec::Empty], None)
+            )
+            .is_err()
+        );
+        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 5], None)).is_err());
+        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(0))).is_err());
+        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(601))).is_err());
+        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(30))).is_ok());
+    }
+}

@@ -1,0 +1,286 @@
+//! Requests a game should never send, and clients that misbehave: each is refused with a
+//! reason (or its socket closed), the game is unharmed, and other rooms go on.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use ludo_proto::{ClientMsg, PlayerSpec, Refusal, ServerMsg, Stage};
+use ludo_server::client::{Client, Player};
+
+async fn refusal(c: &mut Client) -> Refusal {
+    match c
+        .until(|m| matches!(m, ServerMsg::Refused { .. }))
+        .await
+        .unwrap()
+    {
+        ServerMsg::Refused { reason, .. } => reason,
+        _ => unreachable!(),
+    }
+}
+
+/// Wrong seat, wrong phase, stale, illegal and malformed requests change nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_requests_are_refused_and_the_game_is_unharmed() {
+    let t = start(fast()).await;
+    within(30, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        // Only the host starts.
+        b.client.send(&ClientMsg::Start).await.unwrap();
+        assert_eq!(refusal(&mut b.client).await, Refusal::NotHost);
+        // A seat that is not open cannot be taken.
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        let code = a.code.clone();
+        let join = |seat| ClientMsg::Join {
+            code: code.clone(),
+            player: PlayerSpec {
+                name: "Chen".into(),
+                profile: None,
+            },
+            seat,
+        };
+        c.send(&join(Some(1))).await.unwrap();
+        assert_eq!(refusal(&mut c).await, Refusal::RoomFull);
+        a.client.send(&ClientMsg::Start).await.unwrap();
+        for p in [&mut a, &mut b] {
+            let m = p
+                .client
+                .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing))
+                .await
+                .unwrap();
+            p.hear(&m).unwrap();
+        }
+        // The open seat nobody took is gone; no one joins a game under way.
+        assert_eq!(a.view.as_ref().unwrap().seats.len(), 2);
+        c.send(&join(None)).await.unwrap();
+        assert_eq!(refusal(&mut c).await, Refusal::GameStarted);
+        // Seat 0 is to roll.
+        assert_eq!(a.mirror.as_ref().unwrap().game.turn(), 0);
+        let before = a.view.as_ref().unwrap().game.clone().unwrap().state;
+        b.client.send(&ClientMsg::Roll { at: 0 }).await.unwrap();
+        assert_eq!(refusal(&mut b.client).await, Refusal::NotYourTurn);
+        a.client
+            .send(&ClientMsg::Move { at: 0, piece: 0 })
+            .await
+            .unwrap();
+        assert_eq!(refusal(&mut a.client).await, Refusal::WrongPhase);
+        a.client.send(&ClientMsg::Roll { at: 7 }).await.unwrap();
+        assert_eq!(refusal(&mut a.client).await, Refusal::Stale);
+        for bad in [
+            "not json",
+            r#"{"type":"roll"}"#,
+            r#"{"type":"move","at":0,"piece":-1}"#,
+            r#"{"type":"teleport","piece":0}"#,
+            r#"{"type":"roll","at":0,"extra":"x"#,
+        ] {
+            a.client.send_text(bad).await.unwrap();
+            assert_eq!(refusal(&mut a.client).await, Refusal::Malformed, "{bad}");
+        }
+        // A watcher sees the game as it was.
+        let mut w = Client::connect(&t.addr).await.unwrap();
+        w.send(&ClientMsg::Watch {
+            code: a.code.clone(),
+        })
+        .await
+        .unwrap();
+        let ServerMsg::Room(v) = w.recv().await.unwrap() else {
+            panic!("a snapshot")
+        };
+        let g = v.game.unwrap();
+        assert_eq!(g.state, before);
+        assert_eq!(g.seq, 0);
+        // Roll until a move is due, then name a piece that does not exist and a stale move.
+        loop {
+            let at = a.mirror.as_ref().unwrap().seq;
+            let m = a.mirror.as_ref().unwrap();
+            if m.game.turn() == a.seat && m.game.awaiting() == ludo_core::Awaiting::Move {
+                a.client
+                    .send(&ClientMsg::Move { at, piece: 9 })
+                    .await
+                    .unwrap();
+                assert_eq!(refusal(&mut a.client).await, Refusal::Illegal);
+                a.client
+                    .send(&ClientMsg::Move {
+                        at: at + 1,
+                        piece: 0,
+                    })
+                    .await
+                    .unwrap();
+                assert_eq!(refusal(&mut a.client).await, Refusal::Stale);
+                break;
+            }
+            // Both answer for their seats until Ana has a move to make.
+            for p in [&mut a, &mut b] {
+                if let Some(req) = p.request() {
+                    let req = match req {
+                        ClientMsg::Move { .. } if p.seat == 0 => continue,
+                        r => r,
+                    };
+                    p.client.send(&req).await.unwrap();
+                }
+            }
+            for p in [&mut a, &mut b] {
+                let m = p
+                    .client
+                    .until(|m| matches!(m, ServerMsg::Events { .. }))
+                    .await
+                    .unwrap();
+                p.hear(&m).unwrap();
+            }
+        }
+    })
+    .await;
+}
+
+/// Versions, hellos, codes, sizes: the first message must be a hello of this version; a
+/// message past the size limit closes the socket; guessing codes closes it too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn misbehaving_connections_are_refused_and_closed() {
+    let t = start(fast()).await;
+    within(30, async {
+        let mut c = Client::raw(&t.addr).await.unwrap();
+        c.send(&ClientMsg::Hello { protocol: 99 }).await.unwrap();
+        let ServerMsg::Refused { reason, detail } = c.recv().await.unwrap() else {
+            panic!("a refusal")
+        };
+        assert_eq!(reason, Refusal::Version);
+        assert!(detail.contains("protocol 1"), "{detail}");
+        assert!(c.recv().await.is_err(), "closed after a wrong version");
+
+        let mut c = Client::raw(&t.addr).await.unwrap();
+        c.send(&ClientMsg::Ping).await.unwrap();
+        assert_eq!(refusal(&mut c).await, Refusal::NoHello);
+
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        c.send(&ClientMsg::Start).await.unwrap();
+        assert_eq!(refusal(&mut c).await, Refusal::NotSeated);
+        let mut closed = false;
+        for i in 0..20 {
+            let code = format!("ZZZZ{i:04}");
+            if c.send(&ClientMsg::Watch { code }).await.is_err() {
+                closed = true;
+                break;
+            }
+            match c.recv().await {
+                Ok(ServerMsg::Refused { reason, .. }) => assert_eq!(reason, Refusal::NoSuchRoom),
+                Ok(other) => panic!("{other:?}"),
+                Err(_) => {
+                    closed = true;
+                    break;
+                }
+            }
+        }
+        assert!(closed, "a connection that guesses codes is closed");
+
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        let huge = format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(100_000));
+        let _ = c.send_text(&huge).await;
+        let mut saw_too_large = false;
+        loop {
+            match c.recv().await {
+                Ok(ServerMsg::Refused {
+                    reason: Refusal::TooLarge,
+                    ..
+                }) => saw_too_large = true,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        assert!(saw_too_large, "the server says why it closes");
+        // The server is fine.
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        c.send(&ClientMsg::Ping).await.unwrap();
+        assert_eq!(c.recv().await.unwrap(), ServerMsg::Pong);
+    })
+    .await;
+}
+
+/// A flood from one connection is cut off by the rate limit and does not hold up a game in
+/// another room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_from_one_client_does_not_slow_another_room() {
+    // A limit of 100 messages a second, and a CPU at a pace that keeps Ana's bot inside it.
+    let t = start(ludo_server::Config {
+        rate: 100.0,
+        burst: 100.0,
+        cpu_pace: Duration::from_millis(10),
+        ..fast()
+    })
+    .await;
+    within(60, async {
+        // A game of one person and a CPU.
+        let mut a = Player::create(&t.addr, table(&[OPEN, CPU]), "Ana")
+            .await
+            .unwrap();
+        let flood = tokio::spawn({
+            let addr = t.addr.clone();
+            async move {
+                let mut c = Client::connect(&addr).await.unwrap();
+                let mut sent = 0;
+                let mut refused = 0;
+                for _ in 0..20_000 {
+                    if c.send(&ClientMsg::Ping).await.is_err() {
+                        break;
+                    }
+                    sent += 1;
+                }
+                loop {
+                    match c.recv_within(Duration::from_secs(5)).await {
+                        Ok(ServerMsg::Refused {
+                            reason: Refusal::TooFast,
+                            ..
+                        }) => refused += 1,
+                        Ok(_) => {}
+                        Err(_) => break,
+                    }
+                }
+                (sent, refused)
+            }
+        });
+        // Ana plays her own seat; the CPUs theirs.
+        let started = tokio::time::Instant::now();
+        let end = a.play_to_end().await.unwrap();
+        let took = started.elapsed();
+        assert_eq!(end.stage, Stage::Over);
+        let (sent, refused) = flood.await.unwrap();
+        // The server closed the flooding socket long before its 20,000 messages were sent
+        // (what it said before closing may be lost with the reset).
+        assert!(sent < 20_000, "the flood was cut off");
+        assert!(refused <= 160, "{refused} refusals before closing");
+        eprintln!("a whole game beside a flood of {sent} messages took {took:?}");
+    })
+    .await;
+}
+
+/// A socket that answers no heartbeat is closed, and its seat shows as away.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_socket_is_closed_by_the_heartbeat() {
+    let t = start(ludo_server::Config {
+        ping_interval: Duration::from_millis(200),
+        ..fast()
+    })
+    .await;
+    within(30, async {
+        let a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut w = Client::connect(&t.addr).await.unwrap();
+        w.send(&ClientMsg::Watch {
+            code: a.code.clone(),
+        })
+        .await
+        .unwrap();
+        // Ana's device goes quiet: it neither reads nor answers pings.
+        let Player { client: silent, .. } = a;
+        let view = w
+            .until(|m| matches!(m, ServerMsg::Room(v) if !v.seats[0].present))
+            .await;
+        assert!(view.is_ok(), "the watcher sees Ana's seat go away");
+        drop(silent);
+    })
+    .await;
+}

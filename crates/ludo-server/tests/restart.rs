@@ -1,0 +1,85 @@
+//! The server process killed mid-game (SIGKILL, no goodbye) and started again on the same
+//! database: the room is back at the same step, the players resume with their seat tokens,
+//! and the game plays on to a result whose record replays.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+use common::*;
+use ludo_proto::ServerMsg;
+use ludo_server::client::Player;
+
+/// The real server binary on a free port of 127.0.0.1; its address from its first line.
+fn server(db: &Path) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludo-server"))
+        .args(["--port", "0", "--web", "/nonexistent", "--cpu-pace-ms", "0"])
+        .args(["--away-grace-ms", "60000", "--db"])
+        .arg(db)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the server starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (child, addr)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_comes_back_with_the_game_at_the_same_step() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("server.sqlite");
+    let (mut first, addr) = server(&db);
+    let (a, b, seq, state) = within(30, async {
+        let mut a = Player::create(&addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut b = Player::join(&addr, &a.code, "Budi", None).await.unwrap();
+        let far = |p: &Player| p.mirror.as_ref().is_some_and(|m| m.seq >= 60);
+        let b_task = tokio::spawn(async move { b.play_until(far).await.map(|_| b) });
+        a.play_until(far).await.unwrap();
+        let b = b_task.await.unwrap().unwrap();
+        let (ma, mb) = (a.mirror.clone().unwrap(), b.mirror.clone().unwrap());
+        assert_eq!(ma.seq, mb.seq, "both heard every event");
+        (a, b, ma.seq, ma.game.state())
+    })
+    .await;
+    first.kill().unwrap();
+    first.wait().unwrap();
+
+    let (mut second, addr) = server(&db);
+    within(60, async {
+        let mut a = Player::resume(&addr, a).await.unwrap();
+        let mut b = Player::resume(&addr, b).await.unwrap();
+        for p in [&mut a, &mut b] {
+            let m = p.client.recv().await.unwrap();
+            let ServerMsg::Room(view) = &m else {
+                panic!("a snapshot, got {m:?}")
+            };
+            let g = view.game.as_ref().unwrap();
+            assert_eq!(g.seq, seq, "the room is at the same step");
+            assert_eq!(g.state, state);
+            p.hear(&m).unwrap();
+        }
+        let b_task = tokio::spawn(async move { b.play_to_end().await });
+        let end = a.play_to_end().await.unwrap();
+        let b_end = b_task.await.unwrap().unwrap();
+        let result = end.game.unwrap().result.unwrap();
+        assert_eq!(result.ranking, b_end.game.unwrap().result.unwrap().ranking);
+        let replayed = result.record.replay().unwrap();
+        assert_eq!(replayed.ranking().unwrap(), &result.ranking[..]);
+    })
+    .await;
+    second.kill().unwrap();
+    second.wait().unwrap();
+}

@@ -1,0 +1,383 @@
+//! A room server on 127.0.0.1 and clients over real WebSockets: whole games, people who leave
+//! and come back, the turn clock, ranked games, spectators, and the dice anyone can check.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use ludo_core::Event;
+use ludo_proto::{ClientMsg, SeatKind, ServerMsg, Stage, TableSpec};
+use ludo_server::client::{Client, Player};
+use sha2::{Digest, Sha256};
+
+fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Four people from four devices play a whole game; the seed revealed at the end has the
+/// hash published at the start, and the record replays to the same ranking.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_people_play_a_whole_game_whose_dice_can_be_checked() {
+    let t = start(fast()).await;
+    within(60, async {
+        let mut host = Player::create(&t.addr, table(&[OPEN; 4]), "Ana")
+            .await
+            .unwrap();
+        host.keep_log = true;
+        let mut others = Vec::new();
+        for name in ["Budi", "Chen", "Dalia"] {
+            others.push(Player::join(&t.addr, &host.code, name, None).await.unwrap());
+        }
+        assert_eq!(host.seat, 0);
+        let seats: Vec<u8> = others.iter().map(|p| p.seat).collect();
+        assert_eq!(seats, vec![1, 2, 3]);
+        let tasks: Vec<_> = others
+            .into_iter()
+            .map(|mut p| tokio::spawn(async move { p.play_to_end().await.map(|v| (v, p)) }))
+            .collect();
+        let end = host.play_to_end().await.unwrap();
+        let mut views = vec![end.clone()];
+        for task in tasks {
+            let (v, p) = task.await.unwrap().unwrap();
+            assert!(p.refusals.is_empty(), "{:?}", p.refusals);
+            views.push(v);
+        }
+        assert!(host.refusals.is_empty(), "{:?}", host.refusals);
+        // Everyone saw the same end, and it is a game the engine plays.
+        let game = end.game.clone().unwrap();
+        for v in &views {
+            assert_eq!(v.game.as_ref().unwrap().state, game.state);
+        }
+        let result = game.result.clone().unwrap();
+        // The hash of the start (in the first snapshot of the game) is the seed's.
+        let first = host
+            .log
+            .iter()
+            .find_map(|m| match m {
+                ServerMsg::Room(v) if v.stage == Stage::Playing => v.game.clone(),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(first.seed_hash, sha256_hex(&result.seed.to_string()));
+        assert_eq!(first.seq, 0);
+        assert!(
+            first.result.is_none(),
+            "the seed is not shown before the end"
+        );
+        assert_eq!(result.record.seed, Some(result.seed));
+        let replayed = result.record.replay().unwrap();
+        assert_eq!(replayed.ranking().unwrap(), &result.ranking[..]);
+        assert_eq!(replayed.state(), game.state);
+        // The events came numbered 0, 1, 2, … with none missing.
+        let mut next = 0;
+        for m in &host.log {
+            if let ServerMsg::Events { events } = m {
+                for e in events {
+                    assert_eq!(e.seq, next);
+                    next += 1;
+                }
+            }
+        }
+        assert_eq!(next, game.seq);
+        assert!(matches!(
+            host.log.iter().rev().find_map(|m| match m {
+                ServerMsg::Events { events } => events.last().map(|e| e.event.clone()),
+                _ => None,
+            }),
+            Some(Event::GameOver { .. })
+        ));
+        // The finished game is in the database.
+        assert_eq!(
+            t.server.store().finished_games(&host.code).unwrap().len(),
+            1
+        );
+    })
+    .await;
+}
+
+/// A person who drops mid-turn: the CPU plays for them and the others see it; back with the
+/// seat token, they get their seat, the game as it is and the events they missed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_drops_mid_turn_comes_back_to_the_seat() {
+    let t = start(fast()).await;
+    within(60, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, CPU, OPEN, CPU]), "Ana")
+            .await
+            .unwrap();
+        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        b.keep_log = true;
+        let b_task = tokio::spawn(async move { b.play_to_end().await.map(|v| (v, b)) });
+        // Ana plays a while, then drops when it is her turn to roll.
+        a.play_until(|p| {
+            let m = p.mirror.as_ref();
+            m.is_some_and(|m| m.seq > 30 && m.game.turn() == p.seat && p.request_is_roll())
+        })
+        .await
+        .unwrap();
+        let seat = a.seat;
+        let seen = a.mirror.as_ref().unwrap().seq;
+        let a_state = a.mirror.as_ref().unwrap().game.state();
+        let fresh = Client::connect(&t.addr).await.unwrap();
+        std::mem::replace(&mut a.client, fresh).close().await;
+        a.mirror = None;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+
+        let client = &mut a.client;
+        client
+            .send(&ClientMsg::Resume {
+                code: a.code.clone(),
+                token: a.token.clone(),
+                seen,
+            })
+            .await
+            .unwrap();
+        assert_eq!(client.recv().await.unwrap(), ServerMsg::Seated { seat });
+        let ServerMsg::Room(view) = client.recv().await.unwrap() else {
+            panic!("a snapshot after resuming")
+        };
+        assert!(view.seats[seat as usize].present);
+        assert!(!view.seats[seat as usize].cpu_plays);
+        let now = view.game.as_ref().unwrap().seq;
+        assert!(now > seen, "the game went on while Ana was away");
+        let ServerMsg::Events { events } = client.recv().await.unwrap() else {
+            panic!("the missed events")
+        };
+        assert_eq!(events.first().unwrap().seq, seen);
+        assert_eq!(events.last().unwrap().seq + 1, now);
+        assert!(
+            events
+                .iter()
+                .any(|e| matches!(e.event, Event::Rolled { seat: s, .. } if s == seat)),
+            "the CPU rolled for the absent seat"
+        );
+        // The missed events lead from what Ana had to the snapshot.
+        let mut mirror = ludo_proto::Mirror {
+            game: ludo_core::Game::from_state(view.rules.clone(), &a_state).unwrap(),
+            seq: seen,
+            number: 1,
+        };
+        mirror.apply(&events).unwrap();
+        assert_eq!(mirror.game.state(), view.game.as_ref().unwrap().state);
+        a.hear(&ServerMsg::Room(view)).unwrap();
+        let end = a.play_to_end().await.unwrap();
+        let (b_end, b) = b_task.await.unwrap().unwrap();
+        // Others saw that the CPU played for her while she was away.
+        assert_eq!(
+            end.game.unwrap().result.unwrap().ranking,
+            b_end.game.unwrap().result.unwrap().ranking
+        );
+        assert!(b.log.iter().any(|m| matches!(m,
+            ServerMsg::Room(v) if !v.seats[seat as usize].present && v.seats[seat as usize].cpu_plays)));
+    })
+    .await;
+}
+
+/// The turn clock runs on the server: a person who does nothing has the CPU play the turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_expired_turn_is_played_by_the_cpu() {
+    let t = start(fast()).await;
+    within(30, async {
+        let spec = TableSpec {
+            turn_limit_secs: Some(1),
+            ..table(&[OPEN, CPU])
+        };
+        let mut a = Player::create(&t.addr, spec, "Ana").await.unwrap();
+        let started = tokio::time::Instant::now();
+        let mut clock = None;
+        let mut expired = false;
+        loop {
+            let m = a.client.recv().await.unwrap();
+            a.hear(&m).unwrap();
+            match &m {
+                ServerMsg::Clock { seat: 0, ms_left } if clock.is_none() => clock = Some(*ms_left),
+                ServerMsg::Room(v) if v.stage == Stage::Playing && v.seats[0].cpu_plays => {
+                    expired = true
+                }
+                ServerMsg::Events { events }
+                    if events
+                        .iter()
+                        .any(|e| matches!(e.event, Event::Rolled { seat: 0, .. })) =>
+                {
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let ms = clock.expect("the clock started for the person's turn");
+        assert!((900..=1000).contains(&ms), "{ms}");
+        assert!(
+            expired,
+            "everyone is told the CPU plays the rest of the turn"
+        );
+        assert!(started.elapsed() >= Duration::from_millis(900));
+    })
+    .await;
+}
+
+/// A ranked table (standard rules, people in every seat) moves ratings in the database, and a
+/// rematch keeps the room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ranked_game_moves_ratings_in_the_database() {
+    let t = start(fast()).await;
+    within(60, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        for game in 1..=2u32 {
+            let b_task = tokio::spawn(async move { b.play_to_end().await.map(|v| (v, b)) });
+            let end = a.play_to_end().await.unwrap();
+            let (_, b2) = b_task.await.unwrap().unwrap();
+            b = b2;
+            let g = end.game.clone().unwrap();
+            assert_eq!(g.number, game);
+            assert!(g.ranked);
+            let result = g.result.unwrap();
+            let changes = result.rating_changes.unwrap();
+            assert!((changes[0] + changes[1]).abs() < 1e-9);
+            let winner = result.ranking[0].seat as usize;
+            assert!(changes[winner] > 0.0);
+            // The database holds the new ratings and counts the games.
+            let db = rusqlite::Connection::open(&t.db).unwrap();
+            let rows: Vec<(String, f64, i64)> = db
+                .prepare("SELECT name, rating, games FROM profiles ORDER BY id")
+                .unwrap()
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(rows.len(), 2);
+            assert_eq!(rows[0].0, "Ana");
+            assert_eq!(rows[0].2, game as i64);
+            assert!((rows[0].1 + rows[1].1 - 3000.0).abs() < 1e-6);
+            assert!((rows[0].1 - end.seats[0].rating.unwrap()).abs() < 1e-9);
+            if game == 1 {
+                assert!((rows[winner].1 - 1500.0 - changes[winner]).abs() < 1e-9);
+                // Only the host starts the rematch.
+                b.client.send(&ClientMsg::Rematch).await.unwrap();
+                let r = b
+                    .client
+                    .until(|m| matches!(m, ServerMsg::Refused { .. }))
+                    .await
+                    .unwrap();
+                assert!(matches!(
+                    r,
+                    ServerMsg::Refused {
+                        reason: ludo_proto::Refusal::NotHost,
+                        ..
+                    }
+                ));
+                a.client.send(&ClientMsg::Rematch).await.unwrap();
+            }
+        }
+        // The profile key brings the same profile (and rating) to a new room.
+        let key = a.profile.clone();
+        let mut c = Player::create(&t.addr, table(&[OPEN, CPU, OPEN]), "Ana M.")
+            .await
+            .unwrap();
+        let d = Player::join(&t.addr, &c.code, "Ana again", Some(key))
+            .await
+            .unwrap();
+        let view = c
+            .client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing))
+            .await
+            .unwrap();
+        let ServerMsg::Room(view) = view else {
+            unreachable!()
+        };
+        assert_ne!(view.seats[d.seat as usize].rating, Some(1500.0));
+        assert!(
+            !view.game.unwrap().ranked,
+            "a table with a CPU is not ranked"
+        );
+    })
+    .await;
+}
+
+/// A spectator sees the room and the events, and cannot play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_watches_and_cannot_play() {
+    let t = start(fast()).await;
+    within(30, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut w = Client::connect(&t.addr).await.unwrap();
+        w.send(&ClientMsg::Watch {
+            code: a.code.to_lowercase(),
+        })
+        .await
+        .unwrap();
+        let ServerMsg::Room(v) = w.recv().await.unwrap() else {
+            panic!("a snapshot")
+        };
+        assert_eq!(v.stage, Stage::Lobby);
+        assert_eq!(v.seats[0].kind, SeatKind::Person);
+        assert_eq!(v.seats[1].kind, SeatKind::Open);
+        let b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        w.until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing))
+            .await
+            .unwrap();
+        w.send(&ClientMsg::Roll { at: 0 }).await.unwrap();
+        let r = w
+            .until(|m| matches!(m, ServerMsg::Refused { .. }))
+            .await
+            .unwrap();
+        assert!(matches!(
+            r,
+            ServerMsg::Refused {
+                reason: ludo_proto::Refusal::NotSeated,
+                ..
+            }
+        ));
+        // The spectator hears the game's events.
+        let mut b = b;
+        let task = tokio::spawn(async move { b.play_to_end().await });
+        a.play_to_end().await.unwrap();
+        task.await.unwrap().unwrap();
+        w.until(|m| matches!(m, ServerMsg::Events { .. }))
+            .await
+            .unwrap();
+    })
+    .await;
+}
+
+/// A room nobody is in expires, from memory and from the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empty_room_expires() {
+    let t = start(ludo_server::Config {
+        room_ttl: Duration::from_millis(300),
+        ..fast()
+    })
+    .await;
+    within(30, async {
+        let a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let code = a.code.clone();
+        assert_eq!(t.server.rooms(), 1);
+        a.client.close().await;
+        tokio::time::sleep(Duration::from_millis(1200)).await;
+        assert_eq!(t.server.rooms(), 0);
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        c.send(&ClientMsg::Watch { code }).await.unwrap();
+        assert!(matches!(
+            c.recv().await.unwrap(),
+            ServerMsg::Refused {
+                reason: ludo_proto::Refusal::NoSuchRoom,
+                ..
+            }
+        ));
+        let db = rusqlite::Connection::open(&t.db).unwrap();
+        let n: i64 = db
+            .query_row("SELECT count(*) FROM rooms", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(n, 0);
+    })
+    .await;
+}
