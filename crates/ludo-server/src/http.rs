@@ -40,7 +40,8 @@ async fn ws(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Res
 }
 
 /// The page behind an invite link: the browser build's page (it reads the code from the
-/// address), or a note when this server has no browser build.
+/// address), with its relative addresses taken from the site's root, or a note when this
+/// server has no browser build.
 async fn invite(
     State(shared): State<Arc<Shared>>,
     axum::extract::Path(code): axum::extract::Path<String>,
@@ -48,6 +49,7 @@ async fn invite(
     if let Some(web) = &shared.config.web
         && let Ok(page) = tokio::fs::read_to_string(web.join("index.html")).await
     {
+        let page = page.replacen("<head>", "<head>\n  <base href=\"/\">", 1);
         return Html(page).into_response();
     }
     let code: String = code

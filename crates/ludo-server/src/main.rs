@@ -39,6 +39,12 @@ struct Args {
     /// The most rooms this server holds.
     #[arg(long, default_value_t = 20_000)]
     max_rooms: usize,
+    /// Messages a second one connection may send (more are refused, and then closed).
+    #[arg(long, default_value_t = 20.0)]
+    rate: f64,
+    /// Messages one connection may send at once.
+    #[arg(long, default_value_t = 40.0)]
+    burst: f64,
 }
 
 fn main() -> ExitCode {
@@ -70,7 +76,8 @@ fn main() -> ExitCode {
         ping_interval: Duration::from_secs(args.ping_secs.max(1)),
         room_ttl: Duration::from_secs(args.room_ttl_secs),
         max_rooms: args.max_rooms,
-        ..Config::default()
+        rate: args.rate,
+        burst: args.burst,
     };
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     runtime.block_on(async {

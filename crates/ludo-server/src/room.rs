@@ -454,8 +454,7 @@ impl Room {
         for member in self.members.values_mut() {
             member.seat = member.seat.and_then(|s| moved[s as usize]);
         }
-        let first = 0;
-        self.new_game(first).await;
+        // Each device learns its seat's new number before the game's first snapshot.
         let seats: Vec<(ConnId, u8)> = self
             .members
             .iter()
@@ -464,6 +463,7 @@ impl Room {
         for (conn, seat) in seats {
             self.send(conn, &ServerMsg::Seated { seat });
         }
+        self.new_game(0).await;
         Ok(())
     }
 
@@ -552,7 +552,7 @@ impl Room {
             for (i, seat) in self.table.seats.iter_mut().enumerate() {
                 if let Seat::Person { rating, .. } = seat {
                     *rating = now[i] + changes[i];
-                    ratings.push((ids[i], *rating));
+                    ratings.push((ids[i], changes[i]));
                 }
             }
             if let Some(g) = self.table.game.as_mut() {

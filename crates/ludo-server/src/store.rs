@@ -60,7 +60,8 @@ pub enum Write {
         idx: u32,
         step: Step,
     },
-    /// A game ended: its record is kept, ratings move, its steps go.
+    /// A game ended: its record is kept, ratings move (by each profile's change, so that two
+    /// rooms finishing at once both count), its steps go.
     Finished {
         code: String,
         number: u32,
@@ -326,11 +327,11 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
                 "INSERT INTO games(code, number, finished, ranked, record) VALUES(?1, ?2, ?3, ?4, ?5)",
             )?
             .execute(params![code, number, now(), ranked, record])?;
-            for (id, rating) in ratings {
+            for (id, change) in ratings {
                 tx.prepare_cached(
-                    "UPDATE profiles SET rating = ?2, games = games + 1 WHERE id = ?1",
+                    "UPDATE profiles SET rating = rating + ?2, games = games + 1 WHERE id = ?1",
                 )?
-                .execute(params![id, rating])?;
+                .execute(params![id, change])?;
             }
             tx.prepare_cached("DELETE FROM steps WHERE code = ?1 AND game <= ?2")?
                 .execute(params![code, number])?;

@@ -1,0 +1,299 @@
+//! `ludo-load`: a load generator for the room server, on loopback only. It starts the server
+//! binary beside it on 127.0.0.1 with a scratch database, fills N rooms with four bot clients
+//! each, lets them play whole games (and rematches) for a bounded time, and prints rooms,
+//! sockets, events a second, the latency from a request to its first event (p50, p99, max),
+//! and the server's memory per room and per socket (its resident size before and after).
+//!
+//! `cargo run --release -p ludo-server --bin ludo-load -- --rooms 2000 --seconds 30`
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use clap::Parser;
+use ludo_proto::{ClientMsg, SeatSpec, ServerMsg, Stage, TableSpec};
+use ludo_server::client::Player;
+use tokio::sync::Semaphore;
+use tokio::time::Instant;
+
+#[derive(Parser)]
+struct Args {
+    /// Rooms of four bot clients.
+    #[arg(long, default_value_t = 100)]
+    rooms: usize,
+    /// How long the bots play once every room is full (seconds, at most 600).
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// Milliseconds a bot waits before each request (0: full speed).
+    #[arg(long, default_value_t = 0)]
+    think_ms: u64,
+    /// The server binary [default: ludo-server beside this program].
+    #[arg(long)]
+    server: Option<PathBuf>,
+}
+
+#[derive(Default)]
+struct Counts {
+    requests: AtomicU64,
+    deliveries: AtomicU64,
+    events: AtomicU64,
+    games: AtomicU64,
+    errors: AtomicU64,
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+fn start_server(bin: &PathBuf, db: &std::path::Path) -> (Child, String) {
+    let mut child = Command::new(bin)
+        .args([
+            "--addr",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--web",
+            "/nonexistent",
+        ])
+        .args(["--cpu-pace-ms", "0", "--rate", "1000", "--burst", "1000"])
+        .args(["--max-rooms", "100000", "--db"])
+        .arg(db)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut line)
+        .expect("the server says where it listens");
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (child, addr)
+}
+
+fn raise_file_limit() {
+    // SAFETY: getrlimit/setrlimit only read and write the struct passed.
+    unsafe {
+        let mut lim = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            lim.rlim_cur = lim.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+        }
+    }
+}
+
+/// One bot: plays its seat until `stop`; the host asks for a rematch after each game.
+/// Returns its latencies in microseconds.
+async fn bot(mut p: Player, think: Duration, stop: Instant, counts: Arc<Counts>) -> Vec<u32> {
+    let mut latencies = Vec::new();
+    let mut pending: Option<(u64, Instant)> = None;
+    let host = p.seat == 0;
+    while Instant::now() < stop {
+        let left = stop.saturating_duration_since(Instant::now());
+        let msg = match p
+            .client
+            .recv_within(left.max(Duration::from_millis(1)))
+            .await
+        {
+            Ok(m) => m,
+            Err(_) => break,
+        };
+        if let ServerMsg::Events { events } = &msg {
+            counts
+                .deliveries
+                .fetch_add(events.len() as u64, Ordering::Relaxed);
+            if host {
+                counts
+                    .events
+                    .fetch_add(events.len() as u64, Ordering::Relaxed);
+            }
+            if let (Some((at, sent)), Some(first)) = (pending, events.first())
+                && first.seq == at
+            {
+                latencies.push(sent.elapsed().as_micros() as u32);
+                pending = None;
+            }
+        }
+        if p.hear(&msg).is_err() {
+            counts.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        if let ServerMsg::Room(v) = &msg
+            && v.stage == Stage::Over
+            && host
+        {
+            counts.games.fetch_add(1, Ordering::Relaxed);
+            if p.client.send(&ClientMsg::Rematch).await.is_err() {
+                break;
+            }
+        }
+        if let Some(req) = p.request() {
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
+            let at = match req {
+                ClientMsg::Roll { at } | ClientMsg::Move { at, .. } => at,
+                _ => 0,
+            };
+            pending = Some((at, Instant::now()));
+            counts.requests.fetch_add(1, Ordering::Relaxed);
+            if p.client.send(&req).await.is_err() {
+                break;
+            }
+        }
+    }
+    p.client.close().await;
+    latencies
+}
+
+/// Four bots at one table, seated.
+async fn room(addr: String) -> Result<Vec<Player>, String> {
+    let table = TableSpec {
+        rules: Default::default(),
+        seats: vec![SeatSpec::Open; 4],
+        turn_limit_secs: None,
+    };
+    let host = Player::create(&addr, table, "bot").await?;
+    let mut players = vec![];
+    let code = host.code.clone();
+    players.push(host);
+    for _ in 0..3 {
+        players.push(Player::join(&addr, &code, "bot", None).await?);
+    }
+    Ok(players)
+}
+
+fn percentile(sorted: &[u32], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i] as f64 / 1000.0
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let seconds = args.seconds.min(600);
+    raise_file_limit();
+    let bin = args.server.clone().unwrap_or_else(|| {
+        std::env::current_exe()
+            .expect("this program's path")
+            .with_file_name("ludo-server")
+    });
+    let dir = std::env::temp_dir().join(format!("ludo-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let (mut server, addr) = start_server(&bin, &dir.join("load.sqlite"));
+    let pid = server.id();
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let code = runtime.block_on(async {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        let base = rss_kib(pid);
+        let counts = Arc::new(Counts::default());
+        // Fill the rooms, a few hundred connections at a time.
+        let started = Instant::now();
+        let gate = Arc::new(Semaphore::new(64));
+        let mut filling = Vec::new();
+        for _ in 0..args.rooms {
+            let addr = addr.clone();
+            let gate = gate.clone();
+            filling.push(tokio::spawn(async move {
+                let _permit = gate.acquire_owned().await.expect("open");
+                room(addr).await
+            }));
+        }
+        let mut tables = Vec::new();
+        for f in filling {
+            match f.await.expect("no panic") {
+                Ok(t) => tables.push(t),
+                Err(e) => {
+                    eprintln!("ludo-load: a room could not be filled: {e}");
+                    counts.errors.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }
+        let fill_time = started.elapsed();
+        let sockets = tables.len() * 4;
+        let stop = Instant::now() + Duration::from_secs(seconds);
+        let play_start = Instant::now();
+        let mut bots = Vec::new();
+        for t in tables {
+            for p in t {
+                bots.push(tokio::spawn(bot(
+                    p,
+                    Duration::from_millis(args.think_ms),
+                    stop,
+                    counts.clone(),
+                )));
+            }
+        }
+        // Memory with every socket open and every game under way.
+        tokio::time::sleep(Duration::from_secs(seconds.min(5) / 2 + 1)).await;
+        let loaded = rss_kib(pid);
+        let mut latencies = Vec::new();
+        for b in bots {
+            latencies.extend(b.await.expect("no panic"));
+        }
+        let played = play_start.elapsed().as_secs_f64();
+        latencies.sort_unstable();
+        let c = &counts;
+        let events = c.events.load(Ordering::Relaxed);
+        let deliveries = c.deliveries.load(Ordering::Relaxed);
+        let rooms = sockets / 4;
+        println!(
+            "rooms {rooms}, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {:.1} s)",
+            args.think_ms,
+            fill_time.as_secs_f64()
+        );
+        println!(
+            "events: {events} played ({:.0}/s), {deliveries} delivered ({:.0}/s); {} requests ({:.0}/s); {} games finished",
+            events as f64 / played,
+            deliveries as f64 / played,
+            c.requests.load(Ordering::Relaxed),
+            c.requests.load(Ordering::Relaxed) as f64 / played,
+            c.games.load(Ordering::Relaxed),
+        );
+        println!(
+            "latency request -> first event: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
+            percentile(&latencies, 0.5),
+            percentile(&latencies, 0.99),
+            percentile(&latencies, 1.0),
+            latencies.len()
+        );
+        let grown = loaded.saturating_sub(base);
+        println!(
+            "server memory: {:.1} MiB at rest, {:.1} MiB loaded: {:.1} KiB per room, {:.1} KiB per socket",
+            base as f64 / 1024.0,
+            loaded as f64 / 1024.0,
+            grown as f64 / rooms.max(1) as f64,
+            grown as f64 / sockets.max(1) as f64
+        );
+        let errors = c.errors.load(Ordering::Relaxed);
+        if errors > 0 || latencies.is_empty() {
+            eprintln!("ludo-load: {errors} errors, {} latencies", latencies.len());
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        }
+    });
+    let _ = server.kill();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    code
+}

@@ -1,0 +1,64 @@
+//! The server as a web site: the browser build with precompressed files chosen by
+//! `Accept-Encoding`, the right types, caching, and invite links that open the game's page.
+
+mod common;
+
+use common::*;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A plain HTTP/1.1 GET; the status line and headers (lower-case names) and the body.
+async fn get(addr: &str, path: &str, accept: &str) -> (String, Vec<u8>) {
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: {accept}\r\nConnection: close\r\n\r\n"
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut all = Vec::new();
+    s.read_to_end(&mut all).await.unwrap();
+    let end = all.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&all[..end]).to_lowercase();
+    (head, all[end + 4..].to_vec())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_build_is_served_compressed_and_invites_open_it() {
+    let web = tempfile::tempdir().unwrap();
+    let page = "<!doctype html><html><head><title>Ludo</title></head><body>game</body></html>";
+    std::fs::write(web.path().join("index.html"), page).unwrap();
+    std::fs::write(web.path().join("ludo_bg.wasm"), b"\0asm plain").unwrap();
+    std::fs::write(web.path().join("ludo_bg.wasm.br"), b"brotli bytes").unwrap();
+    std::fs::write(web.path().join("ludo_bg.wasm.gz"), b"gzip bytes").unwrap();
+    std::fs::write(web.path().join("ludo-0123abcdef.js"), b"js").unwrap();
+    let t = start(ludo_server::Config {
+        web: Some(web.path().to_path_buf()),
+        ..fast()
+    })
+    .await;
+    within(20, async {
+        let (head, body) = get(&t.addr, "/ludo_bg.wasm", "gzip, br").await;
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(head.contains("content-type: application/wasm"), "{head}");
+        assert!(head.contains("content-encoding: br"), "{head}");
+        assert!(head.contains("cache-control: no-cache"), "{head}");
+        assert_eq!(body, b"brotli bytes");
+        let (head, body) = get(&t.addr, "/ludo_bg.wasm", "gzip").await;
+        assert!(head.contains("content-encoding: gzip"), "{head}");
+        assert_eq!(body, b"gzip bytes");
+        let (head, body) = get(&t.addr, "/ludo_bg.wasm", "identity").await;
+        assert!(!head.contains("content-encoding"), "{head}");
+        assert_eq!(body, b"\0asm plain");
+        let (head, _) = get(&t.addr, "/ludo-0123abcdef.js", "identity").await;
+        assert!(head.contains("immutable"), "{head}");
+        // An invite link opens the game's page, whose relative addresses start at the root.
+        let (head, body) = get(&t.addr, "/r/K7X9PQTA", "identity").await;
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        let body = String::from_utf8(body).unwrap();
+        assert!(
+            body.contains("<base href=\"/\">") && body.contains("game"),
+            "{body}"
+        );
+        let (head, _) = get(&t.addr, "/nothing-here", "identity").await;
+        assert!(head.starts_with("http/1.1 404"), "{head}");
+    })
+    .await;
+}
