@@ -15,7 +15,12 @@ BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcom
 # What the tests add: a virtual X display with a software Vulkan driver for screenshots.
 TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers
 
-.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor
+# The room server is a workspace of its own (its dependencies never touch the game's build).
+SERVER := --manifest-path crates/ludo-server/Cargo.toml
+ADDR ?= 127.0.0.1
+PORT ?= 8080
+
+.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor server server-test load
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -23,7 +28,8 @@ help:
 	@echo "make lint   - cargo fmt --check and cargo clippy --all-targets"
 	@echo "make bench  - criterion benchmark of the rules engine (games per second)"
 	@echo "make web    - build the browser version into web/dist"
-	@echo "make serve  - build it and serve it on http://localhost:8080"
+	@echo "make server - the room server on http://127.0.0.1:8080 with the browser build (ADDR=, PORT=)"
+	@echo "make load   - the room server under load: 2000 rooms of four bots for 30 s (ROOMS=, LOAD_SECONDS=, THINK=)"
 	@echo "make web-floor - build the smallest program on the game's stack, for its size"
 
 deps:
@@ -50,7 +56,9 @@ play: build
 # differently from the engine).
 test: test-deps
 	cargo fmt --all --check
+	cargo fmt $(SERVER) --all --check
 	cargo test --workspace
+	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory web-test
 	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
@@ -105,9 +113,35 @@ web: web-deps
 web-floor: web-deps
 	scripts/build-web.sh floor
 
-serve: web
-	@echo "Ludo on http://localhost:8080"
-	python3 -m http.server 8080 --bind 127.0.0.1 --directory web/dist
+# The room server, serving the browser build too: one command, a working site. Its database
+# is $XDG_DATA_HOME/ludo/server.sqlite unless DB= says otherwise.
+server: web
+	cargo build --release $(SERVER) --bin ludo-server
+	$(CARGO_TARGET_DIR)/release/ludo-server --addr $(ADDR) --port $(PORT) --web web/dist $(if $(DB),--db $(DB))
+
+serve: server
+
+# The server's tests (a server of their own on 127.0.0.1 each); the record of their online
+# game replayed by ludo-cli to the server's ranking; then a short load run: 50
+# rooms of four bots for 3 s on loopback, which fails if any bot sees an event the engine
+# would not have caused.
+server-test:
+	@mkdir -p $(ARTIFACTS)
+	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test $(SERVER)
+	cargo run --quiet --release -p ludo-cli -- replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
+	python3 -c 'import json, sys; a = json.load(open(sys.argv[1]))["ranking"]; b = json.load(open(sys.argv[2])); \
+		sys.exit(0 if a == b else "ludo-cli replay ranks the online game differently from the server")' \
+		$(ARTIFACTS)/online-replay.json $(ARTIFACTS)/online-ranking.json
+	@echo "online game: ludo-cli replay of the server's record gives the server's ranking"
+	cargo build --quiet $(SERVER) --bins
+	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
+
+# The figures of docs/PERFORMANCE.md: bounded in rooms and time, loopback only.
+ROOMS ?= 2000
+LOAD_SECONDS ?= 30
+load:
+	cargo build --release $(SERVER) --bins
+	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK))
 
 # The game in a real headless browser: menu, a whole 4-CPU game, results; no console error.
 web-test: web
@@ -115,7 +149,9 @@ web-test: web
 
 lint: deps
 	cargo fmt --all --check
+	cargo fmt $(SERVER) --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy $(SERVER) --all-targets -- -D warnings
 
 bench:
 	cargo bench -p ludo-core --bench engine

@@ -56,6 +56,19 @@ fn rss_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// The CPU time the process has used, in seconds (user + system, from /proc at 100 ticks/s).
+fn cpu_secs(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            let after = s.rsplit_once(')')?.1;
+            let f: Vec<&str> = after.split_whitespace().collect();
+            let ticks: f64 = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+            Some(ticks / 100.0)
+        })
+        .unwrap_or(0.0)
+}
+
 fn start_server(bin: &PathBuf, db: &std::path::Path) -> (Child, String) {
     let mut child = Command::new(bin)
         .args([
@@ -232,6 +245,7 @@ fn main() -> ExitCode {
         let sockets = tables.len() * 4;
         let stop = Instant::now() + Duration::from_secs(seconds);
         let play_start = Instant::now();
+        let cpu_start = cpu_secs(pid);
         let mut bots = Vec::new();
         for t in tables {
             for p in t {
@@ -251,6 +265,7 @@ fn main() -> ExitCode {
             latencies.extend(b.await.expect("no panic"));
         }
         let played = play_start.elapsed().as_secs_f64();
+        let server_cpu = cpu_secs(pid) - cpu_start;
         latencies.sort_unstable();
         let c = &counts;
         let events = c.events.load(Ordering::Relaxed);
@@ -275,6 +290,10 @@ fn main() -> ExitCode {
             percentile(&latencies, 0.99),
             percentile(&latencies, 1.0),
             latencies.len()
+        );
+        println!(
+            "server CPU: {server_cpu:.1} s in {played:.1} s ({:.0}% of one core; this machine has 2, shared with the bots)",
+            100.0 * server_cpu / played
         );
         let grown = loaded.saturating_sub(base);
         println!(
