@@ -144,7 +144,7 @@ impl Game {
             return Err(StateError::Seats(seats));
         }
         if first_seat >= seats {
-            return Err(StateError::Turn(first_seat, seats));
+            return Err(StateError::FirstSeat(first_seat, seats));
         }
         let track = Track::new(&rules, seats);
         let phase = match rules.first_player {
@@ -495,7 +495,11 @@ impl Game {
         out.push(Event::Rolled { seat, value });
         let retries = self.rules.no_piece_in_play == NoPieceInPlay::UpToThreeRolls
             && self.has_no_piece_in_play(seat);
-        self.sixes = if value == 6 { self.sixes + 1 } else { 0 };
+        self.sixes = if value == 6 {
+            self.sixes.saturating_add(1)
+        } else {
+            0
+        };
         if self.rules.three_sixes && self.sixes >= 3 {
             out.push(Event::ThreeSixes { seat });
             self.pass_turn(out);
@@ -519,7 +523,7 @@ impl Game {
             ..Default::default()
         };
         if retries {
-            self.tries += 1;
+            self.tries = self.tries.saturating_add(1);
             reasons.retry = self.tries < 3;
         }
         self.extra_roll_or_pass(reasons, out);

@@ -51,7 +51,7 @@ pub use event::{Event, ExtraRollReasons};
 pub use game::{Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError};
 pub use pos::Pos;
 pub use ranking::{Standing, rank};
-pub use record::{GameRecord, RECORD_VERSION, ReplayError, Step};
+pub use record::{GameRecord, RECORD_VERSION, ReplayError, Step, step_text};
 pub use rules::{
     BoardChoice, DieFaces, FirstPlayer, Impassable, NoPieceInPlay, Rules, SafeSquares,
 };

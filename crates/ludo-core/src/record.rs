@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
 use crate::event::Event;
-use crate::game::{Game, PlayError, StateError};
+use crate::game::{Awaiting, Game, PlayError, StateError};
 use crate::rules::Rules;
 
 /// The version written by this build; newer records are refused rather than misread.
@@ -41,23 +41,31 @@ pub struct GameRecord {
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
-    #[error("record version {0} is newer than this build reads ({RECORD_VERSION})")]
+    #[error("`version` is {0}, but this build reads records of version 1 to {RECORD_VERSION}")]
     Version(u32),
     #[error("the record cannot start a game: {0}")]
     Start(#[from] StateError),
-    #[error("step {index} ({step:?}) is illegal: {error}")]
+    #[error("step {} ({}) is illegal: {error}", .index + 1, step_text(.step))]
     Illegal {
         index: usize,
         step: Step,
         error: PlayError,
     },
-    #[error("step {index}: the die seeded with {seed} rolls {expected}, but the record says {got}")]
+    #[error(
+        "step {} ({{\"roll\":{got}}}): the die seeded with {seed} rolls {expected}, but the record says {got}",
+        .index + 1
+    )]
     NotTheDie {
         index: usize,
         seed: u64,
         expected: u8,
         got: u8,
     },
+}
+
+/// A step as a record file writes it: `{"roll": 6}`, `"release"`, `{"move": 2}`.
+pub fn step_text(step: &Step) -> String {
+    serde_json::to_string(step).unwrap_or_default()
 }
 
 impl GameRecord {
@@ -74,7 +82,7 @@ impl GameRecord {
 
     /// A fresh game as the record starts it.
     pub fn start(&self) -> Result<Game, ReplayError> {
-        if self.version > RECORD_VERSION {
+        if self.version == 0 || self.version > RECORD_VERSION {
             return Err(ReplayError::Version(self.version));
         }
         Ok(Game::new(
@@ -92,6 +100,24 @@ impl GameRecord {
         let mut events: Vec<Event> = Vec::new();
         for (index, &step) in self.steps.iter().enumerate() {
             events.clear();
+            // What the step cannot be (a die face past 6, a roll when none is due) is said
+            // before whether the seeded die rolled it.
+            if let Step::Roll(v) = step {
+                let due = matches!(game.awaiting(), Awaiting::Roll | Awaiting::RollOff);
+                let error = if !(1..=6).contains(&v) {
+                    Some(PlayError::BadRoll(v))
+                } else if !due {
+                    Some(PlayError::OutOfTurn {
+                        expected: game.awaiting(),
+                        got: "a roll",
+                    })
+                } else {
+                    None
+                };
+                if let Some(error) = error {
+                    return Err(ReplayError::Illegal { index, step, error });
+                }
+            }
             if let (Step::Roll(got), Some(d)) = (step, dice.as_mut()) {
                 let expected = d.roll();
                 if expected != got {

@@ -67,8 +67,10 @@ pub struct GameState {
 pub enum StateError {
     #[error("a table has 2 to 4 seats, not {0}")]
     Seats(u8),
-    #[error("seat {0} does not exist at a table of {1}")]
+    #[error("`turn` is seat {0}, but a table of {1} has seats 0 to {max}", max = .1.saturating_sub(1))]
     Turn(u8, u8),
+    #[error("`first_seat` is seat {0}, but a table of {1} has seats 0 to {max}", max = .1.saturating_sub(1))]
+    FirstSeat(u8, u8),
     #[error("`pieces` lists {0} seats but `seats` is {1}")]
     SeatCount(usize, u8),
     #[error("seat {seat} has {count} pieces; every seat has exactly 4")]
@@ -96,6 +98,16 @@ pub enum StateError {
     RollOff(String),
     #[error("`sixes` is {0}, but the third six in a row ends the turn")]
     Sixes(u8),
+    #[error("`tries` is {0}: {1}")]
+    Tries(u8, &'static str),
+    #[error(
+        "`phase` is `roll_off`, but these rules let the first seat start (`first_player: first_seat`)"
+    )]
+    NoRollOff,
+    #[error(
+        "`pieces`: seats {a} and {b} both have a block on safe square {square}, but a block cannot be landed on"
+    )]
+    TwoBlocks { a: u8, b: u8, square: u8 },
     #[error("the state says the game is over, but it is not: {0}")]
     NotOver(String),
 }
@@ -145,7 +157,7 @@ impl Game {
             return Err(StateError::Turn(st.turn, n));
         }
         if st.first_seat >= n {
-            return Err(StateError::Turn(st.first_seat, n));
+            return Err(StateError::FirstSeat(st.first_seat, n));
         }
         if st.pieces.len() != n as usize {
             return Err(StateError::SeatCount(st.pieces.len(), n));
@@ -170,6 +182,27 @@ impl Game {
                 game.pieces[seat][piece] = *p;
                 if let Some(sq) = p.progress().and_then(|q| game.track.square(seat, q)) {
                     game.occupancy.add(seat, sq);
+                }
+            }
+        }
+        if game.rules.impassable == crate::rules::Impassable::BlocksOfTwo {
+            // A block is never landed on, so two seats never both hold one on a square.
+            let mut count = [[0u8; 4]; 64];
+            for (seat, ps) in st.pieces.iter().enumerate() {
+                for p in ps {
+                    if let Some(sq) = p.progress().and_then(|q| game.track.square(seat, q)) {
+                        count[sq as usize][seat] += 1;
+                    }
+                }
+            }
+            for (sq, c) in count.iter().enumerate() {
+                let mut blocks = (0..n).filter(|&s| c[s as usize] >= 2);
+                if let (Some(a), Some(b)) = (blocks.next(), blocks.next()) {
+                    return Err(StateError::TwoBlocks {
+                        a,
+                        b,
+                        square: sq as u8,
+                    });
                 }
             }
         }
@@ -200,6 +233,21 @@ impl Game {
         game.finished = st.finished.clone();
         game.turn = st.turn;
         game.first_seat = st.first_seat;
+        if st.tries > 0
+            && game.rules.no_piece_in_play != crate::rules::NoPieceInPlay::UpToThreeRolls
+        {
+            return Err(StateError::Tries(
+                st.tries,
+                "only *up to three rolls* (`no_piece_in_play: up_to_three_rolls`) counts tries",
+            ));
+        }
+        // Past the third miss only sixes roll again, and the third six ends the turn.
+        if game.rules.three_sixes && st.tries > 4 {
+            return Err(StateError::Tries(
+                st.tries,
+                "the third roll without an exit number ends the turn unless it was a six, and the third six ends it too, so it is at most 4",
+            ));
+        }
         game.tries = st.tries;
         if game.rules.three_sixes && st.sixes >= 3 {
             return Err(StateError::Sixes(st.sixes));
@@ -222,6 +270,11 @@ impl Game {
         }
         if st.roll.is_some() != (st.phase == PhaseState::Move) {
             return Err(StateError::Roll(st.roll.unwrap_or(0)));
+        }
+        if st.phase == PhaseState::RollOff
+            && game.rules.first_player == crate::rules::FirstPlayer::FirstSeat
+        {
+            return Err(StateError::NoRollOff);
         }
         if st.roll_off.is_some() != (st.phase == PhaseState::RollOff) {
             return Err(StateError::RollOff(
