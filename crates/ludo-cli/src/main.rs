@@ -2,9 +2,17 @@
 //! JSON for other tools, and check game records. Bad input exits with code 2 and a message
 //! naming the file, line and what was expected; it never panics.
 
+/// `println!` that ends the tool cleanly when standard output cannot be written.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        crate::out::line(&format!($($arg)*))?
+    };
+}
+
 mod bot;
 mod input;
 mod moves;
+mod out;
 mod replay;
 mod simulate;
 mod tournament;
@@ -39,7 +47,6 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    end_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Simulate(args) => simulate::run(args),
@@ -51,20 +58,10 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("ludo-cli: {e}");
+            // A message quotes what it must, never a whole file or a huge argument.
+            eprintln!("ludo-cli: {}", cut(&e.to_string(), 2000));
             ExitCode::from(2)
         }
-    }
-}
-
-/// `ludo-cli simulate | head` should end like any Unix tool when the reader goes away. Rust
-/// ignores SIGPIPE, so the next `println!` would panic on the closed pipe instead.
-fn end_quietly_on_a_closed_pipe() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any other thread exists; restores the
-    // default action of one signal.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -74,12 +71,33 @@ fn load_rules(path: Option<&str>) -> Result<ludo_core::Rules, input::InputError>
 }
 
 /// Checks the seat count against the 2 to 4 seats of the game.
-fn check_seats(seats: u8) -> Result<u8, input::InputError> {
+fn check_seats(seats: usize) -> Result<u8, input::InputError> {
     if (2..=4).contains(&seats) {
-        Ok(seats)
+        Ok(seats as u8)
     } else {
         Err(input::InputError(format!(
             "--seats: a table has 2 to 4 seats, not {seats}"
         )))
     }
+}
+
+/// At least one game.
+fn check_games(games: u64) -> Result<u64, input::InputError> {
+    if games == 0 {
+        Err(input::InputError("--games: at least 1".into()))
+    } else {
+        Ok(games)
+    }
+}
+
+/// `text` cut to `max` bytes (at a character boundary), saying how much was left out.
+fn cut(text: &str, max: usize) -> String {
+    if text.len() <= max {
+        return text.to_string();
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} more bytes)", &text[..end], text.len() - end)
 }

@@ -50,12 +50,30 @@ pub fn answer(req: Request) -> Result<Response, InputError> {
         Game::from_state(req.rules, &req.state).map_err(|e| InputError(format!("state: {e}")))?;
     let mut events = Vec::new();
     match (game.awaiting(), req.roll) {
-        (Awaiting::Release, None) => game.release(&mut events),
-        (_, Some(v)) => game.roll(v, &mut events),
-        (awaiting, None) => {
+        // The state's own pending roll: its moves are listed as they stand.
+        (Awaiting::Move, None) => Ok(()),
+        (Awaiting::Move, Some(_)) => {
             return Err(InputError(format!(
-                "roll: the state waits for {awaiting:?}; give a roll from 1 to 6"
+                "roll: the state already waits for a move for its roll of {} (`state.roll`); leave the request's `roll` out to list those moves",
+                game.pending_roll().unwrap_or(0)
             )));
+        }
+        (Awaiting::Over, _) => {
+            return Err(InputError(
+                "state: the game is over; there is nothing to roll or move".into(),
+            ));
+        }
+        (Awaiting::Release, None) => game.release(&mut events),
+        (Awaiting::Release, Some(_)) => {
+            return Err(InputError(
+                "roll: under *release without rolling* a seat with no piece in play presses the die without rolling; leave `roll` out".into(),
+            ));
+        }
+        (_, Some(v)) => game.roll(v, &mut events),
+        (_, None) => {
+            return Err(InputError(
+                "roll: the state waits for a roll; give `roll`, 1 to 6".into(),
+            ));
         }
     }
     .map_err(|e| InputError(format!("roll: {e}")))?;
@@ -89,7 +107,7 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
     let text = input::read_text(&args.input)?;
     let req: Request = input::parse(&args.input, &text, Format::Json)?;
     let resp = answer(req)?;
-    println!(
+    out!(
         "{}",
         serde_json::to_string_pretty(&resp).expect("responses serialise")
     );

@@ -14,7 +14,7 @@ pub struct Args {
     rules: Option<String>,
     /// Number of seats (2 to 4).
     #[arg(long, default_value_t = 4)]
-    seats: u8,
+    seats: usize,
     #[arg(long, default_value_t = 100_000)]
     games: u64,
     #[arg(long, default_value_t = 1)]
@@ -24,6 +24,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode, InputError> {
     let rules = crate::load_rules(args.rules.as_deref())?;
     let seats = crate::check_seats(args.seats)?;
+    crate::check_games(args.games)?;
     let mut wins = [0u64; 4];
     let (mut rolls, mut turns) = (0u64, 0u64);
     let mut choosers: Vec<RandomChooser> = (0..seats)
@@ -47,7 +48,7 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
     }
     let secs = started.elapsed().as_secs_f64();
     let n = args.games.max(1) as f64;
-    println!(
+    out!(
         "{} games, {} seats, seed {}{}",
         args.games,
         seats,
@@ -59,15 +60,15 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
         }
     );
     for (seat, w) in wins.iter().enumerate().take(seats as usize) {
-        println!(
+        out!(
             "seat {seat} ({}): {w} wins, {:.2}%",
             ludo_core::seat_colours(seats)[seat],
             100.0 * *w as f64 / n
         );
     }
-    println!("mean rolls per game: {:.1}", rolls as f64 / n);
-    println!("mean turns per game: {:.1}", turns as f64 / n);
-    println!(
+    out!("mean rolls per game: {:.1}", rolls as f64 / n);
+    out!("mean turns per game: {:.1}", turns as f64 / n);
+    out!(
         "games per second: {:.0} ({:.3} s, one thread)",
         n / secs.max(1e-9),
         secs
@@ -80,7 +81,7 @@ pub struct RecordArgs {
     #[arg(long)]
     rules: Option<String>,
     #[arg(long, default_value_t = 4)]
-    seats: u8,
+    seats: usize,
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
@@ -113,7 +114,7 @@ pub fn record(args: RecordArgs) -> Result<ExitCode, InputError> {
         .expect("the engine accepts what it awaits");
         rec.steps.push(step);
     }
-    println!(
+    out!(
         "{}",
         serde_json::to_string_pretty(&rec).expect("records serialise")
     );

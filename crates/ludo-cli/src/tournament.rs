@@ -34,15 +34,24 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
     let rules = crate::load_rules(args.rules.as_deref())?;
     let mut bots: Vec<(String, String)> = Vec::new();
     for b in &args.bots {
-        let (name, command) = b
-            .split_once('=')
-            .ok_or_else(|| InputError(format!("--bot {b:?}: expected NAME=COMMAND")))?;
+        let (name, command) = b.split_once('=').ok_or_else(|| {
+            InputError(format!(
+                "--bot {}: expected NAME=COMMAND",
+                crate::bot::quote(b, 60)
+            ))
+        })?;
         bots.push((name.to_string(), command.to_string()));
     }
+    if let Ok(n) = args.seats.trim().parse::<u64>() {
+        return Err(InputError(format!(
+            "--seats: one player per seat, comma separated (such as hard,random,random,random), not a count ({n})"
+        )));
+    }
+    crate::check_games(args.games)?;
     let names: Vec<&str> = args.seats.split(',').map(str::trim).collect();
     let progress = std::rc::Rc::new(std::cell::Cell::new(Progress::default()));
     let faults = FaultLog::default();
-    crate::check_seats(names.len().min(255) as u8)?;
+    crate::check_seats(names.len())?;
     let mut players: Vec<(String, Box<dyn Chooser>)> = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let label = format!("{name}#{i}");
@@ -60,9 +69,10 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
                 .map_err(|e| InputError(format!("--bot {name}: {e}")))?,
             )
         } else {
-            let level: CpuLevel = name.parse().map_err(|e| {
+            let level: CpuLevel = name.parse().map_err(|_| {
                 InputError(format!(
-                    "--seats: {e} (or name a bot given with --bot NAME=COMMAND)"
+                    "--seats: {} is not a CPU level (random, easy, normal, hard) or a bot given with --bot NAME=COMMAND",
+                    crate::bot::quote(name, 40)
                 ))
             })?;
             Box::new(Cpu::new(level, args.seed.wrapping_add(i as u64 * 7919)))
@@ -84,7 +94,7 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
             )));
         }
     };
-    println!(
+    out!(
         "{} games, seats rotated, seed {}, {}",
         args.games,
         args.seed,
@@ -94,7 +104,7 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
             "house rules"
         }
     );
-    println!(
+    out!(
         "{:<12} {:>7} {:>8} {:>17} {:>9} {:>10} {:>10} {:>12} {:>12}",
         "player",
         "wins",
@@ -108,7 +118,7 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
     );
     for s in &stats {
         let (lo, hi) = s.win_rate_ci95();
-        println!(
+        out!(
             "{:<12} {:>7} {:>7.2}% {:>7.2}%–{:>6.2}% {:>9.3} {:>10.1} {:>10.1} {:>12.1} {:>12.1}",
             s.name,
             s.wins,
@@ -122,13 +132,11 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
             s.decision_us(0.99)
         );
     }
-    if !faults.borrow().is_empty() {
-        println!(
-            "bot faults: {} (each reported above)",
-            faults.borrow().len()
-        );
+    let fault_count = faults.borrow().count;
+    if fault_count > 0 {
+        out!("bot faults: {fault_count} (reported on stderr)");
     }
-    println!(
+    out!(
         "{:.1} s, {:.0} games/s",
         secs,
         args.games as f64 / secs.max(1e-9)

@@ -178,7 +178,13 @@ fn a_recorded_game_replays_and_a_tampered_one_names_its_step() {
     steps[i] = serde_json::json!({"move": 9});
     let r = cli(&["replay", "-"], &v.to_string());
     assert_eq!(r.status.code(), Some(1));
-    assert!(stderr(&r).contains(&format!("step {i}")), "{}", stderr(&r));
+    // Numbered from 1, as the record reads, with the step as the file writes it and where.
+    let err = stderr(&r);
+    assert!(
+        err.contains(&format!("step {} ({{\"move\":9}})", i + 1)),
+        "{err}"
+    );
+    assert!(err.starts_with("ludo-cli: <stdin>:1:"), "{err}");
 }
 
 #[test]
