@@ -15,6 +15,40 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// Starts the server binary `bin` on a free port of 127.0.0.1 with `args`; the child and the
+/// address it printed on its first line.
+pub fn spawn_server(
+    bin: &std::path::Path,
+    args: &[&std::ffi::OsStr],
+) -> Result<(std::process::Child, String), String> {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(bin)
+        .args([
+            "--addr",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--web",
+            "/nonexistent",
+        ])
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut line)
+        .map_err(|e| e.to_string())?;
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .ok_or_else(|| format!("no address in {line:?}"))?
+        .to_string();
+    Ok((child, addr))
+}
+
 /// A WebSocket to the server.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -174,7 +208,11 @@ impl Player {
             ServerMsg::Seated { seat } => seat,
             other => return Err(format!("expected seated, got {other:?}")),
         };
-        Ok(Player {
+        Ok(Player::new(client, code, token, profile, seat))
+    }
+
+    fn new(client: Client, code: String, token: String, profile: String, seat: u8) -> Player {
+        Player {
             client,
             code,
             token,
@@ -187,7 +225,7 @@ impl Player {
             refusals: Vec::new(),
             log: Vec::new(),
             keep_log: false,
-        })
+        }
     }
 
     /// Comes back to the seat on a new connection, having heard `seen` events.
@@ -216,18 +254,8 @@ impl Player {
             other => return Err(format!("expected seated {seat}, got {other:?}")),
         }
         Ok(Player {
-            client,
-            code,
-            token,
-            profile,
-            seat,
-            view: None,
-            mirror: None,
             cpu,
-            asked: None,
-            refusals: Vec::new(),
-            log: Vec::new(),
-            keep_log: false,
+            ..Player::new(client, code, token, profile, seat)
         })
     }
 

@@ -243,15 +243,7 @@ impl Room {
                     self.table.host = Some(seat);
                 }
                 self.save().await;
-                self.members.insert(
-                    conn,
-                    Member {
-                        outbox,
-                        seat: Some(seat),
-                    },
-                );
-                self.seated[seat as usize] = Some(conn);
-                self.away[seat as usize] = None;
+                self.sit(conn, outbox, seat);
                 let code = self.table.code.clone();
                 self.send(
                     conn,
@@ -274,15 +266,7 @@ impl Room {
                     // timed out): the old connection goes.
                     self.members.remove(&old);
                 }
-                self.members.insert(
-                    conn,
-                    Member {
-                        outbox,
-                        seat: Some(seat),
-                    },
-                );
-                self.seated[seat as usize] = Some(conn);
-                self.away[seat as usize] = None;
+                self.sit(conn, outbox, seat);
                 self.send(conn, &ServerMsg::Seated { seat });
                 let view = text(&ServerMsg::Room(Box::new(self.view())));
                 self.send_text(conn, view);
@@ -297,6 +281,17 @@ impl Room {
                 Ok(())
             }
         }
+    }
+
+    /// `conn` plays `seat` from now on, and is present.
+    fn sit(&mut self, conn: ConnId, outbox: Outbox, seat: u8) {
+        let member = Member {
+            outbox,
+            seat: Some(seat),
+        };
+        self.members.insert(conn, member);
+        self.seated[seat as usize] = Some(conn);
+        self.away[seat as usize] = None;
     }
 
     /// Everyone hears who is at the table now; a full lobby starts.

@@ -187,37 +187,28 @@ impl Store {
     }
 
     pub fn profile_by_key(&self, key_hash: &str) -> Result<Option<Profile>, String> {
-        self.read(|c| {
-            c.query_row(
-                "SELECT id, name, rating, games FROM profiles WHERE key_hash = ?1",
-                [key_hash],
-                |r| {
-                    Ok(Profile {
-                        id: r.get(0)?,
-                        name: r.get(1)?,
-                        rating: r.get(2)?,
-                        games: r.get(3)?,
-                    })
-                },
-            )
-            .optional()
-        })
+        self.profile_where("key_hash = ?1", &key_hash)
     }
 
     pub fn profile(&self, id: i64) -> Result<Option<Profile>, String> {
+        self.profile_where("id = ?1", &id)
+    }
+
+    fn profile_where(
+        &self,
+        condition: &str,
+        value: &dyn rusqlite::ToSql,
+    ) -> Result<Option<Profile>, String> {
+        let sql = format!("SELECT id, name, rating, games FROM profiles WHERE {condition}");
         self.read(|c| {
-            c.query_row(
-                "SELECT id, name, rating, games FROM profiles WHERE id = ?1",
-                [id],
-                |r| {
-                    Ok(Profile {
-                        id: r.get(0)?,
-                        name: r.get(1)?,
-                        rating: r.get(2)?,
-                        games: r.get(3)?,
-                    })
-                },
-            )
+            c.query_row(&sql, [value], |r| {
+                Ok(Profile {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    rating: r.get(2)?,
+                    games: r.get(3)?,
+                })
+            })
             .optional()
         })
     }

@@ -4,35 +4,22 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
+use std::ffi::OsStr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 
 use common::*;
 use ludo_proto::ServerMsg;
-use ludo_server::client::Player;
+use ludo_server::client::{Player, spawn_server};
 
-/// The real server binary on a free port of 127.0.0.1; its address from its first line.
+/// The real server binary on a free port of 127.0.0.1, with this database.
 fn server(db: &Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludo-server"))
-        .args(["--port", "0", "--web", "/nonexistent", "--cpu-pace-ms", "0"])
-        .args(["--away-grace-ms", "60000", "--db"])
-        .arg(db)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    (child, addr)
+    let args: Vec<&OsStr> = ["--cpu-pace-ms", "0", "--away-grace-ms", "60000", "--db"]
+        .iter()
+        .map(OsStr::new)
+        .chain([db.as_os_str()])
+        .collect();
+    spawn_server(Path::new(env!("CARGO_BIN_EXE_ludo-server")), &args).unwrap()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

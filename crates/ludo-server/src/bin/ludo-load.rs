@@ -6,9 +6,8 @@
 //!
 //! `cargo run --release -p ludo-server --bin ludo-load -- --rooms 2000 --seconds 30`
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, ExitCode, Stdio};
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
@@ -67,36 +66,6 @@ fn cpu_secs(pid: u32) -> f64 {
             Some(ticks / 100.0)
         })
         .unwrap_or(0.0)
-}
-
-fn start_server(bin: &PathBuf, db: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(bin)
-        .args([
-            "--addr",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--web",
-            "/nonexistent",
-        ])
-        .args(["--cpu-pace-ms", "0", "--rate", "1000", "--burst", "1000"])
-        .args(["--max-rooms", "100000", "--db"])
-        .arg(db)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot start {}: {e}", bin.display()));
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .expect("the server says where it listens");
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    (child, addr)
 }
 
 fn raise_file_limit() {
@@ -212,7 +181,29 @@ fn main() -> ExitCode {
     });
     let dir = std::env::temp_dir().join(format!("ludo-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let (mut server, addr) = start_server(&bin, &dir.join("load.sqlite"));
+    let db = dir.join("load.sqlite");
+    let server_args: Vec<&std::ffi::OsStr> = [
+        "--cpu-pace-ms",
+        "0",
+        "--rate",
+        "1000",
+        "--burst",
+        "1000",
+        "--max-rooms",
+        "100000",
+        "--db",
+    ]
+    .iter()
+    .map(std::ffi::OsStr::new)
+    .chain([db.as_os_str()])
+    .collect();
+    let (mut server, addr) = match ludo_server::client::spawn_server(&bin, &server_args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("ludo-load: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let pid = server.id();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     let code = runtime.block_on(async {
