@@ -42,7 +42,7 @@ test-deps: deps web-deps
 # its test drives Debian's Chromium.
 web-deps:
 	@command -v npm >/dev/null || scripts/install-packages.sh nodejs npm
-	@scripts/install-packages.sh chromium
+	@scripts/install-packages.sh chromium brotli
 
 build: deps
 	cargo build --workspace
@@ -104,7 +104,8 @@ screenshot:
 			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
 
-# The browser version: a size-tuned wasm, its JS glue, the page and the assets in web/dist.
+# The browser version: a size-tuned wasm, its JS glue, the page and the assets in web/dist,
+# with brotli and gzip copies of the page, the glue and the wasm.
 web: web-deps
 	scripts/build-web.sh
 
@@ -144,8 +145,11 @@ load:
 	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK))
 
 # The game in a real headless browser: menu, a whole 4-CPU game, results; no console error.
+# Then the same build served by the room server through an invite link (brotli on the wire).
 web-test: web
 	ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs
+	cargo build --quiet $(SERVER) --bin ludo-server
+	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
 
 lint: deps
 	cargo fmt --all --check

@@ -75,8 +75,24 @@ if [[ "$mode" == game ]]; then
   mkdir -p "$out/assets"
   cp -r assets/. "$out/assets/"
 fi
+# Precompressed copies for servers that pick them by Accept-Encoding (the room server does):
+# brotli -q 11 takes about half a minute on the wasm, so it is kept beside wasm-opt's output.
+if [[ "$mode" == game ]]; then
+  if [[ ! -f "$cache/$key.wasm.br" ]]; then
+    brotli -q 11 -c "$cache/$key.wasm" > "$cache/$key.br.tmp"
+    mv "$cache/$key.br.tmp" "$cache/$key.wasm.br"
+    ls -t "$cache"/*.wasm.br | tail -n +4 | xargs -r rm -f
+  fi
+  cp "$cache/$key.wasm.br" "$out/ludo_bg.wasm.br"
+  gzip -9 -c "$out/ludo_bg.wasm" > "$out/ludo_bg.wasm.gz"
+  for f in ludo.js index.html; do
+    brotli -q 11 -f -o "$out/$f.br" "$out/$f"
+    gzip -9 -c "$out/$f" > "$out/$f.gz"
+  done
+fi
 after=$(stat -c %s "$out/ludo_bg.wasm")
 gz=$(gzip -9 -c "$out/ludo_bg.wasm" | wc -c)
-awk -v b="$before" -v a="$after" -v g="$gz" -v o="$out" 'BEGIN {
-  printf "web build: %s\n  wasm %.2f MB before wasm-opt, %.2f MB after, %.2f MB gzipped\n",
-    o, b / 1e6, a / 1e6, g / 1e6 }'
+br=$([[ -f "$out/ludo_bg.wasm.br" ]] && stat -c %s "$out/ludo_bg.wasm.br" || echo 0)
+awk -v b="$before" -v a="$after" -v g="$gz" -v r="$br" -v o="$out" 'BEGIN {
+  printf "web build: %s\n  wasm %.2f MB before wasm-opt, %.2f MB after, %.2f MB gzipped, %.2f MB brotli\n",
+    o, b / 1e6, a / 1e6, g / 1e6, r / 1e6 }'
