@@ -61,7 +61,7 @@ pub enum Write {
         step: Step,
     },
     /// A game ended: its record is kept, ratings move (by each profile's change, so that two
-    /// rooms finishing at once both count), its steps go.
+    /// rooms finishing at once both count), the steps of the games before it go.
     Finished {
         code: String,
         number: u32,
@@ -324,7 +324,9 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
                 )?
                 .execute(params![id, change])?;
             }
-            tx.prepare_cached("DELETE FROM steps WHERE code = ?1 AND game <= ?2")?
+            // The finished game's steps stay until the next game ends, so that a restarted
+            // server still shows its result; older games live on as records.
+            tx.prepare_cached("DELETE FROM steps WHERE code = ?1 AND game < ?2")?
                 .execute(params![code, number])?;
         }
         Write::DeleteRoom { code } => {

@@ -12,21 +12,39 @@ use common::*;
 use ludo_proto::ServerMsg;
 use ludo_server::client::{Player, spawn_server};
 
+/// A server process, killed when the test is done with it (or fails).
+struct Running(Child);
+
+impl Running {
+    fn kill(mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// The real server binary on a free port of 127.0.0.1, with this database.
-fn server(db: &Path) -> (Child, String) {
+fn server(db: &Path) -> (Running, String) {
     let args: Vec<&OsStr> = ["--cpu-pace-ms", "0", "--away-grace-ms", "60000", "--db"]
         .iter()
         .map(OsStr::new)
         .chain([db.as_os_str()])
         .collect();
-    spawn_server(Path::new(env!("CARGO_BIN_EXE_ludo-server")), &args).unwrap()
+    let (child, addr) = spawn_server(Path::new(env!("CARGO_BIN_EXE_ludo-server")), &args).unwrap();
+    (Running(child), addr)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_comes_back_with_the_game_at_the_same_step() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("server.sqlite");
-    let (mut first, addr) = server(&db);
+    let (first, addr) = server(&db);
     let (a, b, seq, state) = within(30, async {
         let mut a = Player::create(&addr, table(&[OPEN, OPEN]), "Ana")
             .await
@@ -41,11 +59,10 @@ async fn a_killed_server_comes_back_with_the_game_at_the_same_step() {
         (a, b, ma.seq, ma.game.state())
     })
     .await;
-    first.kill().unwrap();
-    first.wait().unwrap();
+    first.kill();
 
-    let (mut second, addr) = server(&db);
-    within(60, async {
+    let (second, addr) = server(&db);
+    let (code, ranking) = within(60, async {
         let mut a = Player::resume(&addr, a).await.unwrap();
         let mut b = Player::resume(&addr, b).await.unwrap();
         for p in [&mut a, &mut b] {
@@ -65,8 +82,24 @@ async fn a_killed_server_comes_back_with_the_game_at_the_same_step() {
         assert_eq!(result.ranking, b_end.game.unwrap().result.unwrap().ranking);
         let replayed = result.record.replay().unwrap();
         assert_eq!(replayed.ranking().unwrap(), &result.ranking[..]);
+        (a.code.clone(), result.ranking)
     })
     .await;
-    second.kill().unwrap();
-    second.wait().unwrap();
+    second.kill();
+
+    // Killed again after the end: the finished game and its result are still there.
+    let (third, addr) = server(&db);
+    within(30, async {
+        let mut w = ludo_server::client::Client::connect(&addr).await.unwrap();
+        w.send(&ludo_proto::ClientMsg::Watch { code })
+            .await
+            .unwrap();
+        let ServerMsg::Room(view) = w.recv().await.unwrap() else {
+            panic!("a snapshot")
+        };
+        assert_eq!(view.stage, ludo_proto::Stage::Over);
+        assert_eq!(view.game.unwrap().result.unwrap().ranking, ranking);
+    })
+    .await;
+    third.kill();
 }
