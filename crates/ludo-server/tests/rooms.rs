@@ -133,7 +133,7 @@ async fn a_player_who_drops_mid_turn_comes_back_to_the_seat() {
         let fresh = Client::connect(&t.addr).await.unwrap();
         std::mem::replace(&mut a.client, fresh).close().await;
         a.mirror = None;
-        tokio::time::sleep(Duration::from_millis(600)).await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
 
         let client = &mut a.client;
         client
@@ -371,7 +371,7 @@ async fn an_empty_room_expires() {
         let code = a.code.clone();
         assert_eq!(t.server.rooms(), 1);
         a.client.close().await;
-        tokio::time::sleep(Duration::from_millis(1200)).await;
+        tokio::time::sleep(Duration::from_millis(2000)).await;
         assert_eq!(t.server.rooms(), 0);
         let mut c = Client::connect(&t.addr).await.unwrap();
         c.send(&ClientMsg::Watch { code }).await.unwrap();
