@@ -161,12 +161,7 @@ fn engine_events(table: &Table) -> Vec<ludo_core::Event> {
     let mut game = table.record.start().unwrap();
     let mut events = Vec::new();
     for step in &table.record.steps {
-        match *step {
-            ludo_core::Step::Roll(v) => game.roll(v, &mut events),
-            ludo_core::Step::Release => game.release(&mut events),
-            ludo_core::Step::Move(p) => game.choose(p, &mut events),
-        }
-        .unwrap();
+        game.play(*step, &mut events).unwrap();
     }
     events
 }

@@ -106,12 +106,8 @@ pub fn record(args: RecordArgs) -> Result<ExitCode, InputError> {
             ludo_core::Awaiting::Release => Step::Release,
             _ => Step::Roll(dice.roll()),
         };
-        match step {
-            Step::Roll(v) => game.roll(v, &mut events),
-            Step::Release => game.release(&mut events),
-            Step::Move(p) => game.choose(p, &mut events),
-        }
-        .expect("the engine accepts what it awaits");
+        game.play(step, &mut events)
+            .expect("the engine accepts what it awaits");
         rec.steps.push(step);
     }
     out!(

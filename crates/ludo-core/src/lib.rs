@@ -48,12 +48,15 @@ pub use cpu::{
 };
 pub use dice::{Dice, DiceState};
 pub use event::{Event, ExtraRollReasons};
-pub use game::{Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError};
+pub use game::{
+    Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError, StateError, Step,
+};
 pub use pos::Pos;
 pub use ranking::{Standing, rank};
-pub use record::{GameRecord, RECORD_VERSION, ReplayError, Step, step_text};
+pub use record::{GameRecord, RECORD_VERSION, ReplayError, step_text};
 pub use rules::{
-    BoardChoice, DieFaces, FirstPlayer, Impassable, NoPieceInPlay, Rules, SafeSquares,
+    BoardChoice, Choice, DieFaces, FirstPlayer, HOUSE_RULES, HouseRule, Impassable, NoPieceInPlay,
+    Rules, SafeSquares, Values,
 };
 pub use sim::{Chooser, Discard, GameStats, RandomChooser, play_out};
-pub use state::{GameState, PhaseState, RollOffState, StateError};
+pub use state::{GameState, PhaseState, RollOffState};

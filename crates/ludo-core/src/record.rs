@@ -4,23 +4,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::Dice;
 use crate::event::Event;
-use crate::game::{Awaiting, Game, PlayError, StateError};
+use crate::game::StateError;
+use crate::game::{Awaiting, Game, PlayError, Step};
 use crate::rules::Rules;
 
 /// The version written by this build; newer records are refused rather than misread.
 pub const RECORD_VERSION: u32 = 1;
-
-/// One input to the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Step {
-    /// A roll of the die (in the roll-off or a turn).
-    Roll(u8),
-    /// A press of the die that released a piece without rolling.
-    Release,
-    /// The chosen piece for the pending roll.
-    Move(u8),
-}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -129,12 +118,8 @@ impl GameRecord {
                     });
                 }
             }
-            let result = match step {
-                Step::Roll(v) => game.roll(v, &mut events),
-                Step::Release => game.release(&mut events),
-                Step::Move(p) => game.choose(p, &mut events),
-            };
-            result.map_err(|error| ReplayError::Illegal { index, step, error })?;
+            game.play(step, &mut events)
+                .map_err(|error| ReplayError::Illegal { index, step, error })?;
         }
         Ok(game)
     }

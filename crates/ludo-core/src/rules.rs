@@ -48,41 +48,166 @@ impl Default for Rules {
     }
 }
 
+/// One house rule as windows, words and the rule book know it: its name in rules files and
+/// the values it takes. `HOUSE_RULES` lists every one, in the rule book's order; the setup
+/// window, the words of each language and the rule book are all drawn from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HouseRule {
+    /// The field of `Rules` (and of a rules file): `"three_sixes"`.
+    pub name: &'static str,
+    pub values: Values,
+}
+
+/// The values a house rule takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// On or off.
+    Switch,
+    /// One of these, by their names in rules files.
+    OneOf(&'static [&'static str]),
+    /// A non-empty set of die faces.
+    Faces,
+}
+
+/// A value of one house rule (see `Rules::get` and `Rules::set`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Switch(bool),
+    /// An index into the rule's `Values::OneOf` names.
+    OneOf(usize),
+    Faces(DieFaces),
+}
+
+/// Every house rule of RULES.md, in the rule book's order.
+pub const HOUSE_RULES: [HouseRule; 12] = [
+    HouseRule {
+        name: "board",
+        values: Values::OneOf(&["always_cross", "by_player_count"]),
+    },
+    HouseRule {
+        name: "exit_numbers",
+        values: Values::Faces,
+    },
+    HouseRule {
+        name: "no_piece_in_play",
+        values: Values::OneOf(&["normal", "release_without_rolling", "up_to_three_rolls"]),
+    },
+    HouseRule {
+        name: "three_sixes",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "extra_roll_on_capture",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "extra_roll_on_goal",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "safe_squares",
+        values: Values::OneOf(&["starts_and_stars", "starts_only", "none"]),
+    },
+    HouseRule {
+        name: "impassable",
+        values: Values::OneOf(&["blocks_of_two", "none", "no_overtaking"]),
+    },
+    HouseRule {
+        name: "exact_finish",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "rank_all",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "rotate_first_player",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "first_player",
+        values: Values::OneOf(&["first_seat", "roll_off"]),
+    },
+];
+
 impl Rules {
-    /// The names of the fields that differ from the standard game, for "not standard" marks.
+    /// The names of the house rules that differ from the standard game, for "not standard"
+    /// marks.
     pub fn non_standard(&self) -> Vec<&'static str> {
-        let d = Rules::default();
-        let mut out = Vec::new();
-        let mut check = |differs: bool, name| {
-            if differs {
-                out.push(name)
+        let standard = Rules::default();
+        HOUSE_RULES
+            .iter()
+            .filter(|rule| self.get(rule.name) != standard.get(rule.name))
+            .map(|rule| rule.name)
+            .collect()
+    }
+
+    /// The choice this table made for the house rule `name` (one of `HOUSE_RULES`).
+    ///
+    /// # Panics
+    /// On a name that is not in `HOUSE_RULES`: a caller's bug, not a player's input.
+    pub fn get(&self, name: &str) -> Choice {
+        fn index<T: PartialEq>(all: &[T], v: &T) -> Choice {
+            Choice::OneOf(
+                all.iter()
+                    .position(|x| x == v)
+                    .expect("every value is listed"),
+            )
+        }
+        match name {
+            "board" => index(&BoardChoice::ALL, &self.board),
+            "exit_numbers" => Choice::Faces(self.exit_numbers),
+            "no_piece_in_play" => index(&NoPieceInPlay::ALL, &self.no_piece_in_play),
+            "three_sixes" => Choice::Switch(self.three_sixes),
+            "extra_roll_on_capture" => Choice::Switch(self.extra_roll_on_capture),
+            "extra_roll_on_goal" => Choice::Switch(self.extra_roll_on_goal),
+            "safe_squares" => index(&SafeSquares::ALL, &self.safe_squares),
+            "impassable" => index(&Impassable::ALL, &self.impassable),
+            "exact_finish" => Choice::Switch(self.exact_finish),
+            "rank_all" => Choice::Switch(self.rank_all),
+            "rotate_first_player" => Choice::Switch(self.rotate_first_player),
+            "first_player" => index(&FirstPlayer::ALL, &self.first_player),
+            _ => panic!("no house rule is called {name:?}"),
+        }
+    }
+
+    /// Sets the house rule `name` to `choice`; a choice of the wrong kind or out of range
+    /// for that rule changes nothing and returns false.
+    pub fn set(&mut self, name: &str, choice: Choice) -> bool {
+        fn pick<T: Copy>(all: &[T], slot: &mut T, i: usize) -> bool {
+            all.get(i).map(|v| *slot = *v).is_some()
+        }
+        match (name, choice) {
+            ("board", Choice::OneOf(i)) => pick(&BoardChoice::ALL, &mut self.board, i),
+            ("exit_numbers", Choice::Faces(f)) => {
+                self.exit_numbers = f;
+                true
             }
-        };
-        check(self.board != d.board, "board");
-        check(self.exit_numbers != d.exit_numbers, "exit_numbers");
-        check(
-            self.no_piece_in_play != d.no_piece_in_play,
-            "no_piece_in_play",
-        );
-        check(self.three_sixes != d.three_sixes, "three_sixes");
-        check(
-            self.extra_roll_on_capture != d.extra_roll_on_capture,
-            "extra_roll_on_capture",
-        );
-        check(
-            self.extra_roll_on_goal != d.extra_roll_on_goal,
-            "extra_roll_on_goal",
-        );
-        check(self.safe_squares != d.safe_squares, "safe_squares");
-        check(self.impassable != d.impassable, "impassable");
-        check(self.exact_finish != d.exact_finish, "exact_finish");
-        check(self.rank_all != d.rank_all, "rank_all");
-        check(
-            self.rotate_first_player != d.rotate_first_player,
-            "rotate_first_player",
-        );
-        check(self.first_player != d.first_player, "first_player");
-        out
+            ("no_piece_in_play", Choice::OneOf(i)) => {
+                pick(&NoPieceInPlay::ALL, &mut self.no_piece_in_play, i)
+            }
+            ("safe_squares", Choice::OneOf(i)) => {
+                pick(&SafeSquares::ALL, &mut self.safe_squares, i)
+            }
+            ("impassable", Choice::OneOf(i)) => pick(&Impassable::ALL, &mut self.impassable, i),
+            ("first_player", Choice::OneOf(i)) => {
+                pick(&FirstPlayer::ALL, &mut self.first_player, i)
+            }
+            (name, Choice::Switch(on)) => {
+                let slot = match name {
+                    "three_sixes" => &mut self.three_sixes,
+                    "extra_roll_on_capture" => &mut self.extra_roll_on_capture,
+                    "extra_roll_on_goal" => &mut self.extra_roll_on_goal,
+                    "exact_finish" => &mut self.exact_finish,
+                    "rank_all" => &mut self.rank_all,
+                    "rotate_first_player" => &mut self.rotate_first_player,
+                    _ => return false,
+                };
+                *slot = on;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// True for the standard game (what a ranked game requires).
@@ -110,6 +235,11 @@ pub enum BoardChoice {
     ByPlayerCount,
 }
 
+impl BoardChoice {
+    /// Every value, in the order of its `HOUSE_RULES` names.
+    pub const ALL: [BoardChoice; 2] = [BoardChoice::AlwaysCross, BoardChoice::ByPlayerCount];
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum NoPieceInPlay {
@@ -122,6 +252,15 @@ pub enum NoPieceInPlay {
     UpToThreeRolls,
 }
 
+impl NoPieceInPlay {
+    /// Every value, in the order of its `HOUSE_RULES` names.
+    pub const ALL: [NoPieceInPlay; 3] = [
+        NoPieceInPlay::Normal,
+        NoPieceInPlay::ReleaseWithoutRolling,
+        NoPieceInPlay::UpToThreeRolls,
+    ];
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SafeSquares {
@@ -130,6 +269,15 @@ pub enum SafeSquares {
     StartsAndStars,
     StartsOnly,
     None,
+}
+
+impl SafeSquares {
+    /// Every value, in the order of its `HOUSE_RULES` names.
+    pub const ALL: [SafeSquares; 3] = [
+        SafeSquares::StartsAndStars,
+        SafeSquares::StartsOnly,
+        SafeSquares::None,
+    ];
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -144,6 +292,15 @@ pub enum Impassable {
     NoOvertaking,
 }
 
+impl Impassable {
+    /// Every value, in the order of its `HOUSE_RULES` names.
+    pub const ALL: [Impassable; 3] = [
+        Impassable::BlocksOfTwo,
+        Impassable::None,
+        Impassable::NoOvertaking,
+    ];
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FirstPlayer {
@@ -152,6 +309,11 @@ pub enum FirstPlayer {
     FirstSeat,
     /// Every seat rolls; the highest roller starts, ties roll again.
     RollOff,
+}
+
+impl FirstPlayer {
+    /// Every value, in the order of its `HOUSE_RULES` names.
+    pub const ALL: [FirstPlayer; 2] = [FirstPlayer::FirstSeat, FirstPlayer::RollOff];
 }
 
 /// A non-empty set of die faces 1..=6, written in files as a list such as `[6]` or `[1, 6]`.
@@ -208,5 +370,65 @@ impl<'de> Deserialize<'de> for DieFaces {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let faces = Vec::<u8>::deserialize(d)?;
         DieFaces::new(&faces).map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value of every house rule, set through the list, is what a rules file of that
+    /// name and value means: the list and the serde names cannot drift apart.
+    #[test]
+    fn the_house_rule_list_names_what_rules_files_say() {
+        let fields = serde_json::to_value(Rules::default()).unwrap();
+        assert_eq!(fields.as_object().unwrap().len(), HOUSE_RULES.len());
+        for rule in HOUSE_RULES {
+            assert!(fields.get(rule.name).is_some(), "{} is a field", rule.name);
+            let choices: Vec<(Choice, serde_json::Value)> = match rule.values {
+                Values::Switch => [true, false]
+                    .map(|on| (Choice::Switch(on), serde_json::json!(on)))
+                    .into(),
+                Values::OneOf(names) => names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| (Choice::OneOf(i), serde_json::json!(n)))
+                    .collect(),
+                Values::Faces => vec![(
+                    Choice::Faces(DieFaces::new(&[1, 6]).unwrap()),
+                    serde_json::json!([1, 6]),
+                )],
+            };
+            for (choice, written) in choices {
+                let mut rules = Rules::default();
+                assert!(
+                    rules.set(rule.name, choice),
+                    "{} takes {choice:?}",
+                    rule.name
+                );
+                assert_eq!(rules.get(rule.name), choice);
+                let json = serde_json::to_value(&rules).unwrap();
+                assert_eq!(json[rule.name], written, "{} = {choice:?}", rule.name);
+                // Only that rule changed.
+                let mut others = json.as_object().unwrap().clone();
+                let mut standard = fields.as_object().unwrap().clone();
+                others.remove(rule.name);
+                standard.remove(rule.name);
+                assert_eq!(others, standard);
+            }
+            // A value of another kind, or past the end of the list, changes nothing.
+            let mut rules = Rules::default();
+            assert!(!rules.set(rule.name, Choice::OneOf(9)));
+            assert_eq!(rules, Rules::default());
+        }
+    }
+
+    #[test]
+    fn non_standard_names_exactly_the_changed_rules() {
+        let mut rules = Rules::default();
+        assert!(rules.non_standard().is_empty());
+        rules.rank_all = true;
+        rules.safe_squares = SafeSquares::None;
+        assert_eq!(rules.non_standard(), ["safe_squares", "rank_all"]);
     }
 }

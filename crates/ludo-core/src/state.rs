@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, MoveList, PIECES, Phase};
+use crate::game::{Game, MoveList, PIECES, Phase, StateError};
 use crate::pos::Pos;
 use crate::rules::Rules;
 
@@ -60,56 +60,6 @@ pub struct GameState {
     /// The seat that started the game.
     #[serde(default)]
     pub first_seat: u8,
-}
-
-/// Why a state cannot be a position of a game under the given rules.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StateError {
-    #[error("a table has 2 to 4 seats, not {0}")]
-    Seats(u8),
-    #[error("`turn` is seat {0}, but a table of {1} has seats 0 to {max}", max = .1.saturating_sub(1))]
-    Turn(u8, u8),
-    #[error("`first_seat` is seat {0}, but a table of {1} has seats 0 to {max}", max = .1.saturating_sub(1))]
-    FirstSeat(u8, u8),
-    #[error("`pieces` lists {0} seats but `seats` is {1}")]
-    SeatCount(usize, u8),
-    #[error("seat {seat} has {count} pieces; every seat has exactly 4")]
-    PieceCount { seat: u8, count: usize },
-    #[error("seat {seat} piece {piece} is at progress {progress}, past the goal ({goal})")]
-    PastGoal {
-        seat: u8,
-        piece: u8,
-        progress: u8,
-        goal: u8,
-    },
-    #[error(
-        "seats {a} and {b} share track square {square}, which is not safe: one would have captured the other"
-    )]
-    SharedSquare { a: u8, b: u8, square: u8 },
-    #[error("`finished` does not match the pieces: {0}")]
-    Finished(String),
-    #[error(
-        "`roll` must be a die value (1 to 6) in the `move` phase and absent otherwise (got {0})"
-    )]
-    Roll(u8),
-    #[error("the state waits for a move, but a roll of {0} has no legal move here")]
-    NoMoveForRoll(u8),
-    #[error("the roll-off is malformed: {0}")]
-    RollOff(String),
-    #[error("`sixes` is {0}, but the third six in a row ends the turn")]
-    Sixes(u8),
-    #[error("`tries` is {0}: {1}")]
-    Tries(u8, &'static str),
-    #[error(
-        "`phase` is `roll_off`, but these rules let the first seat start (`first_player: first_seat`)"
-    )]
-    NoRollOff,
-    #[error(
-        "`pieces`: seats {a} and {b} both have a block on safe square {square}, but a block cannot be landed on"
-    )]
-    TwoBlocks { a: u8, b: u8, square: u8 },
-    #[error("the state says the game is over, but it is not: {0}")]
-    NotOver(String),
 }
 
 impl Game {

@@ -234,11 +234,7 @@ proptest! {
                 Awaiting::Roll | Awaiting::RollOff => Step::Roll(dice.roll()),
                 Awaiting::Over => unreachable!(),
             };
-            match step {
-                Step::Roll(v) => game.roll(v, &mut events),
-                Step::Release => game.release(&mut events),
-                Step::Move(p) => game.choose(p, &mut events),
-            }.unwrap();
+            game.play(step, &mut events).unwrap();
             record.steps.push(step);
             for e in &events {
                 match *e {

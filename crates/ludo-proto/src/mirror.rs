@@ -69,12 +69,7 @@ impl Mirror {
             let step = step_of(&game, heard)
                 .ok_or_else(|| format!("no step of this game causes {heard:?}"))?;
             let mut caused = Vec::new();
-            match step {
-                Step::Roll(v) => game.roll(v, &mut caused),
-                Step::Release => game.release(&mut caused),
-                Step::Move(p) => game.choose(p, &mut caused),
-            }
-            .map_err(|e| e.to_string())?;
+            game.play(step, &mut caused).map_err(|e| e.to_string())?;
             if !heard.starts_with(&caused) {
                 return Err(format!(
                     "the server's events {heard:?} are not the engine's {caused:?}"

@@ -234,18 +234,15 @@ impl Live {
         let mut events = Vec::new();
         for (index, &step) in steps.iter().enumerate() {
             let before = events.len();
-            let played = match step {
-                Step::Roll(v) => {
-                    let want = live.dice.roll();
-                    if want != v {
-                        return Err(format!("step {index}: the die rolls {want}, not {v}"));
-                    }
-                    live.game.roll(v, &mut events)
+            if let Step::Roll(v) = step {
+                let want = live.dice.roll();
+                if want != v {
+                    return Err(format!("step {index}: the die rolls {want}, not {v}"));
                 }
-                Step::Release => live.game.release(&mut events),
-                Step::Move(p) => live.game.choose(p, &mut events),
-            };
-            played.map_err(|e| format!("step {index}: {e}"))?;
+            }
+            live.game
+                .play(step, &mut events)
+                .map_err(|e| format!("step {index}: {e}"))?;
             live.record.steps.push(step);
             live.seq += (events.len() - before) as u64;
         }
