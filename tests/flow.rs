@@ -3,36 +3,67 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::cpu::Busy;
-use ludo::play::*;
-use ludo::settings::Settings;
+use ludo::table::flow::*;
+use ludo::table::settings::Settings;
 use ludo::table::{SeatKind, Table, TableConfig};
-use ludo_core::{Awaiting, CpuLevel, Pos};
+use ludo_core::{Awaiting, CpuLevel, Event, Pos};
 
-/// Everything the rules wrote, in order of arrival per kind.
+/// Everything the rules wrote, in order: every event, and the kinds the tests ask about.
 #[derive(Resource, Default)]
 struct Seen {
-    rolled: Vec<DiceRolled>,
-    moved: Vec<PieceMoved>,
-    captured: Vec<PieceCaptured>,
-    turns: Vec<TurnAdvanced>,
-    over: Vec<GameOver>,
+    events: Vec<Event>,
+    rolled: Vec<Rolled>,
+    moved: Vec<Moved>,
+    captured: Vec<Event>,
+    turns: Vec<Turn>,
+    over: Vec<Vec<ludo_core::Standing>>,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn record(
-    mut seen: ResMut<Seen>,
-    mut rolled: MessageReader<DiceRolled>,
-    mut moved: MessageReader<PieceMoved>,
-    mut captured: MessageReader<PieceCaptured>,
-    mut turns: MessageReader<TurnAdvanced>,
-    mut over: MessageReader<GameOver>,
-) {
-    seen.rolled.extend(rolled.read().copied());
-    seen.moved.extend(moved.read().cloned());
-    seen.captured.extend(captured.read().copied());
-    seen.turns.extend(turns.read().copied());
-    seen.over.extend(over.read().cloned());
+struct Rolled {
+    seat: u8,
+    value: u8,
+}
+
+/// A move as the board animates it: along the layout's path.
+struct Moved {
+    seat: u8,
+    piece: u8,
+    from: Pos,
+    to: Pos,
+    path: Vec<ludo_core::Cell>,
+}
+
+struct Turn {
+    from: u8,
+    to: u8,
+}
+
+fn record(mut seen: ResMut<Seen>, mut happened: MessageReader<Happened>, table: Res<Table>) {
+    for Happened(event) in happened.read() {
+        seen.events.push(event.clone());
+        if let Some((seat, value, false)) = dice_rolled(event) {
+            seen.rolled.push(Rolled { seat, value });
+        }
+        if let Some((seat, piece, from, to)) = piece_moved(event) {
+            let path = table.layout.path(seat as usize, piece as usize, from, to);
+            seen.moved.push(Moved {
+                seat,
+                piece,
+                from,
+                to,
+                path,
+            });
+        }
+        match event {
+            Event::Captured { .. } => seen.captured.push(event.clone()),
+            Event::TurnPassed { from, to } => seen.turns.push(Turn {
+                from: *from,
+                to: *to,
+            }),
+            Event::GameOver { ranking } => seen.over.push(ranking.clone()),
+            _ => {}
+        }
+    }
 }
 
 /// The shared headless app with a recorder of what the rules wrote; `extra` adds to it
@@ -40,7 +71,7 @@ fn record(
 fn app_with(config: TableConfig, extra: impl FnOnce(&mut App)) -> App {
     let mut app = common::headless_app(config, |_| {});
     app.init_resource::<Seen>()
-        .add_systems(Update, record.after(ludo::GameSet::Rules));
+        .add_systems(Update, record.after(ludo::table::GameSet::Rules));
     extra(&mut app);
     app.update();
     app
@@ -79,7 +110,7 @@ fn four_cpus_play_a_whole_game_through_messages_and_the_record_replays() {
     assert!(table.game.is_over(), "the game ends");
     let seen = app.world().resource::<Seen>();
     assert_eq!(seen.over.len(), 1, "one GameOver message");
-    assert_eq!(seen.over[0].ranking.len(), 4);
+    assert_eq!(seen.over[0].len(), 4);
     assert!(!seen.rolled.is_empty() && !seen.moved.is_empty() && !seen.turns.is_empty());
     for m in &seen.moved {
         assert!(!m.path.is_empty(), "every move has a path");
@@ -173,6 +204,7 @@ fn every_engine_event_reaches_the_ecs_as_its_message_in_order() {
     let table = app.world().resource::<Table>();
     let seen = app.world().resource::<Seen>();
     let events = engine_events(table);
+    assert_eq!(seen.events, events, "every event, in the engine's order");
     let rolls: Vec<(u8, u8)> = events
         .iter()
         .filter_map(|e| match *e {
@@ -294,7 +326,7 @@ fn a_person_plays_through_the_keyboard_input_path() {
         |app| {
             app.init_resource::<ButtonInput<KeyCode>>()
                 .init_resource::<bevy_egui::input::EguiWantsInput>()
-                .add_plugins(ludo::input::keyboard_plugin);
+                .add_plugins(ludo::board::input::keyboard_plugin);
         },
     );
     let press = |app: &mut App, key: KeyCode| {
@@ -349,7 +381,7 @@ fn a_person_plays_through_the_keyboard_input_path() {
 
 #[test]
 fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
-    use ludo::setup::{Chair, SetupDraft};
+    use ludo::ui::setup::{Chair, SetupDraft};
     use ludo_core::*;
     let mut app = app(cpus(4), 2);
     let mut draft = SetupDraft::from_config(&app.world().resource::<TableConfig>().clone());
@@ -429,7 +461,8 @@ fn the_cpu_plays_for_a_person_who_asks_and_stops_when_they_take_back() {
 #[test]
 fn with_a_turn_limit_a_person_who_does_nothing_is_played_for_after_it() {
     use bevy::time::TimeUpdateStrategy;
-    use ludo::turn_clock::{TurnClock, TurnLimit};
+    use ludo::table::TurnLimit;
+    use ludo::table::turn_clock::TurnClock;
     let mut seats = cpus(2);
     seats[0] = SeatKind::Person { name: "Ana".into() };
     let mut app = app_with(
@@ -468,7 +501,7 @@ fn with_a_turn_limit_a_person_who_does_nothing_is_played_for_after_it() {
 
 #[test]
 fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
-    use ludo::screen::Screen;
+    use ludo::table::screen::Screen;
     let mut app = app_with(
         TableConfig {
             seats: cpus(3),
@@ -518,8 +551,7 @@ fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
 #[test]
 fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
     use bevy::input::ButtonInput;
-    use ludo::pause::Paused;
-    use ludo::screen::Overlay;
+    use ludo::table::screen::{Overlay, Pause};
     let mut app = app_with(
         TableConfig {
             seats: cpus(2),
@@ -528,7 +560,7 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
         },
         |app| {
             app.init_resource::<ButtonInput<KeyCode>>()
-                .add_plugins(ludo::pause::plugin);
+                .add_plugins(ludo::ui::pause::plugin);
         },
     );
     let escape = |app: &mut App| {
@@ -549,12 +581,10 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
     assert_eq!(overlay(&app), Overlay::Rules);
     escape(&mut app);
     assert_eq!(overlay(&app), Overlay::None, "Esc closed the rules");
-    assert!(
-        app.world().get_resource::<Paused>().is_none(),
-        "and did not pause"
-    );
+    let paused = |app: &App| *app.world().resource::<State<Pause>>().get() == Pause::Paused;
+    assert!(!paused(&app), "and did not pause");
     escape(&mut app);
-    assert!(app.world().get_resource::<Paused>().is_some());
+    assert!(paused(&app));
     assert!(app.world().resource::<Time<Virtual>>().is_paused());
     let rolls = app.world().resource::<Seen>().rolled.len();
     for _ in 0..30 {
@@ -578,9 +608,9 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
 
 #[test]
 fn each_window_is_a_state_that_cleans_up_when_left() {
-    use ludo::profiles::window::ProfilesOpen;
-    use ludo::screen::Overlay;
-    use ludo::setup::{Chair, SetupDraft};
+    use ludo::table::screen::Overlay;
+    use ludo::ui::profiles::ProfilesOpen;
+    use ludo::ui::setup::{Chair, SetupDraft};
     let mut app = app_with(
         TableConfig {
             seats: cpus(3),
@@ -588,7 +618,7 @@ fn each_window_is_a_state_that_cleans_up_when_left() {
             ..Default::default()
         },
         |app| {
-            app.add_plugins((ludo::setup::plugin, ludo::profiles::window::plugin));
+            app.add_plugins((ludo::ui::setup::plugin, ludo::ui::profiles::plugin));
         },
     );
     let open = |app: &mut App, overlay: Overlay| {
@@ -613,8 +643,8 @@ fn each_window_is_a_state_that_cleans_up_when_left() {
     assert!(app.world().get_resource::<SetupDraft>().is_some());
     // Leaving the table (to the menu) closes its window.
     app.world_mut()
-        .resource_mut::<NextState<ludo::screen::Screen>>()
-        .set(ludo::screen::Screen::Menu);
+        .resource_mut::<NextState<ludo::table::screen::Screen>>()
+        .set(ludo::table::screen::Screen::Menu);
     app.update();
     app.update();
     assert_eq!(

@@ -10,7 +10,7 @@ use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternEl
 use skrifa::MetadataProvider;
 
 fn lang_dir() -> PathBuf {
-    ludo::dev::manifest_dir().join("assets/lang")
+    ludo::files::asset_list::manifest_dir().join("assets/lang")
 }
 
 /// Each language file: its code and text.
@@ -114,7 +114,7 @@ fn every_shipped_preset_is_named_and_described_in_english_and_so_in_every_langua
         "en",
         &std::fs::read_to_string(lang_dir().join("en.ftl")).unwrap(),
     );
-    let rules = ludo::dev::manifest_dir().join("assets/rules");
+    let rules = ludo::files::asset_list::manifest_dir().join("assets/rules");
     let mut presets = Vec::new();
     for entry in std::fs::read_dir(&rules).unwrap() {
         let path = entry.unwrap().path();
@@ -190,7 +190,7 @@ fn rust_files(folders: &[&str]) -> Vec<std::path::PathBuf> {
             }
         }
     }
-    let root = ludo::dev::manifest_dir();
+    let root = ludo::files::asset_list::manifest_dir();
     let mut files = Vec::new();
     for folder in folders {
         walk(&root.join(folder), &mut files);
@@ -262,13 +262,13 @@ mod common;
 /// The game's language plugin over the shipped files, headless.
 fn app_in(language: Option<&str>) -> bevy::prelude::App {
     use bevy::prelude::*;
-    let settings = ludo::settings::Settings {
+    let settings = ludo::table::settings::Settings {
         language: language.map(String::from),
         ..Default::default()
     };
     let mut app = common::headless_app(ludo::table::TableConfig::default(), |app| {
         app.add_plugins(bevy::asset::AssetPlugin {
-            file_path: ludo::dev::manifest_dir()
+            file_path: ludo::files::asset_list::manifest_dir()
                 .join("assets")
                 .to_string_lossy()
                 .into_owned(),
@@ -298,7 +298,7 @@ fn the_language_changes_while_the_game_runs() {
     update_until(&mut app, |t| t.get("menu-continue") == "Lanjutkan");
     // Plurals and variables by the language's own rules.
     app.world_mut()
-        .resource_mut::<ludo::settings::Settings>()
+        .resource_mut::<ludo::table::settings::Settings>()
         .language = Some("ar".into());
     update_until(&mut app, |t| t.rtl);
     let texts = app.world().resource::<ludo::i18n::Texts>();
@@ -313,7 +313,7 @@ fn the_language_changes_while_the_game_runs() {
     // Drawn right to left: the first word read is the last drawn (rightmost).
     assert_eq!(texts.show("بقيت 5 ثوانٍ"), "ثوانٍ 5 بقيت");
     app.world_mut()
-        .resource_mut::<ludo::settings::Settings>()
+        .resource_mut::<ludo::table::settings::Settings>()
         .language = Some("en".into());
     update_until(&mut app, |t| !t.rtl && t.get("menu-continue") == "Continue");
     let texts = app.world().resource::<ludo::i18n::Texts>();
@@ -331,7 +331,7 @@ fn the_first_start_takes_a_language_and_keeps_it() {
     app.update();
     let chosen = app
         .world()
-        .resource::<ludo::settings::Settings>()
+        .resource::<ludo::table::settings::Settings>()
         .language
         .clone();
     let chosen = chosen.expect("a language is chosen on the first start");

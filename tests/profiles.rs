@@ -4,8 +4,9 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::profiles::{LastRatings, Profiles, Unranked, load_profiles, save_profiles};
-use ludo::resume::DataDir;
+use ludo::files::profiles::{load_profiles, save_profiles};
+use ludo::files::resume::DataDir;
+use ludo::table::profiles::{LastRatings, Profiles, Unranked};
 use ludo::table::{SeatKind, Table, TableConfig};
 use ludo_core::{CpuLevel, Rules, Standing};
 

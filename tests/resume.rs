@@ -4,8 +4,8 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::resume::{DataDir, SAVE_VERSION, SavedGame, load_game, save_game};
-use ludo::stats::Story;
+use ludo::files::resume::{DataDir, SAVE_VERSION, SavedGame, load_game, save_game};
+use ludo::table::stats::Story;
 use ludo::table::{SeatKind, Table, TableConfig};
 use ludo_core::{
     Awaiting, BoardChoice, CpuLevel, FirstPlayer, NoPieceInPlay, PhaseState, Rules, Step,
@@ -224,7 +224,7 @@ fn app(config: TableConfig, dir: &std::path::Path, resumed: Option<(SavedGame, T
     let mut app = common::headless_app(config, |app| {
         app.insert_resource(DataDir(Some(dir.to_path_buf())));
         if let Some((saved, table)) = resumed {
-            ludo::resume::resume(app, saved, table);
+            ludo::files::resume::resume(app, saved, table);
         }
     });
     app.update();

@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 
 use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
-use ludo::board::BoardSquare;
-use ludo::settings::Settings;
+use ludo::board::squares::BoardSquare;
 use ludo::table::TableConfig;
+use ludo::table::settings::Settings;
 use ludo::theme::{ActiveTheme, Look, ThemeFile, ThemeProblem};
 use ludo_core::SquareKind;
 
 fn repo_assets() -> PathBuf {
-    ludo::dev::manifest_dir().join("assets")
+    ludo::files::asset_list::manifest_dir().join("assets")
 }
 
 /// A headless game at the table whose assets come from `root`, drawing its board, with the
@@ -36,7 +36,8 @@ fn app_with_assets(root: &Path) -> App {
         .init_asset::<Image>()
         .init_asset::<bevy_kira_audio::AudioSource>();
     });
-    app.add_plugins((ludo::theme::plugin, ludo::board::plugin));
+    app.add_plugins((ludo::theme::plugin, ludo::board::squares::plugin));
+    ludo::frame_order(&mut app);
     app
 }
 

@@ -150,34 +150,33 @@ preset-tournament-about = ترتيب كامل: يرمي الجميع لتحدي�
 ## House rules (the setup and the rule book)
 
 rule-board = اللوحة
-rule-exit = الخروج من القاعدة بـ
-rule-exit-book = رقم الخروج
-rule-no-piece = لا قطع على المسار
+rule-exit-numbers = الخروج من القاعدة بـ
+rule-no-piece-in-play = لا قطع على المسار
 rule-three-sixes = ثلاث ستات تنهي الدور
-rule-extra-capture = رمية إضافية عند الأخذ
-rule-extra-goal = رمية إضافية عند الوصول إلى النهاية
-rule-safe = المربعات الآمنة
+rule-extra-roll-on-capture = رمية إضافية عند الأخذ
+rule-extra-roll-on-goal = رمية إضافية عند الوصول إلى النهاية
+rule-safe-squares = المربعات الآمنة
 rule-impassable = مربعات لا يمكن عبورها
-rule-exact = رقم دقيق للوصول
+rule-exact-finish = رقم دقيق للوصول
 rule-rank-all = تحديد جميع المراتب
-rule-rotate = المباراة التالية: يبدأ المقعد التالي
-rule-first = اللاعب الأول
+rule-rotate-first-player = المباراة التالية: يبدأ المقعد التالي
+rule-first-player = اللاعب الأول
 choice-on = مفعّل
 choice-off = معطّل
 choice-or = { $a } أو { $b }
-board-cross = متقاطعة دائمًا
-board-by-count = حسب عدد اللاعبين
-no-piece-normal = ارمِ كالمعتاد
-no-piece-release = أخرج قطعة دون رمي
-no-piece-three = حتى ثلاث رميات
-safe-starts-stars = البدايات والنجوم
-safe-starts = البدايات فقط
-safe-none = لا شيء
-impassable-blocks = حاجز من قطعتين
-impassable-none = لا شيء
-impassable-no-overtaking = ممنوع التجاوز
-first-seat = المقعد الأول
-first-roll-off = رمي لتحديد البادئ
+rule-board-always-cross = متقاطعة دائمًا
+rule-board-by-player-count = حسب عدد اللاعبين
+rule-no-piece-in-play-normal = ارمِ كالمعتاد
+rule-no-piece-in-play-release-without-rolling = أخرج قطعة دون رمي
+rule-no-piece-in-play-up-to-three-rolls = حتى ثلاث رميات
+rule-safe-squares-starts-and-stars = البدايات والنجوم
+rule-safe-squares-starts-only = البدايات فقط
+rule-safe-squares-none = لا شيء
+rule-impassable-blocks-of-two = حاجز من قطعتين
+rule-impassable-none = لا شيء
+rule-impassable-no-overtaking = ممنوع التجاوز
+rule-first-player-first-seat = المقعد الأول
+rule-first-player-roll-off = رمي لتحديد البادئ
 
 ## Rule book
 

@@ -157,34 +157,33 @@ preset-tournament-about = A full ranking: everyone rolls to see who starts, and 
 ## House rules (the setup and the rule book)
 
 rule-board = Board
-rule-exit = Leave base on
-rule-exit-book = Exit number
-rule-no-piece = No piece in play
+rule-exit-numbers = Leave base on
+rule-no-piece-in-play = No piece in play
 rule-three-sixes = Three sixes end the turn
-rule-extra-capture = Extra roll on capture
-rule-extra-goal = Extra roll on reaching the goal
-rule-safe = Safe squares
+rule-extra-roll-on-capture = Extra roll on capture
+rule-extra-roll-on-goal = Extra roll on reaching the goal
+rule-safe-squares = Safe squares
 rule-impassable = Impassable squares
-rule-exact = Exact roll to finish
+rule-exact-finish = Exact roll to finish
 rule-rank-all = Rank all players
-rule-rotate = Next game: next seat starts
-rule-first = First player
+rule-rotate-first-player = Next game: next seat starts
+rule-first-player = First player
 choice-on = on
 choice-off = off
 choice-or = { $a } or { $b }
-board-cross = always the cross
-board-by-count = by player count
-no-piece-normal = roll as usual
-no-piece-release = release without rolling
-no-piece-three = up to three rolls
-safe-starts-stars = starts and stars
-safe-starts = starts only
-safe-none = none
-impassable-blocks = blocks of two
-impassable-none = none
-impassable-no-overtaking = no overtaking
-first-seat = the first seat
-first-roll-off = a roll-off
+rule-board-always-cross = always the cross
+rule-board-by-player-count = by player count
+rule-no-piece-in-play-normal = roll as usual
+rule-no-piece-in-play-release-without-rolling = release without rolling
+rule-no-piece-in-play-up-to-three-rolls = up to three rolls
+rule-safe-squares-starts-and-stars = starts and stars
+rule-safe-squares-starts-only = starts only
+rule-safe-squares-none = none
+rule-impassable-blocks-of-two = blocks of two
+rule-impassable-none = none
+rule-impassable-no-overtaking = no overtaking
+rule-first-player-first-seat = the first seat
+rule-first-player-roll-off = a roll-off
 
 ## Rule book
 

@@ -147,34 +147,33 @@ preset-tournament-about = Buong ranggo: naghahagis ang lahat para malaman kung s
 ## House rules (the setup and the rule book)
 
 rule-board = Board
-rule-exit = Lumabas sa base kapag
-rule-exit-book = Bilang para lumabas
-rule-no-piece = Walang piyesa sa daan
+rule-exit-numbers = Lumabas sa base kapag
+rule-no-piece-in-play = Walang piyesa sa daan
 rule-three-sixes = Tapos ang turno sa tatlong 6
-rule-extra-capture = Isa pang hagis kapag may nakuha
-rule-extra-goal = Isa pang hagis kapag nakarating sa dulo
-rule-safe = Mga ligtas na square
+rule-extra-roll-on-capture = Isa pang hagis kapag may nakuha
+rule-extra-roll-on-goal = Isa pang hagis kapag nakarating sa dulo
+rule-safe-squares = Mga ligtas na square
 rule-impassable = Mga square na hindi malalampasan
-rule-exact = Eksaktong bilang sa dulo
+rule-exact-finish = Eksaktong bilang sa dulo
 rule-rank-all = Tukuyin ang lahat ng ranggo
-rule-rotate = Sa susunod na laro, ang susunod na upuan ang mauuna
-rule-first = Unang turno
+rule-rotate-first-player = Sa susunod na laro, ang susunod na upuan ang mauuna
+rule-first-player = Unang turno
 choice-on = bukas
 choice-off = patay
 choice-or = { $a } o { $b }
-board-cross = laging krus
-board-by-count = ayon sa dami ng tao
-no-piece-normal = maghagis gaya ng dati
-no-piece-release = maglabas nang hindi naghahagis
-no-piece-three = hanggang tatlong hagis
-safe-starts-stars = simula at bituin
-safe-starts = simula lang
-safe-none = wala
-impassable-blocks = dalawang magkasama
-impassable-none = wala
-impassable-no-overtaking = bawal lumampas
-first-seat = ang unang upuan
-first-roll-off = paligsahan ng hagis
+rule-board-always-cross = laging krus
+rule-board-by-player-count = ayon sa dami ng tao
+rule-no-piece-in-play-normal = maghagis gaya ng dati
+rule-no-piece-in-play-release-without-rolling = maglabas nang hindi naghahagis
+rule-no-piece-in-play-up-to-three-rolls = hanggang tatlong hagis
+rule-safe-squares-starts-and-stars = simula at bituin
+rule-safe-squares-starts-only = simula lang
+rule-safe-squares-none = wala
+rule-impassable-blocks-of-two = dalawang magkasama
+rule-impassable-none = wala
+rule-impassable-no-overtaking = bawal lumampas
+rule-first-player-first-seat = ang unang upuan
+rule-first-player-roll-off = paligsahan ng hagis
 
 ## Rule book
 

@@ -144,34 +144,33 @@ preset-tournament-about = Peringkat lengkap: semua melempar untuk menentukan sia
 ## House rules (the setup and the rule book)
 
 rule-board = Papan
-rule-exit = Keluar kandang dengan
-rule-exit-book = Angka keluar
-rule-no-piece = Tidak ada bidak di jalur
+rule-exit-numbers = Keluar kandang dengan
+rule-no-piece-in-play = Tidak ada bidak di jalur
 rule-three-sixes = Tiga kali 6 mengakhiri giliran
-rule-extra-capture = Lemparan tambahan saat memakan
-rule-extra-goal = Lemparan tambahan saat sampai di finis
-rule-safe = Kotak aman
+rule-extra-roll-on-capture = Lemparan tambahan saat memakan
+rule-extra-roll-on-goal = Lemparan tambahan saat sampai di finis
+rule-safe-squares = Kotak aman
 rule-impassable = Kotak yang tak bisa dilewati
-rule-exact = Angka pas untuk finis
+rule-exact-finish = Angka pas untuk finis
 rule-rank-all = Tentukan semua peringkat
-rule-rotate = Permainan berikutnya: kursi berikutnya mulai
-rule-first = Pemain pertama
+rule-rotate-first-player = Permainan berikutnya: kursi berikutnya mulai
+rule-first-player = Pemain pertama
 choice-on = aktif
 choice-off = mati
 choice-or = { $a } atau { $b }
-board-cross = selalu salib
-board-by-count = sesuai jumlah pemain
-no-piece-normal = lempar seperti biasa
-no-piece-release = keluarkan tanpa melempar
-no-piece-three = sampai tiga lemparan
-safe-starts-stars = kotak awal dan bintang
-safe-starts = hanya kotak awal
-safe-none = tidak ada
-impassable-blocks = blokade dua bidak
-impassable-none = tidak ada
-impassable-no-overtaking = dilarang menyalip
-first-seat = kursi pertama
-first-roll-off = adu lemparan
+rule-board-always-cross = selalu salib
+rule-board-by-player-count = sesuai jumlah pemain
+rule-no-piece-in-play-normal = lempar seperti biasa
+rule-no-piece-in-play-release-without-rolling = keluarkan tanpa melempar
+rule-no-piece-in-play-up-to-three-rolls = sampai tiga lemparan
+rule-safe-squares-starts-and-stars = kotak awal dan bintang
+rule-safe-squares-starts-only = hanya kotak awal
+rule-safe-squares-none = tidak ada
+rule-impassable-blocks-of-two = blokade dua bidak
+rule-impassable-none = tidak ada
+rule-impassable-no-overtaking = dilarang menyalip
+rule-first-player-first-seat = kursi pertama
+rule-first-player-roll-off = adu lemparan
 
 ## Rule book
 

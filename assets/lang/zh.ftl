@@ -144,34 +144,33 @@ preset-tournament-about = 完整排名：所有人掷骰子决定谁先开始，
 ## House rules (the setup and the rule book)
 
 rule-board = 棋盘
-rule-exit = 离开基地的点数
-rule-exit-book = 出基地点数
-rule-no-piece = 路线上没有棋子时
+rule-exit-numbers = 离开基地的点数
+rule-no-piece-in-play = 路线上没有棋子时
 rule-three-sixes = 连续三次6结束回合
-rule-extra-capture = 吃子后再掷一次
-rule-extra-goal = 抵达终点后再掷一次
-rule-safe = 安全格
+rule-extra-roll-on-capture = 吃子后再掷一次
+rule-extra-roll-on-goal = 抵达终点后再掷一次
+rule-safe-squares = 安全格
 rule-impassable = 无法通过的格子
-rule-exact = 刚好抵达终点
+rule-exact-finish = 刚好抵达终点
 rule-rank-all = 确定所有人排名
-rule-rotate = 下一局由下一位先开始
-rule-first = 先手
+rule-rotate-first-player = 下一局由下一位先开始
+rule-first-player = 先手
 choice-on = 开启
 choice-off = 关闭
 choice-or = { $a }或{ $b }
-board-cross = 始终十字形
-board-by-count = 按人数
-no-piece-normal = 照常掷骰子
-no-piece-release = 不掷骰子直接放出
-no-piece-three = 最多掷三次
-safe-starts-stars = 起点和星星
-safe-starts = 仅起点
-safe-none = 无
-impassable-blocks = 2枚叠放
-impassable-none = 无
-impassable-no-overtaking = 禁止超越
-first-seat = 第一个座位
-first-roll-off = 掷骰子决定
+rule-board-always-cross = 始终十字形
+rule-board-by-player-count = 按人数
+rule-no-piece-in-play-normal = 照常掷骰子
+rule-no-piece-in-play-release-without-rolling = 不掷骰子直接放出
+rule-no-piece-in-play-up-to-three-rolls = 最多掷三次
+rule-safe-squares-starts-and-stars = 起点和星星
+rule-safe-squares-starts-only = 仅起点
+rule-safe-squares-none = 无
+rule-impassable-blocks-of-two = 2枚叠放
+rule-impassable-none = 无
+rule-impassable-no-overtaking = 禁止超越
+rule-first-player-first-seat = 第一个座位
+rule-first-player-roll-off = 掷骰子决定
 
 ## Rule book
 

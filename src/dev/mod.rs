@@ -1,12 +1,7 @@
-//! Tools for developers and tests, not for players.
+//! Tools for developers and tests, not for players: `--screenshot`, which saves the window,
+//! checks it against the engine and writes a report.
 
+mod metrics;
+mod pixels;
+mod report;
 pub mod screenshot;
-
-/// The game's source folder, read when a test runs (cargo sets it) rather than when it was
-/// built: the build folder is shared between checkouts, and a test binary built in another
-/// one must not read that one's files.
-pub fn manifest_dir() -> std::path::PathBuf {
-    std::env::var_os("CARGO_MANIFEST_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into())
-}

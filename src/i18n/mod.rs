@@ -18,7 +18,7 @@ use bevy::prelude::*;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-use crate::settings::Settings;
+use crate::table::settings::Settings;
 
 pub mod bidi;
 pub mod ui;
@@ -289,6 +289,10 @@ impl Languages {
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct LanguageProblem(pub Option<String>);
 
+/// Taking the chosen language: before the table is drawn (`crate::frame_order`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LanguageSet;
+
 pub fn plugin(app: &mut App) {
     app.init_asset::<Language>()
         .init_asset::<FontBytes>()
@@ -302,13 +306,13 @@ pub fn plugin(app: &mut App) {
             Update,
             (first_start_language, build_texts, report_failed)
                 .chain()
-                .before(crate::board::DrawTable),
+                .in_set(LanguageSet),
         );
 }
 
 /// The language codes found (`en`, `ar`, …), English first, then as shipped.
 pub fn available() -> Vec<String> {
-    use crate::asset_list::{names, stem};
+    use crate::files::asset_list::{names, stem};
     let mut codes = names("lang", &SHIPPED, |p| stem(p, ".ftl"));
     codes.sort_by_key(|c| (c != FALLBACK, SHIPPED.iter().position(|s| s == c)));
     codes
@@ -326,7 +330,7 @@ fn load_languages(server: Res<AssetServer>, mut languages: ResMut<Languages>) {
         let name = p.file_name()?.to_str()?;
         (name.ends_with(".ttf") || name.ends_with(".otf")).then(|| name.to_string())
     };
-    languages.fonts = crate::asset_list::names("lang/fonts", &SHIPPED_FONTS, font_file)
+    languages.fonts = crate::files::asset_list::names("lang/fonts", &SHIPPED_FONTS, font_file)
         .into_iter()
         .map(|f| server.load(format!("lang/fonts/{f}")))
         .collect();

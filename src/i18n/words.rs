@@ -1,12 +1,12 @@
 //! The game's own words in the chosen language: colours, CPU levels, speeds, seats, house
 //! rules. Each is a message of the language files; the names here are only their keys.
 
-use ludo_core::{
-    BoardChoice, Colour, CpuLevel, FirstPlayer, Impassable, NoPieceInPlay, Rules, SafeSquares,
-};
+use ludo_core::{Choice, Colour, CpuLevel, HOUSE_RULES, HouseRule, Rules, Values};
 
 use super::{Arg, Texts};
-use crate::settings::Speed;
+use crate::files::saved::Notice;
+use crate::table::profiles::{ProfileError, Unranked};
+use crate::table::settings::Speed;
 use crate::table::{SeatKind, Table};
 
 impl Texts {
@@ -75,44 +75,6 @@ impl Texts {
         items.join(&self.get("list-separator"))
     }
 
-    pub fn board(&self, b: BoardChoice) -> String {
-        self.get(match b {
-            BoardChoice::AlwaysCross => "board-cross",
-            BoardChoice::ByPlayerCount => "board-by-count",
-        })
-    }
-
-    pub fn no_piece(&self, n: NoPieceInPlay) -> String {
-        self.get(match n {
-            NoPieceInPlay::Normal => "no-piece-normal",
-            NoPieceInPlay::ReleaseWithoutRolling => "no-piece-release",
-            NoPieceInPlay::UpToThreeRolls => "no-piece-three",
-        })
-    }
-
-    pub fn safe(&self, s: SafeSquares) -> String {
-        self.get(match s {
-            SafeSquares::StartsAndStars => "safe-starts-stars",
-            SafeSquares::StartsOnly => "safe-starts",
-            SafeSquares::None => "safe-none",
-        })
-    }
-
-    pub fn impassable(&self, i: Impassable) -> String {
-        self.get(match i {
-            Impassable::BlocksOfTwo => "impassable-blocks",
-            Impassable::None => "impassable-none",
-            Impassable::NoOvertaking => "impassable-no-overtaking",
-        })
-    }
-
-    pub fn first_player(&self, f: FirstPlayer) -> String {
-        self.get(match f {
-            FirstPlayer::FirstSeat => "first-seat",
-            FirstPlayer::RollOff => "first-roll-off",
-        })
-    }
-
     /// Die faces as words: "6", "1 or 6", "1, 5 or 6".
     pub fn faces(&self, faces: &[u8]) -> String {
         let mut words: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
@@ -128,67 +90,82 @@ impl Texts {
         )
     }
 
+    /// A house rule's name (`rule-NAME`, the rule's field in kebab case).
+    pub fn rule_name(&self, rule: &HouseRule) -> String {
+        self.get(&format!("rule-{}", kebab(rule.name)))
+    }
+
+    /// One value of a house rule: on/off, die faces, or `rule-NAME-VALUE`.
+    pub fn rule_value(&self, rule: &HouseRule, choice: Choice) -> String {
+        match (rule.values, choice) {
+            (Values::OneOf(names), Choice::OneOf(i)) => match names.get(i) {
+                Some(value) => self.get(&format!("rule-{}-{}", kebab(rule.name), kebab(value))),
+                None => String::new(),
+            },
+            (_, Choice::Switch(on)) => self.on_off(on),
+            (_, Choice::Faces(faces)) => self.faces(&faces.faces()),
+            (_, Choice::OneOf(_)) => String::new(),
+        }
+    }
+
     /// Every house rule: its name, this table's choice, and the standard choice.
     pub fn house_rules(&self, r: &Rules) -> Vec<(String, String, String)> {
-        let d = Rules::default();
-        let row = |key: &str, chosen: String, standard: String| (self.get(key), chosen, standard);
-        vec![
-            row("rule-board", self.board(r.board), self.board(d.board)),
-            row(
-                "rule-exit-book",
-                self.faces(&r.exit_numbers.faces()),
-                self.faces(&d.exit_numbers.faces()),
-            ),
-            row(
-                "rule-no-piece",
-                self.no_piece(r.no_piece_in_play),
-                self.no_piece(d.no_piece_in_play),
-            ),
-            row(
-                "rule-three-sixes",
-                self.on_off(r.three_sixes),
-                self.on_off(d.three_sixes),
-            ),
-            row(
-                "rule-extra-capture",
-                self.on_off(r.extra_roll_on_capture),
-                self.on_off(d.extra_roll_on_capture),
-            ),
-            row(
-                "rule-extra-goal",
-                self.on_off(r.extra_roll_on_goal),
-                self.on_off(d.extra_roll_on_goal),
-            ),
-            row(
-                "rule-safe",
-                self.safe(r.safe_squares),
-                self.safe(d.safe_squares),
-            ),
-            row(
-                "rule-impassable",
-                self.impassable(r.impassable),
-                self.impassable(d.impassable),
-            ),
-            row(
-                "rule-exact",
-                self.on_off(r.exact_finish),
-                self.on_off(d.exact_finish),
-            ),
-            row(
-                "rule-rank-all",
-                self.on_off(r.rank_all),
-                self.on_off(d.rank_all),
-            ),
-            row(
-                "rule-rotate",
-                self.on_off(r.rotate_first_player),
-                self.on_off(d.rotate_first_player),
-            ),
-            row(
-                "rule-first",
-                self.first_player(r.first_player),
-                self.first_player(d.first_player),
-            ),
-        ]
+        let standard = Rules::default();
+        HOUSE_RULES
+            .iter()
+            .map(|rule| {
+                (
+                    self.rule_name(rule),
+                    self.rule_value(rule, r.get(rule.name)),
+                    self.rule_value(rule, standard.get(rule.name)),
+                )
+            })
+            .collect()
+    }
+}
+
+/// A rules file's name (`three_sixes`) as a message key's part (`three-sixes`).
+fn kebab(name: &str) -> String {
+    name.replace('_', "-")
+}
+
+impl Texts {
+    /// Why a profile cannot be added.
+    pub fn profile_error(&self, error: &ProfileError) -> String {
+        match error {
+            ProfileError::Empty => self.get("profile-error-empty"),
+            ProfileError::CpuName(n) => {
+                self.fmt("profile-error-cpu-name", &[("name", n.as_str().into())])
+            }
+            ProfileError::Taken(n) => {
+                self.fmt("profile-error-taken", &[("name", n.as_str().into())])
+            }
+        }
+    }
+
+    /// Why a game does not count for ratings.
+    pub fn unranked(&self, why: &Unranked) -> String {
+        match why {
+            Unranked::NotStandard => self.get("ranked-not-standard"),
+            Unranked::SameSeat(n) => {
+                self.fmt("ranked-same-seat", &[("name", self.person(n).into())])
+            }
+            Unranked::NoProfile(n) => {
+                self.fmt("ranked-no-profile", &[("name", self.person(n).into())])
+            }
+        }
+    }
+
+    /// A notice's lines, each on its own line.
+    pub fn notice(&self, notice: &Notice) -> Option<String> {
+        let lines: Vec<String> = notice
+            .0
+            .iter()
+            .map(|line| match line.key {
+                Some(key) => self.fmt(key, &[("error", line.error.as_str().into())]),
+                None => line.error.clone(),
+            })
+            .collect();
+        (!lines.is_empty()).then(|| lines.join("\n"))
     }
 }

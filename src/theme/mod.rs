@@ -10,7 +10,7 @@ use bevy::asset::AssetLoadFailedEvent;
 use bevy::prelude::*;
 use bevy_kira_audio::AudioSource;
 
-use crate::settings::Settings;
+use crate::table::settings::Settings;
 
 pub mod file;
 pub mod loader;
@@ -20,9 +20,6 @@ pub mod view;
 pub use file::ThemeFile;
 pub use loader::{Art, Theme, ThemeError, ThemeLoader};
 pub use look::Look;
-
-/// The theme every new player starts with.
-pub const DEFAULT_THEME: &str = "classic";
 
 /// What the game draws and plays with now.
 #[derive(Resource, Clone, Debug)]
@@ -108,6 +105,10 @@ pub fn theme_path(folder: &str) -> String {
     format!("themes/{folder}/theme.ron")
 }
 
+/// Taking the chosen theme: before the table is drawn (`crate::frame_order`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct ThemeSet;
+
 pub fn plugin(app: &mut App) {
     app.init_asset::<Theme>()
         .register_asset_loader(ThemeLoader)
@@ -118,7 +119,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (request_chosen, take_loaded, report_failed, clear_colour)
                 .chain()
-                .before(crate::board::DrawTable),
+                .in_set(ThemeSet),
         );
 }
 
@@ -128,7 +129,9 @@ fn request_chosen(
     requested: Option<Res<Requested>>,
     server: Res<AssetServer>,
 ) {
-    let folder = settings.map_or(DEFAULT_THEME.to_string(), |s| s.theme.clone());
+    let folder = settings.map_or(crate::table::settings::DEFAULT_THEME.to_string(), |s| {
+        s.theme.clone()
+    });
     if requested.is_some_and(|r| r.folder == folder) {
         return;
     }
@@ -210,7 +213,7 @@ fn clear_colour(active: Res<ActiveTheme>, clear: Option<ResMut<ClearColor>>) {
 /// `theme.ron`, and (in the browser, which lists the shipped ones) one opened by the page's
 /// query (`?theme=…`).
 pub fn available(chosen: Option<&str>) -> Vec<String> {
-    let mut found = crate::asset_list::names("themes", &SHIPPED, |p| {
+    let mut found = crate::files::asset_list::names("themes", &SHIPPED, |p| {
         p.join("theme.ron")
             .is_file()
             .then(|| p.file_name()?.to_str().map(str::to_string))

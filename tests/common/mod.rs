@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use bevy::prelude::*;
-use ludo::settings::{Settings, Speed};
 use ludo::table::TableConfig;
+use ludo::table::settings::{Settings, Speed};
 
 /// A headless app with the game's rules, a table from `config`, instant CPUs and animations,
 /// at the table. `before` adds resources the plugins must find when they are built (a saved
@@ -21,7 +21,7 @@ pub fn headless_app(config: TableConfig, before: impl FnOnce(&mut App)) -> App {
         });
     before(&mut app);
     app.add_plugins(ludo::rules_plugin)
-        .insert_state(ludo::screen::Screen::Playing);
+        .insert_state(ludo::table::screen::Screen::Playing);
     app
 }
 

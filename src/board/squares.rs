@@ -1,0 +1,316 @@
+//! The board as entities, drawn from the engine's layout alone: track squares, starts,
+//! stars, home columns, base yards and the goal. Works for the cross, horizontal and T boards.
+
+use bevy::prelude::*;
+use ludo_core::{BaseArea, Cell, Colour, SquareKind};
+
+use crate::board::OnTable;
+use crate::board::shapes::{Shapes, cell_pos, spawn_mark, star};
+use crate::table::Table;
+use crate::table::screen::Screen;
+use crate::theme::{ActiveTheme, Redraw};
+
+/// A square of the board and what it is.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BoardSquare(pub SquareKind);
+
+/// A seat's base yard.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct BaseYard {
+    pub colour: Colour,
+}
+
+/// The glow behind the yard of the seat to play.
+#[derive(Component)]
+pub struct TurnGlow {
+    pub seat: u8,
+}
+
+/// Where the table's entities are built again: at the start of a frame, before anyone asks or
+/// anything reacts, so this frame's animations and sounds find the new entities (never one
+/// about to be despawned).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct DrawTable;
+
+/// Whether the table's entities are built again this frame: a new table (opened last frame),
+/// or a new theme while at the table. Each system that draws the table runs on it.
+pub fn table_redrawn(
+    mut opened: MessageReader<crate::table::flow::TableOpened>,
+    mut redraw: MessageReader<Redraw>,
+    screen: Option<Res<State<Screen>>>,
+) -> bool {
+    let opened = opened.read().count() > 0;
+    let redraw = redraw.read().count() > 0;
+    opened || (redraw && screen.is_some_and(|s| *s.get() == Screen::Playing))
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Shapes>()
+        .add_systems(
+            OnEnter(Screen::Playing),
+            (spawn_board, spawn_board_done).chain(),
+        )
+        .add_systems(OnExit(Screen::Playing), clear_table)
+        .add_systems(
+            Update,
+            (clear_table, spawn_board, spawn_board_done)
+                .chain()
+                .run_if(table_redrawn)
+                .in_set(DrawTable),
+        )
+        .add_systems(Update, glow_current_seat);
+}
+
+/// Marks the end of the board's setup, for systems that place things on it.
+pub fn spawn_board_done() {}
+
+/// Clears what the last table put on screen.
+fn clear_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
+    for e in &on_table {
+        commands.entity(e).despawn();
+    }
+}
+
+/// Centre of a base yard in world units.
+pub fn yard_centre(base: &BaseArea) -> Vec2 {
+    let corner = cell_pos(base.corner);
+    corner + Vec2::new(base.size as f32 - 1.0, -(base.size as f32 - 1.0)) / 2.0
+}
+
+fn spawn_board(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    table: Res<Table>,
+    theme: Res<ActiveTheme>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let layout = &table.layout;
+    let look = &theme.look;
+    let mut mat = |c: Color| materials.add(c);
+    let board = mat(look.lines);
+    let track = mat(look.track);
+    let goal_fill = mat(look.goal);
+    let safe = mat(look.safe);
+    let star_ink = mat(look.star);
+    let yard_inner = mat(look.yard_inner);
+    let glow = mat(look.glow);
+    let per_seat = |f: &dyn Fn(&crate::theme::look::SeatColours) -> Color| {
+        Colour::ALL.map(|c| f(look.seat(c)))
+    };
+    let [strong, home, bases, light, marks] = [
+        per_seat(&|s| s.strong),
+        per_seat(&|s| s.home_column),
+        per_seat(&|s| s.base),
+        per_seat(&|s| s.light),
+        per_seat(&|s| s.ink),
+    ]
+    .map(|colours| colours.map(&mut mat));
+    let yard_marks = mat(look.outline);
+    let star_mesh = meshes.add(star(look.style.star_points));
+    let square_size = look.style.square_size;
+
+    let at = |cell: Cell, z: f32, size: f32| {
+        Transform::from_translation(cell_pos(cell).extend(z)).with_scale(Vec3::splat(size))
+    };
+    // The board the squares sit on; the gaps between squares show it as grid lines.
+    commands.spawn((
+        OnTable,
+        Mesh2d(shapes.square.clone()),
+        MeshMaterial2d(board),
+        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::new(15.2, 15.2, 1.0)),
+    ));
+    if let Some(image) = &theme.art.backdrop {
+        commands.spawn((
+            OnTable,
+            Mesh2d(shapes.square.clone()),
+            MeshMaterial2d(materials.add(ColorMaterial::from(image.clone()))),
+            Transform::from_xyz(0.0, 0.0, 0.2).with_scale(Vec3::new(15.2, 15.2, 1.0)),
+        ));
+    }
+
+    for square in layout.squares() {
+        let kind = square.kind;
+        let cell = square.cell;
+        match kind {
+            SquareKind::Track {
+                start,
+                star: is_star,
+                ..
+            } => {
+                let fill = match start {
+                    Some(c) => strong[c.index()].clone(),
+                    None if is_star => safe.clone(),
+                    None => track.clone(),
+                };
+                commands
+                    .spawn((
+                        OnTable,
+                        BoardSquare(kind),
+                        Mesh2d(shapes.square.clone()),
+                        MeshMaterial2d(fill),
+                        at(cell, 1.0, square_size),
+                    ))
+                    .with_children(|p| {
+                        if let Some(c) = start {
+                            let mark = look.seat(c).mark;
+                            spawn_mark(p, &shapes, marks[c.index()].clone(), mark, 0.45, 0.1);
+                        } else if is_star {
+                            p.spawn((
+                                Mesh2d(star_mesh.clone()),
+                                MeshMaterial2d(star_ink.clone()),
+                                Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(0.8)),
+                            ));
+                        }
+                    });
+            }
+            // Home columns and yards are drawn below for every arm, seated or not.
+            SquareKind::Home { .. } => {}
+            SquareKind::Goal => {
+                for &g in &layout.goal_cells {
+                    commands.spawn((
+                        OnTable,
+                        Mesh2d(shapes.square.clone()),
+                        MeshMaterial2d(goal_fill.clone()),
+                        at(g, 0.9, 1.0),
+                    ));
+                }
+                commands.spawn((
+                    OnTable,
+                    BoardSquare(kind),
+                    Transform::from_translation(cell_pos(cell).extend(1.0)),
+                ));
+            }
+            SquareKind::BaseSlot { .. } => {}
+        }
+    }
+
+    for colour in layout.arm_colours() {
+        for (step, cell) in layout.home_of(colour).into_iter().enumerate() {
+            commands
+                .spawn((
+                    OnTable,
+                    BoardSquare(SquareKind::Home {
+                        colour,
+                        step: step as u8,
+                    }),
+                    Mesh2d(shapes.square.clone()),
+                    MeshMaterial2d(home[colour.index()].clone()),
+                    at(cell, 1.0, square_size),
+                ))
+                .with_children(|p| {
+                    let mark = look.seat(colour).mark;
+                    spawn_mark(p, &shapes, marks[colour.index()].clone(), mark, 0.3, 0.1);
+                });
+        }
+    }
+
+    // The goal: one triangle per arm, from its home column's end to the centre.
+    let centre = cell_pos(layout.goal);
+    for colour in layout.arm_colours() {
+        let home = layout.home_of(colour);
+        let end = cell_pos(home[home.len() - 1]);
+        let dir = (centre - end).normalize();
+        // On the cross the goal is the whole 3×3 centre; on the smaller boards the track runs
+        // beside it, so each triangle keeps to its own row or column.
+        let half = if layout.kind == ludo_core::BoardKind::Cross {
+            1.5
+        } else {
+            0.5
+        };
+        let side = dir.perp() * half;
+        let base = end + dir * 0.5;
+        commands.spawn((
+            OnTable,
+            Mesh2d(meshes.add(Triangle2d::new(base + side, base - side, centre))),
+            MeshMaterial2d(strong[colour.index()].clone()),
+            Transform::from_xyz(0.0, 0.0, 1.5),
+        ));
+    }
+    if let Some(image) = &theme.art.goal {
+        let size = if layout.kind == ludo_core::BoardKind::Cross {
+            3.0
+        } else {
+            1.0
+        };
+        commands.spawn((
+            OnTable,
+            Mesh2d(shapes.square.clone()),
+            MeshMaterial2d(materials.add(ColorMaterial::from(image.clone()))),
+            Transform::from_translation(centre.extend(1.6)).with_scale(Vec3::splat(size)),
+        ));
+    }
+
+    // Base yards with their four waiting places, for every arm; the glow only for seats.
+    for colour in layout.arm_colours() {
+        let base = &layout.base_of(colour);
+        let seat = layout.colours.iter().position(|&c| c == colour);
+        let c = base.colour;
+        let centre = yard_centre(base);
+        let size = base.size as f32;
+        if let Some(seat) = seat {
+            commands.spawn((
+                OnTable,
+                TurnGlow { seat: seat as u8 },
+                Mesh2d(shapes.square.clone()),
+                MeshMaterial2d(glow.clone()),
+                Transform::from_translation(centre.extend(0.5)).with_scale(Vec3::splat(size + 0.3)),
+                Visibility::Hidden,
+            ));
+        }
+        commands
+            .spawn((
+                OnTable,
+                BaseYard { colour: c },
+                Mesh2d(shapes.square.clone()),
+                MeshMaterial2d(bases[c.index()].clone()),
+                Transform::from_translation(centre.extend(1.0))
+                    .with_scale(Vec3::splat(size - 0.06)),
+            ))
+            .with_children(|p| {
+                // The parent's scale scales z too: 0.1 in the world, under the waiting circles.
+                p.spawn((
+                    Mesh2d(shapes.square.clone()),
+                    MeshMaterial2d(yard_inner.clone()),
+                    Transform::from_xyz(0.0, 0.0, 0.1 / (size - 0.06))
+                        .with_scale(Vec3::splat(4.6 / size)),
+                ));
+            });
+        for (slot, &cell) in base.slots.iter().enumerate() {
+            commands
+                .spawn((
+                    OnTable,
+                    BoardSquare(SquareKind::BaseSlot {
+                        colour: c,
+                        slot: slot as u8,
+                    }),
+                    Mesh2d(shapes.circle.clone()),
+                    MeshMaterial2d(light[c.index()].clone()),
+                    at(cell, 1.3, 1.0),
+                ))
+                .with_children(|p| {
+                    let mark = look.seat(c).mark;
+                    spawn_mark(p, &shapes, yard_marks.clone(), mark, 0.35, 0.1);
+                });
+        }
+    }
+}
+
+fn glow_current_seat(
+    time: Res<Time>,
+    table: Res<Table>,
+    mut glows: Query<(&TurnGlow, &mut Visibility, &mut Transform)>,
+) {
+    let pulse = 1.0 + 0.03 * (time.elapsed_secs() * 4.0).sin();
+    for (glow, mut vis, mut transform) in &mut glows {
+        let on = !table.game.is_over() && glow.seat == table.game.turn();
+        vis.set_if_neq(if on {
+            Visibility::Visible
+        } else {
+            Visibility::Hidden
+        });
+        if on {
+            transform.scale = Vec3::splat(6.3 * pulse);
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! What the picture must show, from the engine: every track square the engine says is empty
+//! shows a square's colour, every piece the engine says stands alone on a square shows its
+//! seat's colour there, and every window lies wholly on the screen (a button past the edge
+//! cannot be pressed, as can happen in a longer language or a small window).
+
+use bevy::prelude::*;
+use ludo_core::{Pos, SquareKind};
+
+use crate::board::pieces::{Moving, Piece};
+use crate::board::shapes::cell_pos;
+use crate::table::Table;
+use crate::theme::Look;
+
+/// A pixel the picture must show, and why.
+#[derive(Clone, Debug)]
+pub(super) struct Expect {
+    pub what: String,
+    pub at: Vec2,
+    pub colours: Vec<Color>,
+}
+
+/// What the engine says the picture must show.
+pub(super) fn expectations(
+    table: &Table,
+    look: &Look,
+    moving: &Query<(&Piece, &Transform), Moving>,
+) -> Vec<Expect> {
+    let layout = &table.layout;
+    let game = &table.game;
+    let mut occupied = std::collections::HashMap::new();
+    for seat in 0..game.seats() {
+        for (index, pos) in game.pieces(seat).into_iter().enumerate() {
+            let cell = layout.cell(seat as usize, index, pos);
+            occupied
+                .entry(cell)
+                .or_insert_with(Vec::new)
+                .push((seat, index, pos));
+        }
+    }
+    let mut out = Vec::new();
+    for square in layout.squares() {
+        if let SquareKind::Track { start, .. } = square.kind
+            && !occupied.contains_key(&square.cell)
+        {
+            let mut colours = vec![look.track, look.safe];
+            if let Some(c) = start {
+                colours.push(look.strong(c));
+            }
+            out.push(Expect {
+                what: format!("empty track square {:?}", square.cell),
+                // A corner of the square, clear of any star or mark drawn in its middle.
+                at: cell_pos(square.cell) + Vec2::new(0.36, 0.36),
+                colours,
+            });
+        }
+    }
+    for (cell, here) in &occupied {
+        let [(seat, index, pos)] = here[..] else {
+            continue;
+        };
+        let is_moving = moving
+            .iter()
+            .any(|(p, _)| p.seat == seat && p.index == index as u8);
+        if is_moving || pos == Pos::at(game.track().goal()) {
+            continue;
+        }
+        out.push(Expect {
+            what: format!("seat {seat} piece {index} at {pos}"),
+            // In the body of the piece, between its mark and its outline.
+            at: cell_pos(*cell) + Vec2::new(0.26, 0.0),
+            colours: vec![look.strong(layout.colours[seat as usize])],
+        });
+    }
+    out
+}
+
+/// How many windows are on show (egui's middle layer: menus, setup, results, pause, rule
+/// book), and a description of each that reaches past the screen's edge.
+pub(super) fn windows_off_screen(ctx: &bevy_egui::egui::Context) -> (usize, Vec<String>) {
+    let s = ctx.content_rect();
+    let windows: Vec<_> = ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order == bevy_egui::egui::Order::Middle)
+            .filter_map(|l| m.area_rect(l.id))
+            .collect()
+    });
+    let off = windows
+        .iter()
+        // Half a point for rounding.
+        .filter(|w| !s.expand(0.5).contains_rect(**w))
+        .map(|w| {
+            format!(
+                "a window at ({:.0}, {:.0})-({:.0}, {:.0}) reaches past the screen ({:.0}, {:.0})-({:.0}, {:.0})",
+                w.min.x, w.min.y, w.max.x, w.max.y, s.min.x, s.min.y, s.max.x, s.max.y
+            )
+        })
+        .collect();
+    (windows.len(), off)
+}
+
+pub(super) fn close(a: Color, b: Color) -> bool {
+    let (a, b) = (a.to_srgba(), b.to_srgba());
+    (a.red - b.red).abs() < 0.08
+        && (a.green - b.green).abs() < 0.08
+        && (a.blue - b.blue).abs() < 0.08
+}
+
+pub(super) fn hex(c: Color) -> String {
+    c.to_srgba().to_hex()
+}

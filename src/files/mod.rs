@@ -1,0 +1,18 @@
+//! What the game keeps between runs and reads from `assets/`: the remembered table and
+//! settings, the saved game, the profiles (files on the desktop, the page's storage in the
+//! browser), and the house-rule presets and folder listings of `assets/`.
+
+use bevy::prelude::*;
+
+pub mod asset_list;
+pub mod presets;
+pub mod profiles;
+pub mod resume;
+pub mod saved;
+pub mod storage;
+
+/// Remembering and resuming (headless); the presets need an asset server and come with the
+/// windows.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((saved::plugin, resume::plugin, profiles::plugin));
+}

@@ -1,0 +1,184 @@
+//! The game's command line (and, in the browser, the page's query read as one), parsed by
+//! clap.
+
+use std::path::PathBuf;
+
+use clap::{Parser, ValueEnum};
+
+use crate::table::settings::Speed;
+use crate::table::{SeatKind, TableConfig};
+
+/// Ludo for 2 to 4 seats, people and CPUs.
+#[derive(Parser, Debug, Clone, PartialEq)]
+#[command(name = "ludo", version)]
+pub struct Args {
+    /// The seats, 2 to 4, in order: person, person:NAME, cpu or cpu:LEVEL (random, easy,
+    /// normal, hard). Sits down at once instead of opening the menu.
+    #[arg(long, value_delimiter = ',', value_parser = SeatKind::parse, num_args = 1)]
+    pub seats: Option<Vec<SeatKind>>,
+    /// A house-rules file (RON), such as those of assets/rules/.
+    #[arg(long, value_name = "FILE.ron")]
+    pub rules: Option<PathBuf>,
+    /// The seed of the die and of the CPUs' choices.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// CPU and animation speed.
+    #[arg(long, value_parser = speed)]
+    pub speed: Option<Speed>,
+    /// A folder of assets/themes/.
+    #[arg(long, value_parser = theme)]
+    pub theme: Option<String>,
+    /// A language of assets/lang/ (en, fil, id, ar, zh).
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// The window's size.
+    #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = size, default_value = "1280x720")]
+    pub size: (u32, u32),
+    /// Start with this window open.
+    #[arg(long, value_enum)]
+    pub open: Option<Open>,
+    /// Render, save the window to this PNG and exit: how the tests look at the game.
+    #[arg(long, value_name = "PATH")]
+    pub screenshot: Option<PathBuf>,
+    /// Frames rendered before the screenshot.
+    #[arg(long, default_value_t = 30, requires = "screenshot")]
+    pub frames: u32,
+    /// Take the screenshot when the game is over (after --frames more frames).
+    #[arg(long, requires = "screenshot")]
+    pub when_over: bool,
+}
+
+/// A window to open at the start.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Open {
+    Menu,
+    Setup,
+    Rules,
+    Pause,
+}
+
+impl Args {
+    /// Parses `ludo ARGS…`; the error is clap's, with usage (`--help` and `--version` are
+    /// "errors" that print to stdout and exit 0).
+    pub fn parse_from(args: impl IntoIterator<Item = String>) -> Result<Args, clap::Error> {
+        let args = Args::try_parse_from(std::iter::once("ludo".to_string()).chain(args))?;
+        if let Some(seats) = &args.seats
+            && !(2..=4).contains(&seats.len())
+        {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("--seats: 2 to 4 seats, not {}\n", seats.len()),
+            ));
+        }
+        if let Some(lang) = &args.lang {
+            let known = crate::i18n::available();
+            if !known.contains(lang) {
+                return Err(clap::Error::raw(
+                    clap::error::ErrorKind::InvalidValue,
+                    format!(
+                        "--lang: expected one of {}, got {lang:?}\n",
+                        known.join(", ")
+                    ),
+                ));
+            }
+        }
+        Ok(args)
+    }
+
+    /// The table the command line describes, from `base` (the default or remembered one).
+    pub fn table(&self, base: TableConfig) -> Result<TableConfig, String> {
+        let mut table = base;
+        if let Some(seats) = &self.seats {
+            table.seats = seats.clone();
+        }
+        if let Some(path) = &self.rules {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--rules {}: cannot read: {e}", path.display()))?;
+            table.rules = ron::from_str(&text).map_err(|e| {
+                format!(
+                    "{}:{}:{}: {}",
+                    path.display(),
+                    e.span.start.line,
+                    e.span.start.col,
+                    e.code
+                )
+            })?;
+        }
+        if let Some(seed) = self.seed {
+            table.seed = seed;
+        }
+        Ok(table)
+    }
+}
+
+fn speed(s: &str) -> Result<Speed, String> {
+    Speed::parse(s).ok_or(format!("expected slow, normal, fast or instant, got {s:?}"))
+}
+
+fn theme(s: &str) -> Result<String, String> {
+    if s.is_empty() || !s.chars().all(|c| c.is_alphanumeric() || "-_".contains(c)) {
+        return Err(format!(
+            "expected the name of a folder of assets/themes/, got {s:?}"
+        ));
+    }
+    Ok(s.to_string())
+}
+
+fn size(s: &str) -> Result<(u32, u32), String> {
+    s.split_once('x')
+        .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+        .filter(|&(w, h)| w > 0 && h > 0)
+        .ok_or(format!("expected WIDTHxHEIGHT, got {s:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Args, String> {
+        Args::parse_from(line.split_whitespace().map(String::from)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_command_line_reads_as_the_table_and_the_window() {
+        let args = parse("--seats person:Ana,cpu:hard --seed 9 --speed fast --size 800x600 --open pause --screenshot a.png --when-over").unwrap();
+        assert_eq!(
+            args.seats,
+            Some(vec![
+                SeatKind::Person { name: "Ana".into() },
+                SeatKind::Cpu(ludo_core::CpuLevel::Hard)
+            ])
+        );
+        assert_eq!(args.speed, Some(Speed::Fast));
+        assert_eq!(args.size, (800, 600));
+        assert_eq!(args.open, Some(Open::Pause));
+        assert!(args.when_over);
+        assert_eq!(args.frames, 30);
+        let table = args.table(TableConfig::default()).unwrap();
+        assert_eq!(table.seed, 9);
+        assert_eq!(table.seats.len(), 2);
+        assert_eq!(parse("").unwrap().size, (1280, 720));
+    }
+
+    #[test]
+    fn bad_arguments_are_clear_errors() {
+        for (line, says) in [
+            ("--seats cpu", "2 to 4 seats, not 1"),
+            (
+                "--seats cpu,robot",
+                "expected person, person:NAME, cpu or cpu:LEVEL",
+            ),
+            ("--size 80", "expected WIDTHxHEIGHT"),
+            ("--speed warp", "expected slow, normal, fast or instant"),
+            ("--theme ../x", "folder of assets/themes/"),
+            ("--open nowhere", "nowhere"),
+            ("--frames 3", "--screenshot"),
+            ("--seed x", "invalid digit"),
+            ("--lang xx", "expected one of"),
+            ("--what", "--what"),
+        ] {
+            let e = parse(line).unwrap_err();
+            assert!(e.contains(says), "{line}: {e}");
+        }
+    }
+}

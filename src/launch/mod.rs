@@ -1,0 +1,173 @@
+//! Starting the game: the command line (or the page's query), what was remembered from last
+//! time, and the app assembled from the plugins.
+
+use bevy::prelude::*;
+use bevy_egui::EguiPlugin;
+use bevy_kira_audio::AudioPlugin;
+
+use crate::dev::screenshot::{LaunchedAt, ScreenshotAndExit};
+use crate::files::resume::DataDir;
+use crate::files::saved::{ConfigDir, Notice};
+use crate::table::TableConfig;
+use crate::table::screen::{Overlay, Pause, Screen};
+use crate::table::settings::Settings;
+
+pub mod args;
+pub mod web;
+
+use args::{Args, Open};
+
+/// The command line; in the browser, the page's query (`?seats=cpu,cpu&speed=fast`) read as
+/// `--seats cpu,cpu --speed fast`.
+fn command_line() -> Vec<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let query = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        web::query_to_args(&query)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    std::env::args().skip(1).collect()
+}
+
+/// Why the game cannot start, where the player looks: the terminal, and the page.
+fn refuse(message: &str) -> AppExit {
+    eprintln!("ludo: {}", message.trim_end());
+    #[cfg(target_arch = "wasm32")]
+    web::show_error(&format!("Ludo could not start: {message}"));
+    AppExit::from_code(2)
+}
+
+/// A remembered file's contents, or `None` with the reason kept for the player to read.
+fn or_notice<T>(loaded: Result<Option<T>, String>, notice: &mut Notice) -> Option<T> {
+    loaded.unwrap_or_else(|e| {
+        eprintln!("ludo: {e}");
+        notice.say(e);
+        None
+    })
+}
+
+/// Reads the command line, builds the app and runs it.
+pub fn run() -> AppExit {
+    let launched = LaunchedAt(bevy::platform::time::Instant::now());
+    let args = match Args::parse_from(command_line()) {
+        Ok(args) => args,
+        Err(e) if !e.use_stderr() => {
+            // --help, --version
+            let _ = e.print();
+            return AppExit::Success;
+        }
+        Err(e) => return refuse(&e.to_string()),
+    };
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Ludo".into(),
+                    resolution: args.size.into(),
+                    // In the browser: the page's canvas, filling the window and following resizes.
+                    canvas: Some("#ludo-canvas".into()),
+                    fit_canvas_to_parent: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            // The game ships no `.meta` files; asking for them costs a request per asset on the web.
+            .set(AssetPlugin {
+                meta_check: bevy::asset::AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
+    .add_plugins((EguiPlugin::default(), AudioPlugin));
+    let screenshot = args.screenshot.clone().map(|path| ScreenshotAndExit {
+        path,
+        after_frames: args.frames,
+        when_over: args.when_over,
+    });
+    let table_given = args.seats.is_some();
+    // What was remembered from last time, unless the command line says otherwise; screenshot
+    // runs neither read nor write the player's files.
+    let remembered = screenshot.is_none();
+    let config_dir = ConfigDir::user();
+    let data_dir = DataDir::user();
+    let mut notice = Notice::default();
+    let mut table = TableConfig::default();
+    // A game left unfinished is offered as Continue (unless a table is given to sit at).
+    let mut resumed = None;
+    if let (true, Some(dir), false) = (remembered, &data_dir.0, table_given) {
+        resumed = or_notice(crate::files::resume::load_game(dir), &mut notice);
+    }
+    if let (true, Some(dir)) = (remembered, &data_dir.0)
+        && let Some(profiles) = or_notice(crate::files::profiles::load_profiles(dir), &mut notice)
+    {
+        app.insert_resource(profiles);
+    }
+    let mut settings = None;
+    if let (true, Some(dir)) = (remembered, &config_dir.0) {
+        if !table_given
+            && let Some(saved) = or_notice(crate::files::saved::load_table(dir), &mut notice)
+        {
+            table = saved;
+        }
+        if args.speed.is_none() {
+            settings = or_notice(crate::files::saved::load_settings(dir), &mut notice);
+        }
+    }
+    let table = match args.table(table) {
+        Ok(table) => table,
+        Err(e) => return refuse(&e),
+    };
+    app.insert_resource(table).insert_resource(notice);
+    if let Some((saved, table)) = resumed {
+        crate::files::resume::resume(&mut app, saved, table);
+    }
+    // Screenshot runs leave the player's remembered table and saved game alone.
+    if remembered {
+        app.insert_resource(config_dir).insert_resource(data_dir);
+    }
+    if let Some(speed) = args.speed {
+        settings = Some(Settings {
+            cpu_speed: speed,
+            animation_speed: speed,
+            ..default()
+        });
+    }
+    if args.theme.is_some() || args.lang.is_some() || settings.is_some() {
+        let mut settings = settings.unwrap_or_default();
+        if let Some(theme) = &args.theme {
+            settings.theme = theme.clone();
+        }
+        if let Some(lang) = &args.lang {
+            settings.language = Some(lang.clone());
+        }
+        app.insert_resource(settings);
+    }
+    app.add_plugins(crate::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
+    // A table given on the command line (or a screenshot run) sits down at once; otherwise
+    // the game opens at the menu.
+    let at_menu = args.open == Some(Open::Menu)
+        || (!table_given && screenshot.is_none() && args.open.is_none());
+    app.insert_state(if at_menu {
+        Screen::Menu
+    } else {
+        Screen::Playing
+    })
+    .insert_state(match args.open {
+        Some(Open::Setup) => Overlay::Setup,
+        Some(Open::Rules) => Overlay::Rules,
+        _ => Overlay::None,
+    });
+    if args.open == Some(Open::Pause) {
+        app.insert_state(Pause::Paused);
+    }
+    if let Some(shot) = screenshot {
+        app.insert_resource(shot)
+            .insert_resource(launched)
+            .add_plugins(crate::dev::screenshot::plugin);
+    }
+    app.run()
+}

@@ -1,0 +1,108 @@
+//! The browser build's own parts: the page's query read as command-line arguments, and the
+//! milestones the page and the browser test wait for (first frame, game over), written to
+//! the console.
+
+use bevy::prelude::*;
+
+use crate::table::flow::Happened;
+
+/// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
+/// is not for the game and is left alone rather than refused.
+const KEYS: [&str; 6] = ["seats", "seed", "speed", "open", "theme", "lang"];
+
+/// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
+/// --seed 3`.
+pub fn query_to_args(query: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    for pair in query.trim_start_matches('?').split('&') {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = decode(key);
+        if !KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        args.push(format!("--{key}"));
+        if !value.is_empty() {
+            args.push(decode(value));
+        }
+    }
+    args
+}
+
+/// Undoes the URL's percent-encoding (`cpu%3Ahard` → `cpu:hard`) and `+` for a space.
+fn decode(s: &str) -> String {
+    percent_encoding::percent_decode_str(&s.replace('+', " "))
+        .decode_utf8_lossy()
+        .into_owned()
+}
+
+/// Shows why the game cannot start on the page itself, where a player looks (the page's
+/// cover, in its failed style), not only in the console.
+#[cfg(target_arch = "wasm32")]
+pub fn show_error(message: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    if let Some(cover) = document.get_element_by_id("cover") {
+        cover.set_class_name("failed");
+    }
+    if let Some(status) = document.get_element_by_id("status") {
+        let escaped = message
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;");
+        status.set_inner_html(&escaped);
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Last, (first_frame, game_over));
+}
+
+/// The page hides its loading bar, and the test starts its clock, on this line.
+fn first_frame(mut frames: Local<u32>) {
+    *frames += 1;
+    if *frames == 2 {
+        info!("ludo: first frame");
+    }
+}
+
+fn game_over(mut happened: MessageReader<Happened>) {
+    if happened
+        .read()
+        .any(|h| matches!(h.0, ludo_core::Event::GameOver { .. }))
+    {
+        info!("ludo: game over");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_query_reads_as_the_command_line() {
+        assert_eq!(
+            query_to_args("?seats=cpu,cpu%3Ahard,person%3AAna+Li&speed=instant&seed=3&open=menu"),
+            [
+                "--seats",
+                "cpu,cpu:hard,person:Ana Li",
+                "--speed",
+                "instant",
+                "--seed",
+                "3",
+                "--open",
+                "menu"
+            ]
+        );
+        // A shared link's tracking tags, and the test harness's own flags, are not the game's.
+        assert_eq!(
+            query_to_args("?fbclid=Iw4R&seats=cpu,cpu&utm_source=x&screenshot=a.png"),
+            ["--seats", "cpu,cpu"]
+        );
+        assert!(query_to_args("").is_empty());
+        assert!(query_to_args("?").is_empty());
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz"), "%zz");
+        assert_eq!(decode("%C3%A9t%C3%A9"), "été");
+    }
+}

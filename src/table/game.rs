@@ -1,0 +1,241 @@
+//! The table: who sits where, and the one `ludo_core::Game` every system reads. The game's
+//! state lives only here; entities follow it.
+
+use bevy::prelude::*;
+use ludo_core::{
+    Awaiting, Chooser, Cpu, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules, Step,
+};
+use serde::{Deserialize, Serialize};
+
+/// The name of a person who gave none. It is kept as is in files and saves and shown in the
+/// player's language (`player-unnamed`).
+pub const UNNAMED: &str = "Player";
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Person { name: String },
+    Cpu(CpuLevel),
+}
+
+impl SeatKind {
+    pub fn is_cpu(&self) -> bool {
+        matches!(self, SeatKind::Cpu(_))
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            SeatKind::Person { name } => name.clone(),
+            SeatKind::Cpu(level) => format!("CPU ({level})"),
+        }
+    }
+
+    /// `person`, `person:NAME`, `cpu` (normal) or `cpu:LEVEL` (also written `cpu-LEVEL`).
+    pub fn parse(s: &str) -> Result<SeatKind, String> {
+        let split = s
+            .split_once(':')
+            .or_else(|| s.strip_prefix("cpu-").map(|level| ("cpu", level)));
+        match split {
+            None if s == "person" => Ok(SeatKind::Person {
+                name: UNNAMED.into(),
+            }),
+            None if s == "cpu" => Ok(SeatKind::Cpu(CpuLevel::Normal)),
+            Some(("person", name)) => Ok(SeatKind::Person { name: name.into() }),
+            Some(("cpu", level)) => level.parse().map(SeatKind::Cpu),
+            _ => Err(format!(
+                "seat {s:?}: expected person, person:NAME, cpu or cpu:LEVEL"
+            )),
+        }
+    }
+}
+
+/// How long a person's turn may take before the CPU plays the rest of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnLimit {
+    #[default]
+    None,
+    Secs30,
+    Secs60,
+}
+
+impl TurnLimit {
+    pub const ALL: [TurnLimit; 3] = [TurnLimit::None, TurnLimit::Secs30, TurnLimit::Secs60];
+
+    pub fn secs(self) -> Option<f32> {
+        match self {
+            TurnLimit::None => None,
+            TurnLimit::Secs30 => Some(30.0),
+            TurnLimit::Secs60 => Some(60.0),
+        }
+    }
+}
+
+/// How a new table is set up; remembered between runs (see `saved`).
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TableConfig {
+    pub rules: Rules,
+    pub seats: Vec<SeatKind>,
+    pub seed: u64,
+    /// How long a person's turn may take before the CPU plays it.
+    pub turn_limit: TurnLimit,
+}
+
+impl Default for TableConfig {
+    fn default() -> Self {
+        TableConfig {
+            rules: Rules::default(),
+            seats: vec![
+                SeatKind::Person {
+                    name: UNNAMED.into(),
+                },
+                SeatKind::Cpu(CpuLevel::Normal),
+                SeatKind::Cpu(CpuLevel::Normal),
+                SeatKind::Cpu(CpuLevel::Normal),
+            ],
+            seed: 1,
+            turn_limit: Default::default(),
+        }
+    }
+}
+
+impl TableConfig {
+    /// What a table needs beyond parsing: 2 to 4 seats.
+    pub fn check(&self) -> Result<(), String> {
+        if (2..=4).contains(&self.seats.len()) {
+            Ok(())
+        } else {
+            Err(format!(
+                "`seats` lists {} seats; a table has 2 to 4",
+                self.seats.len()
+            ))
+        }
+    }
+}
+
+/// The game at the table.
+#[derive(Resource)]
+pub struct Table {
+    pub game: Game,
+    pub dice: Dice,
+    pub seats: Vec<SeatKind>,
+    /// This game's seed: its die stream and its CPUs' randomness derive from it.
+    pub seed: u64,
+    pub layout: Layout,
+    pub record: GameRecord,
+    /// People who asked the CPU to play for them, by seat.
+    pub autopilot: Vec<bool>,
+    pub turn_limit: TurnLimit,
+}
+
+impl Table {
+    pub fn new(config: &TableConfig, first_seat: u8) -> Table {
+        let n = config.seats.len().clamp(2, 4) as u8;
+        let game = Game::new(config.rules.clone(), n, first_seat % n)
+            .expect("2 to 4 seats and a seat among them");
+        let players = config.seats.iter().map(SeatKind::label).collect();
+        Table {
+            layout: Layout::for_rules(&config.rules, n),
+            record: GameRecord::new(
+                config.rules.clone(),
+                players,
+                Some(config.seed),
+                first_seat % n,
+            ),
+            game,
+            dice: Dice::new(config.seed),
+            autopilot: vec![false; config.seats.len()],
+            turn_limit: config.turn_limit,
+            seats: config.seats.clone(),
+            seed: config.seed,
+        }
+    }
+
+    /// The table's choices as they stand for this game (its own seed, after rematches).
+    pub fn config(&self) -> TableConfig {
+        TableConfig {
+            rules: self.game.rules().clone(),
+            seats: self.seats.clone(),
+            seed: self.seed,
+            turn_limit: self.turn_limit,
+        }
+    }
+
+    /// The seat to act presses the die (a roll, or a release under *release without
+    /// rolling*); the step goes into the record and the engine's events into `events`.
+    pub fn press(&mut self, events: &mut Vec<Event>) -> Result<(), PlayError> {
+        let step = if matches!(self.game.awaiting(), Awaiting::Release) {
+            self.game.release(events)?;
+            Step::Release
+        } else {
+            // The die turns only if the engine takes the roll.
+            let mut dice = self.dice.clone();
+            let value = dice.roll();
+            self.game.roll(value, events)?;
+            self.dice = dice;
+            Step::Roll(value)
+        };
+        self.record.steps.push(step);
+        Ok(())
+    }
+
+    /// The seat to act moves `piece` by the pending roll; recorded like `press`.
+    pub fn choose(&mut self, piece: u8, events: &mut Vec<Event>) -> Result<(), PlayError> {
+        self.game.choose(piece, events)?;
+        self.record.steps.push(Step::Move(piece));
+        Ok(())
+    }
+
+    /// The CPU's pick among the legal moves of the seat to act (a person's seat is played at
+    /// the normal level). Its randomness is drawn afresh from the seed and the number of
+    /// steps played, not kept in a generator, so a resumed game picks as the uninterrupted
+    /// one would.
+    pub fn cpu_choice(&self) -> usize {
+        let seat = self.game.turn();
+        let level = match self.seat_kind(seat) {
+            SeatKind::Cpu(level) => *level,
+            SeatKind::Person { .. } => CpuLevel::Normal,
+        };
+        let seed = self
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add((self.record.steps.len() as u64) << 2 | u64::from(seat));
+        Cpu::new(level, seed).choose(&self.game, self.game.legal_moves())
+    }
+
+    pub fn seat_kind(&self, seat: u8) -> &SeatKind {
+        &self.seats[seat as usize]
+    }
+
+    /// Whether a CPU plays this seat: a CPU's seat, or a person's who let the CPU play.
+    pub fn cpu_plays(&self, seat: u8) -> bool {
+        self.seat_kind(seat).is_cpu() || self.autopilot.get(seat as usize) == Some(&true)
+    }
+
+    /// Whether there is a game worth continuing.
+    pub fn can_continue(&self) -> bool {
+        !self.game.is_over() && !self.record.steps.is_empty()
+    }
+
+    /// Whether the seat to act is played by a CPU.
+    pub fn cpu_to_act(&self) -> bool {
+        !self.game.is_over() && self.cpu_plays(self.game.turn())
+    }
+}
+
+/// Opens the table from the `TableConfig` the app was given (or the default one) as the
+/// plugin is added, so it exists before the first screen is entered; a table the app already
+/// has (a resumed game) is kept.
+pub(super) fn plugin(app: &mut App) {
+    let config = app
+        .world()
+        .get_resource::<TableConfig>()
+        .cloned()
+        .unwrap_or_default();
+    if !app.world().contains_resource::<Table>() {
+        app.insert_resource(Table::new(&config, 0));
+    }
+    app.insert_resource(config);
+}

@@ -1,0 +1,193 @@
+//! The side panel: who sits where and whose turn it is, the prompt, the turn clock, the
+//! log and the settings.
+
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32};
+use ludo_core::Awaiting;
+
+use super::Log;
+use crate::board::camera::HudWidth;
+use crate::board::dice::Die;
+use crate::i18n::ui::{column, paragraph_rich, row};
+use crate::i18n::{Arg, Languages, Texts};
+use crate::table::Table;
+use crate::table::flow::AutopilotRequested;
+use crate::table::screen::Overlay;
+use crate::table::settings::Settings;
+
+/// What the seat to play should do now, in reading order.
+fn prompt(table: &Table, texts: &Texts) -> String {
+    let game = &table.game;
+    let who = || ("who", Arg::Text(texts.seat(table, game.turn())));
+    if let Some(ranking) = game.ranking() {
+        let winner = texts.seat(table, ranking[0].seat);
+        return texts.fmt("prompt-wins", &[("who", winner.into())]);
+    }
+    if table.cpu_to_act() {
+        return texts.fmt("prompt-thinking", &[who()]);
+    }
+    match game.awaiting() {
+        Awaiting::RollOff => texts.fmt("prompt-roll-off", &[who()]),
+        Awaiting::Roll => texts.fmt("prompt-roll", &[who()]),
+        Awaiting::Release => texts.fmt("prompt-release", &[who()]),
+        Awaiting::Move => texts.fmt(
+            "prompt-move",
+            &[
+                who(),
+                ("roll", game.pending_roll().unwrap_or(0).into()),
+                ("moves", game.legal_moves().len().into()),
+            ],
+        ),
+        Awaiting::Over => String::new(),
+    }
+}
+
+pub(super) fn side_panel(
+    mut next_pause: ResMut<NextState<crate::table::screen::Pause>>,
+    mut contexts: EguiContexts,
+    table: Res<Table>,
+    mut autopilot: MessageWriter<AutopilotRequested>,
+    theme: Res<crate::theme::ActiveTheme>,
+    notice: Res<crate::files::saved::Notice>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    clock: Res<crate::table::turn_clock::TurnClock>,
+    log: Res<Log>,
+    mut settings: ResMut<Settings>,
+    mut hud_width: ResMut<HudWidth>,
+    (texts, languages): (Res<Texts>, Res<Languages>),
+    die: Query<&Die>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "hud_root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let width = (ctx.viewport_rect().width() * 0.3).clamp(220.0, 340.0);
+    let response = egui::Panel::right("hud")
+        .resizable(false)
+        .exact_size(width)
+        .show(&mut root, |ui| {
+            column(ui, &texts, |ui| {
+                ui.add_space(6.0);
+                row(ui, &texts, |ui| {
+                    ui.heading("Ludo");
+                    if ui
+                        .add_enabled(
+                            *overlay.get() != Overlay::Setup,
+                            egui::Button::new(texts.tr("hud-new-table")),
+                        )
+                        .clicked()
+                    {
+                        next_overlay.set(Overlay::Setup);
+                    }
+                });
+                if let Some(n) = &texts.notice(&notice) {
+                    paragraph_rich(ui, &texts, n, |t| {
+                        egui::RichText::new(t).color(Color32::from_rgb(240, 170, 60))
+                    });
+                }
+                // In the rule book's words, not the settings file's field names.
+                let house: Vec<String> = texts
+                    .house_rules(table.game.rules())
+                    .into_iter()
+                    .filter(|(_, chosen, standard)| chosen != standard)
+                    .map(|(name, chosen, _)| format!("{name}: {chosen}"))
+                    .collect();
+                if !house.is_empty() {
+                    let text =
+                        texts.fmt("hud-house-rules", &[("rules", texts.list(&house).into())]);
+                    paragraph_rich(ui, &texts, &text, |t| egui::RichText::new(t).small());
+                }
+                ui.separator();
+                for seat in 0..table.game.seats() {
+                    let colour = table.layout.colours[seat as usize];
+                    let current = !table.game.is_over() && seat == table.game.turn();
+                    row(ui, &texts, |ui| {
+                        crate::ui::widgets::mark_icon(ui, &theme.look, colour, 22.0);
+                        let who = format!(
+                            "{} · {}",
+                            texts.colour(colour),
+                            texts.player(table.seat_kind(seat))
+                        );
+                        let mut text = egui::RichText::new(texts.show(&who));
+                        if current {
+                            text = text.strong().color(Color32::WHITE);
+                        }
+                        ui.label(text);
+                        let at_goal = table
+                            .game
+                            .pieces(seat)
+                            .iter()
+                            .filter(|&&p| p == table.game.goal())
+                            .count();
+                        ui.label(texts.trf("hud-at-goal", &[("n", at_goal.into())]));
+                        if current {
+                            ui.label(if texts.rtl { "▶" } else { "◀" });
+                        }
+                    });
+                }
+                // A person may hand their seat to the CPU for a while, and take it back.
+                for seat in 0..table.game.seats() {
+                    if !table.seat_kind(seat).is_cpu() {
+                        let name = texts.player(table.seat_kind(seat));
+                        let label = texts.trf("hud-cpu-plays-for", &[("name", name.into())]);
+                        let mut away = table.autopilot[seat as usize];
+                        if ui.checkbox(&mut away, label).changed() {
+                            autopilot.write(AutopilotRequested {
+                                seat,
+                                cpu_plays: away,
+                            });
+                        }
+                    }
+                }
+                ui.separator();
+                paragraph_rich(ui, &texts, &prompt(&table, &texts), |t| {
+                    egui::RichText::new(t).size(16.0)
+                });
+                if let Some(left) = clock.left {
+                    let secs = left.ceil();
+                    ui.label(
+                        egui::RichText::new(texts.trf("hud-time-left", &[("secs", secs.into())]))
+                            .color(if left < 10.0 {
+                                Color32::from_rgb(240, 120, 90)
+                            } else {
+                                Color32::LIGHT_GRAY
+                            }),
+                    );
+                }
+                if let Some(face) = die.iter().next().map(|d| d.face).filter(|&f| f > 0) {
+                    ui.label(texts.trf("hud-die", &[("face", face.into())]));
+                }
+                ui.separator();
+                for line in &log.0 {
+                    paragraph_rich(ui, &texts, &line.text(&texts, &table), |t| {
+                        egui::RichText::new(t).small()
+                    });
+                }
+                ui.separator();
+                egui::CollapsingHeader::new(texts.tr("settings-title"))
+                    .id_salt("hud_settings")
+                    .show(ui, |ui| {
+                        crate::ui::settings::settings_ui(ui, &texts, &languages, &mut settings)
+                    });
+                row(ui, &texts, |ui| {
+                    if ui.button(texts.tr("hud-rules")).clicked() {
+                        next_overlay.set(Overlay::Rules);
+                    }
+                    if ui.button(texts.tr("hud-pause")).clicked() {
+                        next_pause.set(crate::table::screen::Pause::Paused);
+                    }
+                });
+            });
+        });
+    let w = response.response.rect.width();
+    if (hud_width.0 - w).abs() > 0.5 {
+        hud_width.0 = w;
+    }
+    Ok(())
+}

@@ -1,0 +1,25 @@
+//! The egui windows and the widgets they share: the main menu, the HUD, the table setup, the
+//! pause menu, the results, the rule book, profiles and settings.
+
+use bevy::prelude::*;
+
+pub mod hud;
+mod menu;
+pub mod pause;
+pub mod profiles;
+mod rule_book;
+mod settings;
+pub mod setup;
+mod widgets;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        menu::plugin,
+        settings::plugin,
+        hud::plugin,
+        setup::plugin,
+        pause::plugin,
+        rule_book::plugin,
+        profiles::plugin,
+    ));
+}

@@ -1,0 +1,113 @@
+//! The settings a player can change, shared by the HUD, the menu and the pause menu, and
+//! the settings window of the main menu.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+use crate::i18n::ui::row;
+use crate::i18n::{Languages, Texts};
+use crate::table::screen::Overlay;
+use crate::table::settings::{Settings, Speed};
+
+/// The settings a player can change, shared by the HUD, the menu and the pause menu.
+pub fn settings_ui(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    languages: &Languages,
+    settings: &mut Settings,
+) {
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("settings-language"));
+        let current = settings.language.clone().unwrap_or_default();
+        let shown = languages
+            .names
+            .iter()
+            .find(|(code, _)| *code == current)
+            .map_or(current.clone(), |(_, name)| name.clone());
+        // Each language in its own words, and its own direction.
+        let own = crate::i18n::bidi::visual_auto;
+        egui::ComboBox::from_id_salt("language")
+            .selected_text(own(&shown))
+            .show_ui(ui, |ui| {
+                for (code, name) in &languages.names {
+                    ui.selectable_value(&mut settings.language, Some(code.clone()), own(name));
+                }
+            });
+    });
+    speed_choice(ui, texts, "settings-cpu-speed", &mut settings.cpu_speed);
+    speed_choice(
+        ui,
+        texts,
+        "settings-animation",
+        &mut settings.animation_speed,
+    );
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("settings-theme"));
+        egui::ComboBox::from_id_salt("theme")
+            .selected_text(settings.theme.as_str())
+            .show_ui(ui, |ui| {
+                // Read only while the list is open (the pause menu draws these settings every
+                // frame): a modder's new folder still shows up the next time it opens.
+                for folder in crate::theme::available(Some(&settings.theme)) {
+                    let label = folder.clone();
+                    ui.selectable_value(&mut settings.theme, folder, label);
+                }
+            });
+    });
+    ui.checkbox(
+        &mut settings.auto_single_move,
+        texts.tr("settings-auto-move"),
+    );
+    ui.add(
+        egui::Slider::new(&mut settings.volume_db, -40.0..=0.0)
+            .text(texts.tr("settings-master-volume")),
+    );
+    ui.add(
+        egui::Slider::new(&mut settings.effects_db, -40.0..=0.0)
+            .text(texts.tr("settings-effects-volume")),
+    );
+    ui.checkbox(&mut settings.muted, texts.tr("settings-mute"));
+    #[cfg(not(target_arch = "wasm32"))]
+    ui.checkbox(&mut settings.fullscreen, texts.tr("settings-fullscreen"));
+}
+
+fn speed_choice(ui: &mut egui::Ui, texts: &Texts, key: &str, speed: &mut Speed) {
+    row(ui, texts, |ui| {
+        ui.label(texts.tr(key));
+        for s in Speed::ALL {
+            ui.selectable_value(speed, s, texts.show(&texts.speed(s)));
+        }
+    });
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        settings_window.run_if(in_state(Overlay::Settings)),
+    );
+}
+
+/// The settings window of the main menu.
+fn settings_window(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<Overlay>>,
+    mut settings: ResMut<Settings>,
+    texts: Res<Texts>,
+    languages: Res<crate::i18n::Languages>,
+) -> Result {
+    let mut still_open = true;
+    egui::Window::new(texts.tr("settings-title"))
+        .id(egui::Id::new("settings"))
+        .open(&mut still_open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(contexts.ctx_mut()?, |ui| {
+            settings_ui(ui, &texts, &languages, &mut settings)
+        });
+    if !still_open {
+        next.set(Overlay::None);
+    }
+    Ok(())
+}

@@ -1,0 +1,384 @@
+//! The table setup window (bevy_egui): who sits where — a person with a name, a CPU with its
+//! level, or nobody — and every house rule of the rule book, each marked when it is not the
+//! standard game. Starting writes `NewTableRequested`, and the table is remembered. The
+//! window is the `Overlay::Setup` state: entering it starts a draft from the table's
+//! choices, leaving it (Start, close, Esc) drops the draft.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use ludo_core::{Choice, CpuLevel, DieFaces, HOUSE_RULES, Rules, Values, seat_colours};
+
+use crate::files::presets::PresetList;
+use crate::i18n::Texts;
+use crate::i18n::ui::{column, paragraph, row};
+use crate::table::TurnLimit;
+use crate::table::flow::NewTableRequested;
+use crate::table::screen::Overlay;
+use crate::table::{SeatKind, TableConfig};
+use crate::ui::widgets::mark_icon;
+
+/// One chair at the table in the setup: empty, or who sits in it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Chair {
+    Empty,
+    Person(String),
+    Cpu(CpuLevel),
+}
+
+/// The setup being edited, while the window is open.
+#[derive(Resource, Clone, Debug)]
+pub struct SetupDraft {
+    pub chairs: [Chair; 4],
+    pub rules: Rules,
+    pub seed: u64,
+    pub turn_limit: TurnLimit,
+}
+
+impl SetupDraft {
+    pub fn from_config(config: &TableConfig) -> SetupDraft {
+        let mut chairs = [Chair::Empty, Chair::Empty, Chair::Empty, Chair::Empty];
+        for (chair, seat) in chairs.iter_mut().zip(&config.seats) {
+            *chair = match seat {
+                // No name given: an empty field, which shows the word in the player's language.
+                SeatKind::Person { name } if name == crate::table::UNNAMED => {
+                    Chair::Person(String::new())
+                }
+                SeatKind::Person { name } => Chair::Person(name.clone()),
+                SeatKind::Cpu(level) => Chair::Cpu(*level),
+            };
+        }
+        SetupDraft {
+            chairs,
+            rules: config.rules.clone(),
+            seed: config.seed,
+            turn_limit: config.turn_limit,
+        }
+    }
+
+    /// The table this setup describes; empty chairs are left out.
+    pub fn to_config(&self) -> TableConfig {
+        TableConfig {
+            rules: self.rules.clone(),
+            seats: self
+                .chairs
+                .iter()
+                .filter_map(|c| match c {
+                    Chair::Empty => None,
+                    Chair::Person(name) => Some(SeatKind::Person {
+                        name: if name.trim().is_empty() {
+                            crate::table::UNNAMED.into()
+                        } else {
+                            name.trim().to_string()
+                        },
+                    }),
+                    Chair::Cpu(level) => Some(SeatKind::Cpu(*level)),
+                })
+                .collect(),
+            seed: self.seed,
+            turn_limit: self.turn_limit,
+        }
+    }
+
+    pub fn seated(&self) -> usize {
+        self.chairs.iter().filter(|c| **c != Chair::Empty).count()
+    }
+
+    /// One person alone: fill the empty chairs with CPUs.
+    pub fn fill_with_cpus(&mut self) {
+        for chair in &mut self.chairs {
+            if *chair == Chair::Empty {
+                *chair = Chair::Cpu(CpuLevel::Normal);
+            }
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Setup), start_draft)
+        .add_systems(OnExit(Overlay::Setup), |mut commands: Commands| {
+            commands.remove_resource::<SetupDraft>();
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            setup_window.run_if(in_state(Overlay::Setup)),
+        );
+}
+
+/// The draft starts from the table's choices (unless one was given, as `--open setup` does).
+fn start_draft(mut commands: Commands, config: Res<TableConfig>, draft: Option<Res<SetupDraft>>) {
+    if draft.is_none() {
+        commands.insert_resource(SetupDraft::from_config(&config));
+    }
+}
+
+fn setup_window(
+    hud: Res<crate::board::camera::HudWidth>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut contexts: EguiContexts,
+    draft: Option<ResMut<SetupDraft>>,
+    profiles: Res<crate::table::profiles::Profiles>,
+    theme: Res<crate::theme::ActiveTheme>,
+    presets: PresetList,
+    texts: Res<Texts>,
+    mut new_table: MessageWriter<NewTableRequested>,
+) -> Result {
+    let Some(mut draft) = draft else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let mut start = false;
+    egui::Window::new(texts.tr("setup-title"))
+        .id(egui::Id::new("setup"))
+        .collapsible(false)
+        .resizable(true)
+        .default_width(420.0)
+        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .open(&mut open)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, true])
+                .max_height(ui.ctx().viewport_rect().height() * 0.75)
+                .show(ui, |ui| {
+                    column(ui, &texts, |ui| {
+                        seats_ui(ui, &texts, &theme.look, &mut draft);
+                        ui.separator();
+                        presets_ui(ui, &texts, &mut draft.rules, &presets);
+                        rules_ui(ui, &texts, &mut draft.rules);
+                    });
+                });
+            ui.separator();
+            row(ui, &texts, |ui| {
+                let n = draft.seated();
+                let ok = (2..=4).contains(&n);
+                let button = ui.add_enabled(
+                    ok,
+                    egui::Button::new(RichText::new(texts.tr("setup-start")).strong())
+                        .min_size(egui::vec2(96.0, 32.0)),
+                );
+                // Enter starts the table; Tab and the arrows reach every choice from here.
+                crate::ui::widgets::focus_first(&button);
+                start = button.clicked();
+                if !ok {
+                    ui.label(texts.tr("setup-need-seats"));
+                } else {
+                    let config = draft.to_config();
+                    match profiles.ranked(&config.rules, &config.seats) {
+                        Ok(()) => ui.label(RichText::new(texts.tr("setup-ranked")).strong()),
+                        Err(why) => ui.label(
+                            texts.trf("setup-not-ranked", &[("why", texts.unranked(&why).into())]),
+                        ),
+                    };
+                }
+            });
+        });
+    if start {
+        new_table.write(NewTableRequested(draft.to_config()));
+    }
+    if start || !open {
+        next.set(Overlay::None);
+    }
+    Ok(())
+}
+
+fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: &mut SetupDraft) {
+    ui.heading(texts.tr("setup-seats"));
+    let n = draft.seated().clamp(2, 4) as u8;
+    let colours = seat_colours(n);
+    let mut seat = 0usize;
+    for (i, chair) in draft.chairs.iter_mut().enumerate() {
+        row(ui, texts, |ui| {
+            if *chair != Chair::Empty && seat < colours.len() {
+                mark_icon(ui, look, colours[seat], 22.0);
+                seat += 1;
+            } else {
+                ui.add_space(26.0);
+            }
+            let label = texts.tr(match chair {
+                Chair::Empty => "setup-empty",
+                Chair::Person(_) => "setup-person",
+                Chair::Cpu(_) => "setup-cpu",
+            });
+            egui::ComboBox::from_id_salt(("chair", i))
+                .selected_text(label)
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(*chair == Chair::Empty, texts.tr("setup-empty"))
+                        .clicked()
+                    {
+                        *chair = Chair::Empty;
+                    }
+                    if ui
+                        .selectable_label(
+                            matches!(chair, Chair::Person(_)),
+                            texts.tr("setup-person"),
+                        )
+                        .clicked()
+                    {
+                        let name = texts.fmt("player-default-name", &[("n", (i + 1).into())]);
+                        *chair = Chair::Person(name);
+                    }
+                    if ui
+                        .selectable_label(matches!(chair, Chair::Cpu(_)), texts.tr("setup-cpu"))
+                        .clicked()
+                    {
+                        *chair = Chair::Cpu(CpuLevel::Normal);
+                    }
+                });
+            match chair {
+                Chair::Person(name) => {
+                    ui.add(
+                        egui::TextEdit::singleline(name)
+                            .hint_text(texts.tr("player-unnamed"))
+                            .desired_width(140.0),
+                    );
+                }
+                Chair::Cpu(level) => {
+                    for l in CpuLevel::ALL {
+                        ui.selectable_value(level, l, texts.show(&texts.level(l)));
+                    }
+                }
+                Chair::Empty => {}
+            }
+        });
+    }
+    if ui.button(texts.tr("setup-fill")).clicked() {
+        draft.fill_with_cpus();
+    }
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("setup-turn-limit"));
+        for limit in TurnLimit::ALL {
+            let name = match limit.secs() {
+                None => texts.tr("setup-no-limit"),
+                Some(secs) => texts.trf("setup-seconds", &[("secs", secs.into())]),
+            };
+            ui.selectable_value(&mut draft.turn_limit, limit, name);
+        }
+    });
+}
+
+fn not_standard(ui: &mut egui::Ui, texts: &Texts) {
+    ui.label(
+        RichText::new(texts.tr("setup-not-standard"))
+            .italics()
+            .color(egui::Color32::from_rgb(240, 170, 60)),
+    );
+}
+
+/// The preset files of `assets/rules/`: picking one sets every house rule; the one that
+/// matches the rules chosen is shown selected. A broken file is listed with its problem.
+/// A preset the language files name (`preset-NAME`, `preset-NAME-about`) shows in the
+/// player's language; any other shows its file name and the file's own description.
+fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &PresetList) {
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("setup-presets"));
+        for (preset, file) in presets.iter() {
+            let Some(file) = file else {
+                continue;
+            };
+            let on = file.rules == *rules;
+            let name = texts
+                .lookup(&format!("preset-{}", preset.name), &[])
+                .unwrap_or_else(|| preset.name.clone());
+            let about = texts
+                .lookup(&format!("preset-{}-about", preset.name), &[])
+                .unwrap_or_else(|| file.about.clone());
+            if ui
+                .selectable_label(on, texts.show(&name))
+                .on_hover_ui(|ui| {
+                    ui.set_max_width(360.0);
+                    paragraph(ui, texts, &about);
+                })
+                .clicked()
+            {
+                *rules = file.rules.clone();
+            }
+        }
+    });
+    for (preset, _) in presets.iter() {
+        if let Some(problem) = &preset.problem {
+            ui.label(RichText::new(problem).color(egui::Color32::from_rgb(240, 120, 90)));
+        }
+    }
+}
+
+/// Every house rule of `HOUSE_RULES`, a row each, marked when it is not the standard game.
+fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
+    row(ui, texts, |ui| {
+        ui.heading(texts.tr("setup-house-rules"));
+        if ui.button(texts.tr("setup-reset")).clicked() {
+            *rules = Rules::default();
+        }
+    });
+    let standard = Rules::default();
+    for rule in &HOUSE_RULES {
+        row(ui, texts, |ui| {
+            ui.label(texts.show(&texts.rule_name(rule)));
+            let chosen = rules.get(rule.name);
+            let mut pick = |ui: &mut egui::Ui, choice: Choice| {
+                let name = texts.show(&texts.rule_value(rule, choice));
+                if ui.selectable_label(chosen == choice, name).clicked() {
+                    rules.set(rule.name, choice);
+                }
+            };
+            match rule.values {
+                Values::Switch => {
+                    pick(ui, Choice::Switch(true));
+                    pick(ui, Choice::Switch(false));
+                }
+                Values::OneOf(names) => {
+                    for i in 0..names.len() {
+                        pick(ui, Choice::OneOf(i));
+                    }
+                }
+                Values::Faces => {
+                    let Choice::Faces(set) = chosen else {
+                        return;
+                    };
+                    let mut faces = set.faces();
+                    for f in 1..=6u8 {
+                        let mut on = faces.contains(&f);
+                        if ui.checkbox(&mut on, f.to_string()).changed() {
+                            if on {
+                                faces.push(f);
+                            } else {
+                                faces.retain(|&x| x != f);
+                            }
+                            // At least one face always lets a piece out.
+                            if let Ok(set) = DieFaces::new(&faces) {
+                                rules.set(rule.name, Choice::Faces(set));
+                            }
+                        }
+                    }
+                }
+            }
+            if rules.get(rule.name) != standard.get(rule.name) {
+                not_standard(ui, texts);
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_person_who_gave_no_name_keeps_none_through_the_setup() {
+        let config = TableConfig::default();
+        let draft = SetupDraft::from_config(&config);
+        // An empty field (which shows the word for a player in the player's language)...
+        assert_eq!(draft.chairs[0], Chair::Person(String::new()));
+        // ...that gives back the same table.
+        assert_eq!(draft.to_config(), config);
+        let named = TableConfig {
+            seats: vec![
+                SeatKind::Person { name: "Ana".into() },
+                SeatKind::Cpu(CpuLevel::Hard),
+            ],
+            ..TableConfig::default()
+        };
+        assert_eq!(SetupDraft::from_config(&named).to_config(), named);
+    }
+}

@@ -1,0 +1,122 @@
+//! The game's folders are layers, and no file imports from a layer above its own (see the
+//! list in `src/lib.rs`). This test reads every file of `src/` and names each path that runs
+//! back up a layer, with its file and line.
+
+use std::path::{Path, PathBuf};
+
+/// The layers, bottom up: a file may use its own layer and those before it.
+const LAYERS: [&str; 8] = [
+    "table", "files", "i18n", "theme", "board", "ui", "dev", "launch",
+];
+
+/// The layer a module of the crate (`board`) or a file of `src/` (`board/pieces.rs`)
+/// belongs to. The crate root (`lib.rs`, `main.rs`, and items such as `crate::plugin`)
+/// assembles the plugins; it ranks with `launch`, which starts the app from it.
+fn layer_of(file: &Path) -> usize {
+    let first = file
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    let name = first.trim_end_matches(".rs");
+    LAYERS
+        .iter()
+        .position(|l| *l == name)
+        .unwrap_or(LAYERS.len() - 1)
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The crate's top-level modules (or root items) a line names: `crate::board::…`, and each
+/// of `crate::{board::…, ui}`.
+fn crate_paths(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        let names: Vec<&str> = match rest.strip_prefix('{') {
+            Some(group) => group
+                .split('}')
+                .next()
+                .unwrap_or("")
+                .split(',')
+                .map(str::trim)
+                .collect(),
+            None => vec![rest],
+        };
+        for name in names {
+            let head: String = name
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !head.is_empty() {
+                out.push(head);
+            }
+        }
+    }
+    out
+}
+
+/// Every use of a higher layer in `src/`, as `file:line: text (layer uses higher)`.
+fn back_imports(src: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(src, &mut files);
+    files.sort();
+    let mut found = Vec::new();
+    for file in &files {
+        let relative = file.strip_prefix(src).unwrap();
+        let own = layer_of(relative);
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for module in crate_paths(code) {
+                let used = layer_of(Path::new(&module));
+                if used > own {
+                    let named = |n: usize| LAYERS[n];
+                    found.push(format!(
+                        "src/{}:{}: `{}` ({} uses {}, a layer above it)",
+                        relative.display(),
+                        i + 1,
+                        line.trim(),
+                        named(own),
+                        named(used)
+                    ));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_file_imports_from_a_layer_above_its_own() {
+    let src = ludo::files::asset_list::manifest_dir().join("src");
+    let found = back_imports(&src);
+    assert!(
+        found.is_empty(),
+        "imports that run back up a layer:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_check_sees_single_and_grouped_paths() {
+    assert_eq!(
+        crate_paths("use crate::{board::pieces, ui}; x(crate::table::Table)"),
+        ["board", "ui", "table"]
+    );
+    assert_eq!(layer_of(Path::new("table/flow.rs")), 0);
+    assert_eq!(layer_of(Path::new("ui/hud/log.rs")), 5);
+    assert_eq!(layer_of(Path::new("lib.rs")), 7);
+    assert_eq!(layer_of(Path::new("plugin")), 7);
+}
