@@ -88,16 +88,6 @@ fn app(seats: Vec<SeatKind>, seed: u64) -> App {
     )
 }
 
-/// Runs the app until the game ends (or gives up after many frames).
-fn play_to_the_end(app: &mut App) {
-    for _ in 0..20_000 {
-        app.update();
-        if app.world().resource::<Table>().game.is_over() {
-            return;
-        }
-    }
-}
-
 fn cpus(n: usize) -> Vec<SeatKind> {
     vec![SeatKind::Cpu(CpuLevel::Normal); n]
 }
@@ -105,7 +95,7 @@ fn cpus(n: usize) -> Vec<SeatKind> {
 #[test]
 fn four_cpus_play_a_whole_game_through_messages_and_the_record_replays() {
     let mut app = app(cpus(4), 7);
-    play_to_the_end(&mut app);
+    common::play_to_the_end(&mut app);
     let table = app.world().resource::<Table>();
     assert!(table.game.is_over(), "the game ends");
     let seen = app.world().resource::<Seen>();
@@ -177,7 +167,7 @@ fn a_person_rolls_and_moves_by_messages_and_out_of_turn_requests_change_nothing(
 #[test]
 fn a_rematch_starts_with_the_next_seat() {
     let mut app = app(cpus(3), 11);
-    play_to_the_end(&mut app);
+    common::play_to_the_end(&mut app);
     assert!(app.world().resource::<Table>().game.is_over());
     let first = app.world().resource::<Table>().game.first_seat();
     app.world_mut().write_message(RematchRequested);
@@ -200,7 +190,7 @@ fn engine_events(table: &Table) -> Vec<ludo_core::Event> {
 #[test]
 fn every_engine_event_reaches_the_ecs_as_its_message_in_order() {
     let mut app = app(cpus(4), 21);
-    play_to_the_end(&mut app);
+    common::play_to_the_end(&mut app);
     let table = app.world().resource::<Table>();
     let seen = app.world().resource::<Seen>();
     let events = engine_events(table);
@@ -532,7 +522,7 @@ fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
         Screen::Playing
     );
     assert_eq!(app.world().resource::<Table>().game.seats(), 4);
-    play_to_the_end(&mut app);
+    common::play_to_the_end(&mut app);
     let first = app.world().resource::<Table>().game.first_seat();
     assert!(
         app.world().resource::<Table>().game.is_over(),

@@ -156,6 +156,30 @@ fn every_key_the_game_asks_for_is_in_english() {
     );
 }
 
+#[test]
+fn every_house_rule_and_each_of_its_values_has_words_in_english() {
+    // The setup, the rule book and the HUD name each rule of ludo-core's list by
+    // `rule-NAME` and each value by `rule-NAME-VALUE`: keys no literal in the code spells.
+    let english = messages(
+        "en",
+        &std::fs::read_to_string(lang_dir().join("en.ftl")).unwrap(),
+    );
+    let kebab = |s: &str| s.replace('_', "-");
+    let mut missing = Vec::new();
+    for rule in ludo_core::HOUSE_RULES {
+        let mut keys = vec![format!("rule-{}", kebab(rule.name))];
+        if let ludo_core::Values::OneOf(values) = rule.values {
+            keys.extend(
+                values
+                    .iter()
+                    .map(|v| format!("rule-{}-{}", kebab(rule.name), kebab(v))),
+            );
+        }
+        missing.extend(keys.into_iter().filter(|k| !english.contains_key(k)));
+    }
+    assert!(missing.is_empty(), "not in en.ftl: {missing:?}");
+}
+
 /// A string literal shaped like a message key (`menu-continue`) whose first word begins
 /// some English key: egui widget ids are written with underscores so they never are.
 fn looks_like_key(s: &str, english: &BTreeMap<String, BTreeSet<String>>) -> bool {
@@ -281,15 +305,8 @@ fn app_in(language: Option<&str>) -> bevy::prelude::App {
 }
 
 fn update_until(app: &mut bevy::prelude::App, done: impl Fn(&ludo::i18n::Texts) -> bool) {
-    let start = std::time::Instant::now();
-    while start.elapsed() < std::time::Duration::from_secs(10) {
-        app.update();
-        if done(app.world().resource::<ludo::i18n::Texts>()) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("the language did not load");
+    let loaded = common::update_until(app, 10.0, |w| done(w.resource::<ludo::i18n::Texts>()));
+    assert!(loaded, "the language did not load");
 }
 
 #[test]

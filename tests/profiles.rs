@@ -165,7 +165,7 @@ fn a_ranked_game_played_to_the_end_updates_and_saves_the_ratings() {
     };
     let mut app = common::headless_app(config, |app| {
         app.insert_resource(with(&["Ana", "Ben"]))
-            .insert_resource(DataDir(Some(dir.clone())));
+            .insert_resource(DataDir(Some(dir.to_path_buf())));
     });
     app.update();
     // Ana and Ben let the CPU play for them, so the game runs by itself.

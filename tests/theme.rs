@@ -6,7 +6,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
@@ -45,19 +45,6 @@ fn choose(app: &mut App, folder: &str) {
     app.world_mut().resource_mut::<Settings>().theme = folder.into();
 }
 
-/// Updates until `done` holds, for at most `secs` seconds; whether it did.
-fn update_until(app: &mut App, secs: f32, done: impl Fn(&World) -> bool) -> bool {
-    let start = Instant::now();
-    while start.elapsed() < Duration::from_secs_f32(secs) {
-        app.update();
-        if done(app.world()) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-    false
-}
-
 fn active(app: &App) -> &ActiveTheme {
     app.world().resource::<ActiveTheme>()
 }
@@ -90,7 +77,7 @@ fn track_colour(app: &mut App) -> Color {
 
 /// A scratch asset folder with the built-in sounds (every theme's default) and the given
 /// theme folders, each a `theme.ron` text.
-fn scratch_assets(name: &str, themes: &[(&str, &str)]) -> PathBuf {
+fn scratch_assets(name: &str, themes: &[(&str, &str)]) -> common::Scratch {
     let root = common::scratch(name);
     let sounds = root.join("sounds");
     std::fs::create_dir_all(&sounds).unwrap();
@@ -119,7 +106,7 @@ fn both_shipped_themes_load_whole() {
     for (folder, name) in [("night", "Night"), ("classic", "Classic")] {
         choose(&mut app, folder);
         assert!(
-            update_until(&mut app, 10.0, |w| w.resource::<ActiveTheme>().folder
+            common::update_until(&mut app, 10.0, |w| w.resource::<ActiveTheme>().folder
                 == folder),
             "{folder} did not load: {:?}",
             problem(&app)
@@ -149,7 +136,7 @@ fn a_theme_of_one_field_keeps_every_other_default() {
     let root = scratch_assets("one-field", &[("teal", "(board: (track: \"#008080\"))")]);
     let mut app = app_with_assets(&root);
     choose(&mut app, "teal");
-    assert!(update_until(&mut app, 10.0, |w| {
+    assert!(common::update_until(&mut app, 10.0, |w| {
         w.resource::<ActiveTheme>().folder == "teal"
     }));
     let look = &active(&app).look;
@@ -158,7 +145,7 @@ fn a_theme_of_one_field_keeps_every_other_default() {
     assert_eq!(look.safe, classic.safe);
     assert_eq!(look.animation, classic.animation);
     assert_eq!(look.style, classic.style);
-    assert!(update_until(&mut app, 2.0, |_| true));
+    assert!(common::update_until(&mut app, 2.0, |_| true));
     assert_eq!(track_colour(&mut app), Color::srgb_u8(0, 128, 128));
 }
 
@@ -226,13 +213,13 @@ fn each_kind_of_broken_theme_is_reported_where_it_is_and_the_last_good_one_stays
     let root = scratch_assets("broken", &themes);
     let mut app = app_with_assets(&root);
     choose(&mut app, "good");
-    assert!(update_until(&mut app, 10.0, |w| {
+    assert!(common::update_until(&mut app, 10.0, |w| {
         w.resource::<ActiveTheme>().folder == "good"
     }));
     for (folder, _, at, expected) in broken {
         choose(&mut app, folder);
         assert!(
-            update_until(&mut app, 10.0, |w| w.resource::<ThemeProblem>().0.is_some()),
+            common::update_until(&mut app, 10.0, |w| w.resource::<ThemeProblem>().0.is_some()),
             "{folder}: no problem reported"
         );
         let text = problem(&app).unwrap();
@@ -260,17 +247,17 @@ fn saving_the_theme_file_while_the_game_runs_recolours_the_board() {
     let root = scratch_assets("hot", &[("live", "(board: (track: \"#102030\"))")]);
     let mut app = app_with_assets(&root);
     choose(&mut app, "live");
-    assert!(update_until(&mut app, 10.0, |w| {
+    assert!(common::update_until(&mut app, 10.0, |w| {
         w.resource::<ActiveTheme>().folder == "live"
     }));
-    assert!(update_until(&mut app, 2.0, |_| true));
+    assert!(common::update_until(&mut app, 2.0, |_| true));
     assert_eq!(track_colour(&mut app), Color::srgb_u8(0x10, 0x20, 0x30));
 
     // The modder saves a new colour: within a few seconds (the watcher waits for writes to
     // settle) the board's squares have it, with no restart.
     let saved = Instant::now();
     write_theme(&root, "live", "(board: (track: \"#a0b0c0\"))");
-    let changed = update_until(&mut app, 10.0, |w| {
+    let changed = common::update_until(&mut app, 10.0, |w| {
         w.resource::<ActiveTheme>().look.track == Color::srgb_u8(0xa0, 0xb0, 0xc0)
     });
     assert!(changed, "the saved colour never arrived");
@@ -281,7 +268,7 @@ fn saving_the_theme_file_while_the_game_runs_recolours_the_board() {
 
     // A broken save is reported and the board keeps the last good colour.
     write_theme(&root, "live", "(board: (track: \"#a0b0c0\"");
-    assert!(update_until(&mut app, 10.0, |w| {
+    assert!(common::update_until(&mut app, 10.0, |w| {
         w.resource::<ThemeProblem>().0.is_some()
     }));
     assert!(
@@ -293,7 +280,7 @@ fn saving_the_theme_file_while_the_game_runs_recolours_the_board() {
 
     // Mended, it is taken again and the problem goes.
     write_theme(&root, "live", "(board: (track: \"#405060\"))");
-    assert!(update_until(&mut app, 10.0, |w| {
+    assert!(common::update_until(&mut app, 10.0, |w| {
         w.resource::<ActiveTheme>().look.track == Color::srgb_u8(0x40, 0x50, 0x60)
     }));
     assert_eq!(problem(&app), None);

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-pub mod audio;
+mod audio;
 pub mod camera;
 pub mod celebrate;
 pub mod dice;

@@ -14,12 +14,6 @@ use crate::theme::{ActiveTheme, Redraw};
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BoardSquare(pub SquareKind);
 
-/// A seat's base yard.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct BaseYard {
-    pub colour: Colour,
-}
-
 /// The glow behind the yard of the seat to play.
 #[derive(Component)]
 pub struct TurnGlow {
@@ -261,7 +255,6 @@ fn spawn_board(
         commands
             .spawn((
                 OnTable,
-                BaseYard { colour: c },
                 Mesh2d(shapes.square.clone()),
                 MeshMaterial2d(bases[c.index()].clone()),
                 Transform::from_translation(centre.extend(1.0))

@@ -9,7 +9,7 @@ pub mod presets;
 pub mod profiles;
 pub mod resume;
 pub mod saved;
-pub mod storage;
+mod storage;
 
 /// Remembering and resuming (headless); the presets need an asset server and come with the
 /// windows.

@@ -12,7 +12,8 @@ use crate::table::TableConfig;
 use crate::table::screen::{Overlay, Pause, Screen};
 use crate::table::settings::Settings;
 
-pub mod args;
+mod args;
+// Public: only the browser build calls it, and the desktop tests read its query parser.
 pub mod web;
 
 use args::{Args, Open};

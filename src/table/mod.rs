@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-pub mod cpu;
+mod cpu;
 pub mod flow;
 mod game;
 pub mod profiles;

@@ -312,18 +312,16 @@ pub enum Easing {
 }
 
 impl Easing {
+    /// The eased progress at `t` (0 to 1): Bevy's easing functions.
     pub fn apply(self, t: f32) -> f32 {
-        let t = t.clamp(0.0, 1.0);
+        use bevy::math::curve::{Curve, EaseFunction};
         match self {
-            Easing::Linear => t,
-            Easing::Cubic if t < 0.5 => 4.0 * t * t * t,
-            Easing::Cubic => 1.0 - (-2.0 * t + 2.0).powi(3) / 2.0,
-            Easing::Sine => (1.0 - (t * std::f32::consts::PI).cos()) / 2.0,
-            Easing::Back => {
-                let (c1, c3) = (1.70158, 2.70158);
-                1.0 + c3 * (t - 1.0).powi(3) + c1 * (t - 1.0).powi(2)
-            }
+            Easing::Linear => EaseFunction::Linear,
+            Easing::Cubic => EaseFunction::CubicInOut,
+            Easing::Sine => EaseFunction::SineInOut,
+            Easing::Back => EaseFunction::BackOut,
         }
+        .sample_clamped(t)
     }
 }
 
@@ -421,6 +419,25 @@ pub fn locate(text: &str, needle: &str) -> (usize, usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn easings_keep_their_shapes() {
+        let close = |a: f32, b: f32| (a - b).abs() < 1e-4;
+        for e in [Easing::Linear, Easing::Cubic, Easing::Sine, Easing::Back] {
+            assert!(
+                close(e.apply(0.0), 0.0) && close(e.apply(1.0), 1.0),
+                "{e:?}"
+            );
+            assert!(close(e.apply(2.0), 1.0), "{e:?} clamps");
+        }
+        assert!(close(Easing::Linear.apply(0.3), 0.3));
+        // 4t³ in the first half, symmetric after.
+        assert!(close(Easing::Cubic.apply(0.25), 0.0625));
+        assert!(close(Easing::Cubic.apply(0.75), 0.9375));
+        assert!(close(Easing::Sine.apply(0.5), 0.5));
+        // Overshoots: 1 + 2.70158(t−1)³ + 1.70158(t−1)².
+        assert!(close(Easing::Back.apply(0.5), 1.0876975));
+    }
 
     #[test]
     fn one_field_keeps_every_other_default() {

@@ -13,7 +13,7 @@ use bevy_kira_audio::AudioSource;
 use crate::table::settings::Settings;
 
 pub mod file;
-pub mod loader;
+mod loader;
 pub mod look;
 pub mod view;
 

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-pub mod hud;
+mod hud;
 mod menu;
 pub mod pause;
 pub mod profiles;

@@ -1,7 +1,7 @@
 //! What the game's integration tests share: a headless app of the rules side, and a scratch
 //! folder for files.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use bevy::prelude::*;
 use ludo::table::TableConfig;
@@ -25,15 +25,49 @@ pub fn headless_app(config: TableConfig, before: impl FnOnce(&mut App)) -> App {
     app
 }
 
-/// A fresh, empty folder for one test's files.
+/// A fresh, empty folder for one test's files, removed when dropped; reads as its `Path`.
 #[allow(dead_code)] // Not every test file writes files.
-pub fn scratch(name: &str) -> PathBuf {
-    let test = std::env::current_exe()
-        .ok()
-        .and_then(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-        .unwrap_or_default();
-    let dir = std::env::temp_dir().join(format!("ludo-{test}-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+#[allow(dead_code)]
+pub fn scratch(name: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("ludo-{name}-"))
+        .tempdir()
+        .expect("a scratch folder");
+    Scratch(dir)
+}
+
+/// Updates until `done` holds, for at most `secs` seconds (assets load on other threads);
+/// whether it did.
+#[allow(dead_code)]
+pub fn update_until(app: &mut App, secs: f32, done: impl Fn(&World) -> bool) -> bool {
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs_f32(secs) {
+        app.update();
+        if done(app.world()) {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    false
+}
+
+/// Runs the app until the game ends (or gives up after many frames); whether it ended.
+#[allow(dead_code)]
+pub fn play_to_the_end(app: &mut App) -> bool {
+    for _ in 0..20_000 {
+        app.update();
+        if app.world().resource::<ludo::table::Table>().game.is_over() {
+            return true;
+        }
+    }
+    false
 }
