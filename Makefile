@@ -57,7 +57,8 @@ play: build
 test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
-	cargo test --workspace
+	cargo build $(SERVER) --bin ludo-server
+	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --workspace
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory web-test

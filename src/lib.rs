@@ -4,11 +4,13 @@
 //! 1. `table` — the table's flow, headless: requests in, the engine's events out as messages.
 //! 2. `files` — what is kept between runs (settings, the saved game, profiles) and read from
 //!    `assets/` (presets, folder listings).
-//! 3. `i18n` — languages and the game's words.
-//! 4. `theme` — the look, pictures, sounds and fonts a theme gives.
-//! 5. `board` — the table as entities: squares, pieces, die, animation, sound, input.
-//! 6. `ui` — the egui windows.
-//! 7. `dev` — screenshots for tests; `launch` — the command line and the browser page.
+//! 3. `online` — tables at a room server: its events in as the same messages, this
+//!    device's requests out.
+//! 4. `i18n` — languages and the game's words.
+//! 5. `theme` — the look, pictures, sounds and fonts a theme gives.
+//! 6. `board` — the table as entities: squares, pieces, die, animation, sound, input.
+//! 7. `ui` — the egui windows.
+//! 8. `dev` — screenshots for tests; `launch` — the command line and the browser page.
 
 use bevy::prelude::*;
 
@@ -17,14 +19,15 @@ pub mod dev;
 pub mod files;
 pub mod i18n;
 pub mod launch;
+pub mod online;
 pub mod table;
 pub mod theme;
 pub mod ui;
 
-/// The headless game: the table's flow and what it remembers. The game starts at the menu
-/// unless the app inserts another `Screen` after adding this plugin.
+/// The headless game: the table's flow, what it remembers, and online tables. The game
+/// starts at the menu unless the app inserts another `Screen` after adding this plugin.
 pub fn rules_plugin(app: &mut App) {
-    app.add_plugins((table::plugin, files::plugin));
+    app.add_plugins((table::plugin, files::plugin, online::plugin));
 }
 
 /// Everything: the rules plus what a player sees, hears and touches.

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 
 /// The layers, bottom up: a file may use its own layer and those before it.
-const LAYERS: [&str; 8] = [
-    "table", "files", "i18n", "theme", "board", "ui", "dev", "launch",
+const LAYERS: [&str; 9] = [
+    "table", "files", "online", "i18n", "theme", "board", "ui", "dev", "launch",
 ];
 
 /// The layer a module of the crate (`board`) or a file of `src/` (`board/pieces.rs`)
@@ -116,7 +116,7 @@ fn the_check_sees_single_and_grouped_paths() {
         ["board", "ui", "table"]
     );
     assert_eq!(layer_of(Path::new("table/flow.rs")), 0);
-    assert_eq!(layer_of(Path::new("ui/hud/log.rs")), 5);
-    assert_eq!(layer_of(Path::new("lib.rs")), 7);
-    assert_eq!(layer_of(Path::new("plugin")), 7);
+    assert_eq!(layer_of(Path::new("ui/hud/log.rs")), 6);
+    assert_eq!(layer_of(Path::new("lib.rs")), 8);
+    assert_eq!(layer_of(Path::new("plugin")), 8);
 }

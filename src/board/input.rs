@@ -12,7 +12,7 @@ use crate::board::dice::Die;
 use crate::board::pieces::{Piece, Selected};
 use crate::table::GameSet;
 use crate::table::Table;
-use crate::table::flow::Busy;
+use crate::table::flow::{Busy, Decider};
 use crate::table::flow::{MoveChosen, RollRequested};
 use crate::table::screen::{PausableSystems, Screen};
 
@@ -38,10 +38,10 @@ pub fn keyboard_plugin(app: &mut App) {
     );
 }
 
-/// Whether a person may act now: their seat, nothing moving (input stands still while
-/// paused: `PausableSystems`).
-fn person_may_act(table: &Table, busy: &Busy) -> bool {
-    !busy.0 && !table.game.is_over() && !table.cpu_to_act()
+/// Whether a person may act now: a seat this device plays, nothing moving (input stands
+/// still while paused: `PausableSystems`).
+fn person_may_act(table: &Table, busy: &Busy, decider: &Decider) -> bool {
+    !busy.0 && !table.game.is_over() && decider.person_here(table, table.game.turn())
 }
 
 fn click(
@@ -51,6 +51,7 @@ fn click(
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     table: Res<Table>,
     busy: Res<Busy>,
+    decider: Res<Decider>,
     die: Single<&Transform, With<Die>>,
     pieces: Query<(&Piece, &Transform)>,
     mut rolls: MessageWriter<RollRequested>,
@@ -62,7 +63,7 @@ fn click(
         touches.iter_just_pressed().next().map(|t| t.position())
     };
     let Some(screen) = screen else { return };
-    if !person_may_act(&table, &busy) {
+    if !person_may_act(&table, &busy, &decider) {
         return;
     }
     let (camera, camera_transform) = *camera;
@@ -100,11 +101,12 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     table: Res<Table>,
     busy: Res<Busy>,
+    decider: Res<Decider>,
     mut selected: ResMut<Selected>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    if !person_may_act(&table, &busy) {
+    if !person_may_act(&table, &busy, &decider) {
         return;
     }
     let seat = table.game.turn();

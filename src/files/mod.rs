@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 pub mod asset_list;
+pub mod online;
 pub mod presets;
 pub mod profiles;
 pub mod resume;
@@ -14,5 +15,10 @@ mod storage;
 /// Remembering and resuming (headless); the presets need an asset server and come with the
 /// windows.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((saved::plugin, resume::plugin, profiles::plugin));
+    app.add_plugins((
+        saved::plugin,
+        resume::plugin,
+        profiles::plugin,
+        online::plugin,
+    ));
 }

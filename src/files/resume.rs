@@ -153,7 +153,13 @@ pub fn resume(app: &mut App, saved: SavedGame, table: Table) {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, save_after_each_step.in_set(GameSet::React));
+    app.add_systems(
+        Update,
+        // A server's table is kept by the server; this device keeps its seat ticket.
+        save_after_each_step
+            .run_if(crate::table::flow::decided_here)
+            .in_set(GameSet::React),
+    );
 }
 
 /// Saves whenever the record has grown or a new game began: after every roll and move. A

@@ -5,9 +5,11 @@ use ludo_core::{Choice, Colour, CpuLevel, HOUSE_RULES, HouseRule, Rules, Values}
 
 use super::{Arg, Texts};
 use crate::files::saved::Notice;
+use crate::online::Problem;
 use crate::table::profiles::{ProfileError, Unranked};
 use crate::table::settings::Speed;
 use crate::table::{SeatKind, Table};
+use ludo_proto::Refusal;
 
 impl Texts {
     pub fn colour(&self, c: Colour) -> String {
@@ -167,5 +169,33 @@ impl Texts {
             })
             .collect();
         (!lines.is_empty()).then(|| lines.join("\n"))
+    }
+}
+
+impl Texts {
+    /// Why the online table is not going as asked.
+    pub fn online_problem(&self, problem: &Problem) -> String {
+        match problem {
+            Problem::Unreachable(_) => self.get("online-unreachable"),
+            Problem::BadCode => self.get("online-bad-code"),
+            Problem::Refused(reason) => {
+                let key = match reason {
+                    Refusal::RoomFull => "online-refused-room-full",
+                    Refusal::GameStarted => "online-refused-game-started",
+                    Refusal::NoSuchRoom => "online-refused-no-such-room",
+                    Refusal::Version => "online-refused-version",
+                    Refusal::Full => "online-refused-full",
+                    Refusal::BadToken => "online-refused-bad-token",
+                    Refusal::NotEnoughPlayers => "online-refused-not-enough-players",
+                    other => {
+                        let detail = ludo_proto::encode(other)
+                            .trim_matches('"')
+                            .replace('_', " ");
+                        return self.fmt("online-refused-other", &[("detail", detail.into())]);
+                    }
+                };
+                self.get(key)
+            }
+        }
     }
 }

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, ValueEnum};
+use ludo_proto::SeatSpec;
 
 use crate::table::settings::Speed;
 use crate::table::{SeatKind, TableConfig};
@@ -37,6 +38,21 @@ pub struct Args {
     /// Start with this window open.
     #[arg(long, value_enum)]
     pub open: Option<Open>,
+    /// The room server for --join and --create (ws://HOST:PORT/ws; the browser uses the
+    /// page's own).
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// Join the online table with this code (or return to this device's seat at it).
+    #[arg(long, value_name = "CODE", conflicts_with = "create")]
+    pub join: Option<String>,
+    /// Open an online table with these seats, 2 to 4: open (for a person who joins; the
+    /// first is this device's), cpu or cpu:LEVEL, or empty. The house rules come from
+    /// --rules (or the remembered table).
+    #[arg(long, value_delimiter = ',', value_parser = seat_spec, num_args = 1, conflicts_with = "seats")]
+    pub create: Option<Vec<SeatSpec>>,
+    /// The name to play under at online tables.
+    #[arg(long)]
+    pub name: Option<String>,
     /// Render, save the window to this PNG and exit: how the tests look at the game.
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
@@ -68,6 +84,14 @@ impl Args {
             return Err(clap::Error::raw(
                 clap::error::ErrorKind::ValueValidation,
                 format!("--seats: 2 to 4 seats, not {}\n", seats.len()),
+            ));
+        }
+        if let Some(seats) = &args.create
+            && (!(2..=4).contains(&seats.len()) || !seats.contains(&SeatSpec::Open))
+        {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                "--create: 2 to 4 seats, one of them open\n",
             ));
         }
         if let Some(lang) = &args.lang {
@@ -108,6 +132,18 @@ impl Args {
             table.seed = seed;
         }
         Ok(table)
+    }
+}
+
+fn seat_spec(s: &str) -> Result<SeatSpec, String> {
+    match s {
+        "open" => Ok(SeatSpec::Open),
+        "empty" => Ok(SeatSpec::Empty),
+        "cpu" => Ok(SeatSpec::Cpu(ludo_core::CpuLevel::Normal)),
+        _ => match s.strip_prefix("cpu:") {
+            Some(level) => level.parse().map(SeatSpec::Cpu),
+            None => Err(format!("expected open, empty, cpu or cpu:LEVEL, got {s:?}")),
+        },
     }
 }
 
@@ -175,6 +211,12 @@ mod tests {
             ("--frames 3", "--screenshot"),
             ("--seed x", "invalid digit"),
             ("--lang xx", "expected one of"),
+            (
+                "--create open,robot",
+                "expected open, empty, cpu or cpu:LEVEL",
+            ),
+            ("--create cpu,cpu", "one of them open"),
+            ("--create open,cpu --join AB", "cannot be used with"),
             ("--what", "--what"),
         ] {
             let e = parse(line).unwrap_err();

@@ -6,8 +6,10 @@ use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 
 use crate::dev::screenshot::{LaunchedAt, ScreenshotAndExit};
+use crate::files::online::OnlineMemory;
 use crate::files::resume::DataDir;
 use crate::files::saved::{ConfigDir, Notice};
+use crate::online::OnlineRequest;
 use crate::table::TableConfig;
 use crate::table::screen::{Overlay, Pause, Screen};
 use crate::table::settings::Settings;
@@ -23,10 +25,16 @@ use args::{Args, Open};
 fn command_line() -> Vec<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let query = web_sys::window()
-            .and_then(|w| w.location().search().ok())
+        let location = web_sys::window().map(|w| w.location());
+        let query = location
+            .as_ref()
+            .and_then(|l| l.search().ok())
             .unwrap_or_default();
-        web::query_to_args(&query)
+        let path = location
+            .as_ref()
+            .and_then(|l| l.pathname().ok())
+            .unwrap_or_default();
+        web::page_to_args(&path, &query)
     }
     #[cfg(not(target_arch = "wasm32"))]
     std::env::args().skip(1).collect()
@@ -46,6 +54,36 @@ fn or_notice<T>(loaded: Result<Option<T>, String>, notice: &mut Notice) -> Optio
         eprintln!("ludo: {e}");
         notice.say(e);
         None
+    })
+}
+
+/// `--join CODE` or `--create SEATS`: the online table to sit at once the app runs.
+fn online_request(
+    args: &Args,
+    table: &TableConfig,
+    memory: &OnlineMemory,
+) -> Option<OnlineRequest> {
+    let server = args
+        .server
+        .clone()
+        .unwrap_or_else(|| crate::ui::online_default_server(memory));
+    let name = args.name.clone().unwrap_or_else(|| memory.name.clone());
+    if let Some(code) = &args.join {
+        return Some(OnlineRequest::Join {
+            server,
+            name,
+            code: code.clone(),
+        });
+    }
+    let seats = args.create.clone()?;
+    Some(OnlineRequest::Create {
+        server,
+        name,
+        table: ludo_proto::TableSpec {
+            rules: table.rules.clone(),
+            seats,
+            turn_limit_secs: table.turn_limit.secs().map(|s| s as u16),
+        },
     })
 }
 
@@ -105,6 +143,12 @@ pub fn run() -> AppExit {
     {
         app.insert_resource(profiles);
     }
+    let mut memory = OnlineMemory::default();
+    if let (true, Some(dir)) = (remembered, &data_dir.0)
+        && let Some(m) = or_notice(crate::files::online::load_online(dir), &mut notice)
+    {
+        memory = m;
+    }
     let mut settings = None;
     if let (true, Some(dir)) = (remembered, &config_dir.0) {
         if !table_given
@@ -120,6 +164,7 @@ pub fn run() -> AppExit {
         Ok(table) => table,
         Err(e) => return refuse(&e),
     };
+    let online = online_request(&args, &table, &memory);
     app.insert_resource(table).insert_resource(notice);
     if let Some((saved, table)) = resumed {
         crate::files::resume::resume(&mut app, saved, table);
@@ -145,12 +190,14 @@ pub fn run() -> AppExit {
         }
         app.insert_resource(settings);
     }
+    app.insert_resource(memory);
     app.add_plugins(crate::plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web::plugin);
     // A table given on the command line (or a screenshot run) sits down at once; otherwise
     // the game opens at the menu.
     let at_menu = args.open == Some(Open::Menu)
+        || online.is_some()
         || (!table_given && screenshot.is_none() && args.open.is_none());
     app.insert_state(if at_menu {
         Screen::Menu
@@ -158,10 +205,16 @@ pub fn run() -> AppExit {
         Screen::Playing
     })
     .insert_state(match args.open {
+        _ if online.is_some() => Overlay::Online,
         Some(Open::Setup) => Overlay::Setup,
         Some(Open::Rules) => Overlay::Rules,
         _ => Overlay::None,
     });
+    if let Some(request) = online {
+        app.add_systems(Startup, move |mut out: MessageWriter<OnlineRequest>| {
+            out.write(request.clone());
+        });
+    }
     if args.open == Some(Open::Pause) {
         app.insert_state(Pause::Paused);
     }

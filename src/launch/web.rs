@@ -8,19 +8,34 @@ use crate::table::flow::Happened;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
-const KEYS: [&str; 6] = ["seats", "seed", "speed", "open", "theme", "lang"];
+const KEYS: [&str; 9] = [
+    "seats", "seed", "speed", "open", "theme", "lang", "room", "create", "name",
+];
 
 /// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
 /// --seed 3`.
 pub fn query_to_args(query: &str) -> Vec<String> {
+    page_to_args("/", query)
+}
+
+/// The page's path and query as the command line: an invite's path `/r/CODE` is
+/// `--join CODE`.
+pub fn page_to_args(path: &str, query: &str) -> Vec<String> {
     let mut args = Vec::new();
+    if let Some(code) = path.strip_prefix("/r/").map(|c| c.trim_end_matches('/'))
+        && !code.is_empty()
+    {
+        args.extend(["--join".to_string(), decode(code)]);
+    }
     for pair in query.trim_start_matches('?').split('&') {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let key = decode(key);
         if !KEYS.contains(&key.as_str()) {
             continue;
         }
-        args.push(format!("--{key}"));
+        // `?room=CODE` is the invite's query form of `/r/CODE`.
+        let flag = if key == "room" { "join" } else { key.as_str() };
+        args.push(format!("--{flag}"));
         if !value.is_empty() {
             args.push(decode(value));
         }
@@ -100,6 +115,11 @@ mod tests {
             ["--seats", "cpu,cpu"]
         );
         assert!(query_to_args("").is_empty());
+        assert_eq!(
+            page_to_args("/r/K7X9PQTA", "?name=Budi"),
+            ["--join", "K7X9PQTA", "--name", "Budi"]
+        );
+        assert_eq!(query_to_args("?room=k7x9-pqta"), ["--join", "k7x9-pqta"]);
         assert!(query_to_args("?").is_empty());
         assert_eq!(decode("100%"), "100%");
         assert_eq!(decode("%zz"), "%zz");

@@ -6,7 +6,7 @@ use ludo_core::Awaiting;
 
 use crate::table::GameSet;
 use crate::table::Table;
-use crate::table::flow::{Busy, MoveChosen, RollRequested};
+use crate::table::flow::{Busy, Decider, MoveChosen, RollRequested, decided_here};
 use crate::table::screen::{PausableSystems, Screen};
 use crate::table::settings::{Settings, Speed};
 use crate::table::turn_clock::{RunClock, TurnClock};
@@ -21,7 +21,10 @@ const THINK_SECS: f32 = 0.7;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>().add_systems(
         Update,
-        (cpu_acts.after(RunClock), auto_single_move)
+        (
+            cpu_acts.after(RunClock).run_if(decided_here),
+            auto_single_move,
+        )
             .in_set(GameSet::Ask)
             .in_set(PausableSystems)
             .run_if(in_state(Screen::Playing)),
@@ -69,9 +72,11 @@ fn auto_single_move(
     busy: Res<Busy>,
     settings: Res<Settings>,
     table: Res<Table>,
+    decider: Res<Decider>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    if busy.0 || !settings.auto_single_move || table.cpu_to_act() {
+    let seat = table.game.turn();
+    if busy.0 || !settings.auto_single_move || !decider.person_here(&table, seat) {
         return;
     }
     if let [only] = table.game.legal_moves() {

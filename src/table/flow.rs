@@ -25,6 +25,35 @@ pub struct MoveChosen {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Busy(pub bool);
 
+/// Who decides what happens at this table: this device's engine, or a room server whose
+/// events the online client writes as `Happened` (and to which it sends this device's
+/// requests). Either way the board and the windows see the same messages.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decider {
+    /// The engine here decides, and CPU seats play here.
+    #[default]
+    Here,
+    /// A room server decides; this device plays `seat` (none while it only watches).
+    Server { seat: Option<u8> },
+}
+
+impl Decider {
+    /// Whether a person at this device may act for `seat`: a person's seat the CPU is not
+    /// playing, and, at a server's table, this device's own seat.
+    pub fn person_here(&self, table: &Table, seat: u8) -> bool {
+        !table.cpu_plays(seat)
+            && match self {
+                Decider::Here => true,
+                Decider::Server { seat: mine } => *mine == Some(seat),
+            }
+    }
+}
+
+/// Run condition: the engine here decides (not a room server).
+pub fn decided_here(decider: Res<Decider>) -> bool {
+    *decider == Decider::Here
+}
+
 /// A person hands their seat to the CPU (`cpu_plays`) or takes it back.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AutopilotRequested {
@@ -85,6 +114,7 @@ pub struct TableOpened;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Busy>()
+        .init_resource::<Decider>()
         .add_message::<RollRequested>()
         .add_message::<MoveChosen>()
         .add_message::<RematchRequested>()
@@ -95,7 +125,10 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<TableOpened>()
         .add_systems(
             Update,
-            (set_autopilot, apply_requests, start_rematch, open_new_table)
+            (
+                (set_autopilot, apply_requests, start_rematch).run_if(decided_here),
+                open_new_table,
+            )
                 .chain()
                 .in_set(GameSet::Rules),
         );
@@ -176,6 +209,7 @@ fn open_new_table(
     mut started: MessageWriter<GameStarted>,
     screen: Res<State<crate::table::screen::Screen>>,
     mut next: ResMut<NextState<crate::table::screen::Screen>>,
+    mut decider: ResMut<Decider>,
 ) {
     let Some(NewTableRequested(new)) = requests.read().last() else {
         return;
@@ -186,6 +220,7 @@ fn open_new_table(
     }
     *config = new.clone();
     *table = Table::new(&config, 0);
+    *decider = Decider::Here;
     opened.write(TableOpened);
     started.write(GameStarted);
 }

@@ -200,7 +200,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LastRatings>()
         .add_systems(
             Update,
-            (forget_last_ratings, rate_finished_game)
+            (
+                forget_last_ratings,
+                // A server's table is rated by the server.
+                rate_finished_game.run_if(crate::table::flow::decided_here),
+            )
                 .chain()
                 .in_set(GameSet::React),
         );

@@ -30,6 +30,8 @@ pub enum Overlay {
     Settings,
     /// Profiles and ratings (from the menu).
     Profiles,
+    /// Play online: create or join a table, then its lobby.
+    Online,
 }
 
 /// Whether play is paused (the pause menu is open): no CPU thinks, no clock runs, nothing

@@ -29,7 +29,9 @@ pub(super) fn plugin(app: &mut App) {
             .in_set(GameSet::Ask)
             .in_set(PausableSystems)
             .in_set(RunClock)
-            .run_if(in_state(Screen::Playing)),
+            .run_if(in_state(Screen::Playing))
+            // At a server's table the server keeps the time; the online client sets it.
+            .run_if(crate::table::flow::decided_here),
     );
 }
 

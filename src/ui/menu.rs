@@ -3,9 +3,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::files::online::OnlineMemory;
 use crate::i18n::Texts;
+use crate::online::{Online, OnlineRequest};
 use crate::table::Table;
 use crate::table::screen::{Overlay, Screen};
+use ludo_proto::display_code;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -29,6 +32,9 @@ fn main_menu(
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut next: ResMut<NextState<Screen>>,
     texts: Res<Texts>,
+    online: Option<Res<Online>>,
+    memory: Res<OnlineMemory>,
+    mut requests: MessageWriter<OnlineRequest>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -54,10 +60,10 @@ fn main_menu(
                 // The menu's buttons answer the keyboard while no window is over them.
                 let free = *overlay.get() == Overlay::None;
                 let mut first = true;
-                let mut big = |ui: &mut egui::Ui, key: &str| {
+                let mut big = |ui: &mut egui::Ui, text: &str| {
                     let response = ui.add_enabled(
                         free,
-                        egui::Button::new(egui::RichText::new(texts.tr(key)).size(20.0))
+                        egui::Button::new(egui::RichText::new(texts.show(text)).size(20.0))
                             .min_size(size),
                     );
                     if std::mem::take(&mut first) && free {
@@ -65,23 +71,52 @@ fn main_menu(
                     }
                     response.clicked()
                 };
-                if table.can_continue() && big(ui, "menu-continue") {
+                if table.can_continue() && big(ui, &texts.get("menu-continue")) {
                     next.set(Screen::Playing);
                 }
-                if big(ui, "menu-new-table") {
+                // An online table this device sits at: back to it (or, after a restart, to
+                // the seat its ticket keeps).
+                let back_online = match (&online, memory.last_ticket()) {
+                    (Some(o), _) if o.room.as_ref().is_some_and(|r| r.game.is_some()) => {
+                        o.code.clone().map(|c| (c, None))
+                    }
+                    (None, Some(t)) => Some((t.code.clone(), Some(t.clone()))),
+                    _ => None,
+                };
+                if let Some((code, ticket)) = back_online {
+                    let text =
+                        texts.fmt("menu-back-online", &[("code", display_code(&code).into())]);
+                    if big(ui, &text) {
+                        match ticket {
+                            None => next.set(Screen::Playing),
+                            Some(t) => {
+                                requests.write(OnlineRequest::Join {
+                                    server: t.server,
+                                    name: memory.name.clone(),
+                                    code: t.code,
+                                });
+                                next_overlay.set(Overlay::Online);
+                            }
+                        }
+                    }
+                }
+                if big(ui, &texts.get("menu-new-table")) {
                     next_overlay.set(Overlay::Setup);
                 }
-                if big(ui, "menu-rules") {
+                if big(ui, &texts.get("menu-online")) {
+                    next_overlay.set(Overlay::Online);
+                }
+                if big(ui, &texts.get("menu-rules")) {
                     next_overlay.set(Overlay::Rules);
                 }
-                if big(ui, "menu-profiles") {
+                if big(ui, &texts.get("menu-profiles")) {
                     next_overlay.set(Overlay::Profiles);
                 }
-                if big(ui, "menu-settings") {
+                if big(ui, &texts.get("menu-settings")) {
                     next_overlay.set(Overlay::Settings);
                 }
                 #[cfg(not(target_arch = "wasm32"))]
-                if big(ui, "menu-quit") {
+                if big(ui, &texts.get("menu-quit")) {
                     exit.write(AppExit::Success);
                 }
                 #[cfg(target_arch = "wasm32")]

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 
 mod hud;
 mod menu;
+mod online;
 pub mod pause;
 pub mod profiles;
 mod rule_book;
@@ -12,9 +13,12 @@ mod settings;
 pub mod setup;
 mod widgets;
 
+pub use online::default_server as online_default_server;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         menu::plugin,
+        online::plugin,
         settings::plugin,
         hud::plugin,
         setup::plugin,

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::i18n::Texts;
-use crate::table::flow::{AutopilotRequested, NewTableRequested};
+use crate::table::flow::{AutopilotRequested, Decider, NewTableRequested};
 use crate::table::screen::{Overlay, Pause, Screen};
 use crate::table::settings::Settings;
 use crate::table::{Table, TableConfig};
@@ -51,6 +51,7 @@ fn pause_menu(
     mut settings: ResMut<Settings>,
     config: Res<TableConfig>,
     table: Res<Table>,
+    decider: Res<Decider>,
     mut autopilot: MessageWriter<AutopilotRequested>,
     mut new_table: MessageWriter<NewTableRequested>,
     mut next: ResMut<NextState<Screen>>,
@@ -82,8 +83,10 @@ fn pause_menu(
                 }
                 // A person who leaves the table keeps their seat: the CPU plays it until they
                 // take it back.
+                // (At a server's table the server hands a seat to the CPU while its device
+                // is away.)
                 for seat in 0..table.game.seats() {
-                    if table.seat_kind(seat).is_cpu() {
+                    if table.seat_kind(seat).is_cpu() || *decider != Decider::Here {
                         continue;
                     }
                     let name = texts.player(table.seat_kind(seat));

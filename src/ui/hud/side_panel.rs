@@ -11,13 +11,15 @@ use crate::board::camera::HudWidth;
 use crate::board::dice::Die;
 use crate::i18n::ui::{column, paragraph_rich, row};
 use crate::i18n::{Arg, Languages, Texts};
+use crate::online::{Online, Status};
 use crate::table::Table;
-use crate::table::flow::AutopilotRequested;
+use crate::table::flow::{AutopilotRequested, Decider};
 use crate::table::screen::Overlay;
 use crate::table::settings::Settings;
+use ludo_proto::display_code;
 
 /// What the seat to play should do now, in reading order.
-fn prompt(table: &Table, texts: &Texts) -> String {
+fn prompt(table: &Table, texts: &Texts, decider: Decider) -> String {
     let game = &table.game;
     let who = || ("who", Arg::Text(texts.seat(table, game.turn())));
     if let Some(ranking) = game.ranking() {
@@ -26,6 +28,10 @@ fn prompt(table: &Table, texts: &Texts) -> String {
     }
     if table.cpu_to_act() {
         return texts.fmt("prompt-thinking", &[who()]);
+    }
+    // Another device's turn at an online table.
+    if !decider.person_here(table, game.turn()) {
+        return texts.fmt("online-turn-of", &[who()]);
     }
     match game.awaiting() {
         Awaiting::RollOff => texts.fmt("prompt-roll-off", &[who()]),
@@ -58,6 +64,8 @@ pub(super) fn side_panel(
     mut hud_width: ResMut<HudWidth>,
     (texts, languages): (Res<Texts>, Res<Languages>),
     die: Query<&Die>,
+    online: Option<Res<Online>>,
+    decider: Res<Decider>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
@@ -131,9 +139,15 @@ pub(super) fn side_panel(
                         }
                     });
                 }
-                // A person may hand their seat to the CPU for a while, and take it back.
+                // A person may hand their seat to the CPU for a while, and take it back. At
+                // a server's table the server says who is away.
                 for seat in 0..table.game.seats() {
-                    if !table.seat_kind(seat).is_cpu() {
+                    let here = *decider == Decider::Here;
+                    if !here && table.autopilot[seat as usize] {
+                        let name = texts.player(table.seat_kind(seat));
+                        ui.label(texts.trf("hud-cpu-plays-for", &[("name", name.into())]));
+                    }
+                    if here && !table.seat_kind(seat).is_cpu() {
                         let name = texts.player(table.seat_kind(seat));
                         let label = texts.trf("hud-cpu-plays-for", &[("name", name.into())]);
                         let mut away = table.autopilot[seat as usize];
@@ -146,7 +160,10 @@ pub(super) fn side_panel(
                     }
                 }
                 ui.separator();
-                paragraph_rich(ui, &texts, &prompt(&table, &texts), |t| {
+                if let Some(online) = &online {
+                    online_status(ui, &texts, online, &table, *decider, &theme.look);
+                }
+                paragraph_rich(ui, &texts, &prompt(&table, &texts, *decider), |t| {
                     egui::RichText::new(t).size(16.0)
                 });
                 if let Some(left) = clock.left {
@@ -190,4 +207,53 @@ pub(super) fn side_panel(
         hud_width.0 = w;
     }
     Ok(())
+}
+
+/// At an online table: its code, the connection when it is not well, and whose turn it is,
+/// unmistakably when it is this device's.
+fn online_status(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    online: &Online,
+    table: &Table,
+    decider: Decider,
+    look: &crate::theme::Look,
+) {
+    if let Some(code) = &online.code {
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {}",
+                texts.get("online-code"),
+                display_code(code)
+            ))
+            .small(),
+        );
+    }
+    match online.status {
+        Status::Connecting | Status::Reconnecting { .. } => {
+            ui.label(
+                egui::RichText::new(texts.tr("online-reconnecting"))
+                    .color(Color32::from_rgb(240, 170, 60)),
+            );
+        }
+        Status::Failed => {
+            if let Some(problem) = &online.problem {
+                ui.label(
+                    egui::RichText::new(texts.show(&texts.online_problem(problem)))
+                        .color(Color32::from_rgb(240, 120, 90)),
+                );
+            }
+        }
+        Status::Connected => {}
+    }
+    if !table.game.is_over() && decider.person_here(table, table.game.turn()) {
+        let colour = table.layout.colours[table.game.turn() as usize];
+        ui.label(
+            egui::RichText::new(texts.tr("online-your-turn"))
+                .size(22.0)
+                .strong()
+                .color(Color32::WHITE)
+                .background_color(crate::theme::look::egui(look.strong(colour))),
+        );
+    }
 }

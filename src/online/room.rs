@@ -1,0 +1,480 @@
+//! The online table's systems: requests to the server, the server's messages into the table
+//! and the game's messages, and coming back after a dropped connection.
+
+use bevy::prelude::*;
+use ludo_core::{Event, Game};
+use ludo_proto::{ClientMsg, Mirror, Numbered, PROTOCOL_VERSION, PlayerSpec, Refusal, RoomView};
+use ludo_proto::{SeatKind as SeatView, ServerMsg, normalize_code};
+
+use super::socket::{Incoming, Socket};
+use super::{Online, OnlineRequest, Problem, Status};
+use crate::files::online::{OnlineMemory, SeatTicket};
+use crate::table::flow::{
+    Decider, GameStarted, Happened, MoveChosen, NewTableRequested, RematchRequested, RollRequested,
+    TableOpened, publish,
+};
+use crate::table::screen::{Overlay, Screen};
+use crate::table::turn_clock::TurnClock;
+use crate::table::{GameSet, SeatKind, Table, TableConfig, TurnLimit, UNNAMED};
+
+/// The socket, kept where Bevy keeps what may not cross threads (the browser's may not).
+#[derive(Default)]
+struct Link(Option<Socket>);
+
+/// This device left its online table (it asked to, or the server ended its seat).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct LeftTable;
+
+/// The longest wait between two attempts to reconnect.
+const MAX_WAIT_SECS: f32 = 5.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_non_send(Link::default())
+        .add_message::<OnlineRequest>()
+        .add_message::<LeftTable>()
+        .add_systems(
+            Update,
+            // Requests go out with the event count of the position they were made in, before
+            // this frame's news moves it on.
+            (handle_requests, reconnect, send_requests, receive)
+                .chain()
+                .in_set(GameSet::Rules),
+        )
+        .add_systems(Update, count_down_clock.in_set(GameSet::Ask));
+}
+
+/// Creating, joining, starting and leaving; a new local table leaves the online one.
+fn handle_requests(
+    mut commands: Commands,
+    mut requests: MessageReader<OnlineRequest>,
+    mut new_table: MessageReader<NewTableRequested>,
+    mut link: NonSendMut<Link>,
+    online: Option<Res<Online>>,
+    mut memory: ResMut<OnlineMemory>,
+    mut decider: ResMut<Decider>,
+    mut left: MessageWriter<LeftTable>,
+) {
+    let leaving = new_table.read().count() > 0;
+    for request in requests.read() {
+        match request {
+            OnlineRequest::Create {
+                server,
+                name,
+                table,
+            } => {
+                let first = ClientMsg::Create {
+                    table: table.clone(),
+                    player: player(&mut memory, name, server),
+                };
+                link.0 = Some(Socket::open(server));
+                commands.insert_resource(Online::new(server, first));
+            }
+            OnlineRequest::Join { server, name, code } => {
+                let Some(code) = normalize_code(code) else {
+                    let mut online = Online::new(server, ClientMsg::Ping);
+                    online.status = Status::Failed;
+                    online.problem = Some(Problem::BadCode);
+                    online.pending = None;
+                    commands.insert_resource(online);
+                    continue;
+                };
+                // A seat this device already has at that room: take it back.
+                let first = match memory.ticket(server, &code) {
+                    Some(ticket) => ClientMsg::Resume {
+                        code,
+                        token: ticket.token.clone(),
+                        seen: 0,
+                    },
+                    None => ClientMsg::Join {
+                        code,
+                        player: player(&mut memory, name, server),
+                        seat: None,
+                    },
+                };
+                link.0 = Some(Socket::open(server));
+                commands.insert_resource(Online::new(server, first));
+            }
+            OnlineRequest::Start => {
+                if let Some(socket) = &link.0 {
+                    socket.send(&ClientMsg::Start);
+                }
+            }
+            OnlineRequest::Leave => {
+                leave(&mut commands, &mut link, online.as_deref(), &mut memory);
+                *decider = Decider::Here;
+                left.write(LeftTable);
+            }
+        }
+    }
+    if leaving && online.is_some() {
+        leave(&mut commands, &mut link, online.as_deref(), &mut memory);
+        left.write(LeftTable);
+    }
+}
+
+/// Who this device is at the server: the name typed (remembered) and the player's key.
+fn player(memory: &mut OnlineMemory, name: &str, server: &str) -> PlayerSpec {
+    let name: String = name
+        .trim()
+        .chars()
+        .take(ludo_proto::MAX_NAME_CHARS)
+        .collect();
+    let name = if name.is_empty() {
+        UNNAMED.to_string()
+    } else {
+        name
+    };
+    if memory.name != name {
+        memory.name = name.clone();
+    }
+    if memory.server.as_deref() != Some(server) {
+        memory.server = Some(server.to_string());
+    }
+    PlayerSpec {
+        name,
+        profile: memory.profile.clone(),
+    }
+}
+
+fn leave(
+    commands: &mut Commands,
+    link: &mut Link,
+    online: Option<&Online>,
+    memory: &mut OnlineMemory,
+) {
+    if let Some(socket) = &link.0 {
+        socket.send(&ClientMsg::Leave);
+    }
+    if let Some(Online {
+        server,
+        code: Some(code),
+        ..
+    }) = online
+    {
+        memory.forget(server, code);
+    }
+    // Dropping the socket sends what is queued and closes it.
+    link.0 = None;
+    commands.remove_resource::<Online>();
+}
+
+/// A lost connection is tried again after a wait that grows (0.5 s, 1 s, 2 s, … 5 s), and
+/// resumes the seat with the events already heard.
+fn reconnect(time: Res<Time<Real>>, mut link: NonSendMut<Link>, online: Option<ResMut<Online>>) {
+    let Some(mut online) = online else {
+        return;
+    };
+    let Status::Reconnecting { attempt, wait } = &mut online.status else {
+        return;
+    };
+    *wait -= time.delta_secs();
+    if *wait > 0.0 {
+        return;
+    }
+    let attempt = *attempt;
+    let (Some(code), Some(token)) = (online.code.clone(), online.token.clone()) else {
+        online.status = Status::Failed;
+        return;
+    };
+    info!(
+        "ludo: reconnecting to {} (attempt {attempt})",
+        online.server
+    );
+    online.pending = Some(ClientMsg::Resume {
+        code,
+        token,
+        seen: online.seq,
+    });
+    online.status = Status::Reconnecting {
+        attempt,
+        wait: f32::INFINITY,
+    };
+    link.0 = Some(Socket::open(&online.server));
+}
+
+/// What the server said, in order.
+fn receive(
+    mut link: NonSendMut<Link>,
+    online: Option<ResMut<Online>>,
+    mut table: ResMut<Table>,
+    mut memory: ResMut<OnlineMemory>,
+    mut decider: ResMut<Decider>,
+    mut clock: ResMut<TurnClock>,
+    mut happened: MessageWriter<Happened>,
+    mut opened: MessageWriter<TableOpened>,
+    mut started: MessageWriter<GameStarted>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+) {
+    let (Some(mut online), Some(socket)) = (online, link.0.as_ref()) else {
+        return;
+    };
+    let mut lost = None;
+    for incoming in socket.poll() {
+        match incoming {
+            Incoming::Opened => {
+                socket.send(&ClientMsg::Hello {
+                    protocol: PROTOCOL_VERSION,
+                });
+                if let Some(first) = online.pending.take() {
+                    socket.send(&first);
+                }
+            }
+            Incoming::Message(ServerMsg::Welcome { .. } | ServerMsg::Pong) => {}
+            Incoming::Message(ServerMsg::Joined {
+                code,
+                token,
+                profile,
+                link,
+            }) => {
+                info!("ludo: room {code}");
+                memory.remember(SeatTicket {
+                    server: online.server.clone(),
+                    code: code.clone(),
+                    token: token.clone(),
+                });
+                memory.profile = Some(profile);
+                online.code = Some(code);
+                online.link = Some(link);
+                online.token = Some(token);
+            }
+            Incoming::Message(ServerMsg::Seated { seat }) => {
+                online.status = Status::Connected;
+                online.seat = Some(seat);
+                *decider = Decider::Server { seat: Some(seat) };
+            }
+            Incoming::Message(ServerMsg::Room(view)) => {
+                online.status = Status::Connected;
+                // A resumed seat learns its room's code from the snapshot.
+                if online.code.is_none() {
+                    online.code = Some(view.code.clone());
+                    online.link = Some(format!("/r/{}", view.code));
+                }
+                if online.token.is_none()
+                    && let Some(ticket) = memory.ticket(&online.server, &view.code)
+                {
+                    online.token = Some(ticket.token.clone());
+                }
+                let new_table = take_room(&mut online, &view, &mut table, &mut clock);
+                if new_table {
+                    opened.write(TableOpened);
+                    started.write(GameStarted);
+                    next_screen.set(Screen::Playing);
+                    next_overlay.set(Overlay::None);
+                }
+                online.room = Some(*view);
+            }
+            Incoming::Message(ServerMsg::Events { events }) => {
+                match take_events(&mut online, &events, &mut table) {
+                    Ok(fresh) => {
+                        if fresh.iter().any(|e| matches!(e, Event::TurnPassed { .. })) {
+                            clock.left = None;
+                        }
+                        publish(&mut happened, &fresh);
+                    }
+                    Err(e) => {
+                        // Ask again from the start: the next snapshot puts it right.
+                        warn!("the server's events do not follow this game: {e}");
+                        lost = Some("out of step".to_string());
+                    }
+                }
+            }
+            Incoming::Message(ServerMsg::Clock { seat, ms_left }) => {
+                if seat == table.game.turn() {
+                    clock.left = Some(ms_left as f32 / 1000.0);
+                    clock.expired = false;
+                }
+            }
+            Incoming::Message(ServerMsg::Refused { reason, detail }) => {
+                refused(&mut online, &mut memory, reason, &detail);
+            }
+            Incoming::Closed(why) => lost = Some(why),
+        }
+    }
+    if online.status == Status::Failed {
+        link.0 = None;
+        return;
+    }
+    if let Some(why) = lost {
+        link.0 = None;
+        let attempt = match online.status {
+            Status::Reconnecting { attempt, .. } => attempt + 1,
+            _ => 1,
+        };
+        if online.token.is_some() {
+            warn!("ludo: the connection to the room server was lost ({why})");
+            online.status = Status::Reconnecting {
+                attempt,
+                wait: (0.25 * 2f32.powi(attempt as i32)).min(MAX_WAIT_SECS),
+            };
+        } else {
+            online.status = Status::Failed;
+            online.problem = Some(Problem::Unreachable(why));
+        }
+    }
+}
+
+/// Takes the server's snapshot: a new game (or a seat taken back) builds the table again;
+/// otherwise the engine's state and who is away are brought up to date. Whether the table
+/// was built again.
+fn take_room(
+    online: &mut Online,
+    view: &RoomView,
+    table: &mut Table,
+    clock: &mut TurnClock,
+) -> bool {
+    let Some(g) = &view.game else {
+        return false;
+    };
+    let game = match Game::from_state(view.rules.clone(), &g.state) {
+        Ok(game) => game,
+        Err(e) => {
+            warn!("the server's game cannot be played here: {e}");
+            return false;
+        }
+    };
+    let seats: Vec<SeatKind> = view
+        .seats
+        .iter()
+        .map(|s| match s.kind {
+            SeatView::Cpu(level) => SeatKind::Cpu(level),
+            _ => SeatKind::Person {
+                name: s.name.clone().unwrap_or_else(|| UNNAMED.into()),
+            },
+        })
+        .collect();
+    let new_table = g.number != online.number
+        || online.room.as_ref().is_none_or(|r| r.game.is_none())
+        || table.seats != seats
+        || *table.game.rules() != view.rules;
+    if new_table {
+        let config = TableConfig {
+            rules: view.rules.clone(),
+            seats,
+            seed: 0,
+            turn_limit: TurnLimit::None,
+        };
+        *table = Table::new(&config, game.first_seat());
+    }
+    table.game = game;
+    table.autopilot = view.seats.iter().map(|s| s.cpu_plays).collect();
+    online.seq = g.seq;
+    online.number = g.number;
+    online.sent_at = None;
+    *clock = TurnClock {
+        left: g.clock_ms_left.map(|ms| ms as f32 / 1000.0),
+        expired: false,
+    };
+    new_table
+}
+
+/// Plays the server's events on a copy of the table's game; the events not heard before,
+/// once they check out.
+fn take_events(
+    online: &mut Online,
+    events: &[Numbered],
+    table: &mut Table,
+) -> Result<Vec<Event>, String> {
+    let before = online.seq;
+    let mut mirror = Mirror {
+        game: table.game.clone(),
+        seq: online.seq,
+        number: online.number,
+    };
+    mirror.apply(events)?;
+    table.game = mirror.game;
+    online.seq = mirror.seq;
+    Ok(events
+        .iter()
+        .filter(|n| n.seq >= before)
+        .map(|n| n.event.clone())
+        .collect())
+}
+
+/// A refusal: a request that came too early or late changes nothing; one that ends the
+/// attempt (no such room, full, started, wrong version) is shown and ends it.
+fn refused(online: &mut Online, memory: &mut OnlineMemory, reason: Refusal, detail: &str) {
+    match reason {
+        // Another device moved first, or this one asked twice: the next events say what is.
+        Refusal::Stale
+        | Refusal::NotYourTurn
+        | Refusal::WrongPhase
+        | Refusal::Illegal
+        | Refusal::NotOver => {
+            // The request may go again once this device has caught up.
+            debug!("refused: {detail}");
+            online.sent_at = None;
+            return;
+        }
+        Refusal::BadToken | Refusal::NoSuchRoom => {
+            if let Some(code) = online.code.clone().or_else(|| pending_code(online)) {
+                memory.forget(&online.server, &code);
+            }
+        }
+        _ => {}
+    }
+    warn!("the room server refused: {detail}");
+    let ends = online.seat.is_none()
+        || matches!(
+            reason,
+            Refusal::BadToken | Refusal::NoSuchRoom | Refusal::Version
+        );
+    online.problem = Some(Problem::Refused(reason));
+    if ends {
+        online.status = Status::Failed;
+    }
+}
+
+/// The room code of the request waiting for the server's welcome (none once sent).
+fn pending_code(online: &Online) -> Option<String> {
+    match &online.pending {
+        Some(ClientMsg::Join { code, .. } | ClientMsg::Resume { code, .. }) => Some(code.clone()),
+        _ => online.room.as_ref().map(|r| r.code.clone()),
+    }
+}
+
+/// This device's requests for its own seat go to the server, once per position.
+fn send_requests(
+    link: NonSend<Link>,
+    online: Option<ResMut<Online>>,
+    mut rolls: MessageReader<RollRequested>,
+    mut moves: MessageReader<MoveChosen>,
+    mut rematches: MessageReader<RematchRequested>,
+) {
+    let (Some(mut online), Some(socket)) = (online, link.0.as_ref()) else {
+        return;
+    };
+    if online.status != Status::Connected {
+        return;
+    }
+    let at = online.seq;
+    for r in rolls.read() {
+        if Some(r.seat) == online.seat && online.sent_at != Some(at) {
+            socket.send(&ClientMsg::Roll { at });
+            online.sent_at = Some(at);
+        }
+    }
+    for m in moves.read() {
+        if Some(m.seat) == online.seat && online.sent_at != Some(at) {
+            socket.send(&ClientMsg::Move { at, piece: m.piece });
+            online.sent_at = Some(at);
+        }
+    }
+    if rematches.read().count() > 0 && online.is_host() {
+        socket.send(&ClientMsg::Rematch);
+    }
+}
+
+/// The server's turn clock, counted down here between its messages.
+fn count_down_clock(
+    time: Res<Time<Real>>,
+    online: Option<Res<Online>>,
+    mut clock: ResMut<TurnClock>,
+) {
+    if online.is_none() {
+        return;
+    }
+    if let Some(left) = clock.left.as_mut() {
+        *left = (*left - time.delta_secs()).max(0.0);
+    }
+}

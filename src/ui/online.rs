@@ -1,0 +1,310 @@
+//! Play online (`Overlay::Online`): a name, the server (on the desktop), create a table from
+//! the table setup's seats and house rules, or join one by its code; then the lobby with the
+//! code, the invite link and its copy button, the seats filling as friends join, and Start
+//! for the host.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, RichText};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use ludo_proto::{SeatKind as SeatView, SeatSpec, Stage, TableSpec, display_code};
+
+use crate::files::online::OnlineMemory;
+use crate::i18n::Texts;
+use crate::i18n::ui::{column, paragraph, row};
+use crate::online::{Online, OnlineRequest, Status};
+use crate::table::screen::Overlay;
+use crate::table::{SeatKind, TableConfig};
+
+/// What is typed in the window while it is open.
+#[derive(Resource, Default, Debug)]
+struct Form {
+    name: String,
+    server: String,
+    code: String,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Overlay::Online), start_form)
+        .add_systems(OnExit(Overlay::Online), |mut commands: Commands| {
+            commands.remove_resource::<Form>();
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            online_window.run_if(in_state(Overlay::Online)),
+        );
+}
+
+/// The server a game connects to when none is typed: the page's own in the browser, the
+/// last used or `make server`'s on the desktop.
+pub fn default_server(memory: &OnlineMemory) -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(page) = crate::online::page_server() {
+        return page;
+    }
+    memory
+        .server
+        .clone()
+        .unwrap_or_else(|| "ws://127.0.0.1:8080/ws".into())
+}
+
+fn start_form(mut commands: Commands, memory: Res<OnlineMemory>) {
+    commands.insert_resource(Form {
+        name: memory.name.clone(),
+        server: default_server(&memory),
+        code: String::new(),
+    });
+}
+
+/// The table to open online: the setup's seats, with each person's seat open for a friend
+/// (the host takes the first), and its house rules and turn limit.
+pub fn table_spec(config: &TableConfig) -> TableSpec {
+    let mut seats: Vec<SeatSpec> = config
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatKind::Person { .. } => SeatSpec::Open,
+            SeatKind::Cpu(level) => SeatSpec::Cpu(*level),
+        })
+        .collect();
+    if !seats.contains(&SeatSpec::Open) {
+        seats[0] = SeatSpec::Open;
+    }
+    TableSpec {
+        rules: config.rules.clone(),
+        seats,
+        turn_limit_secs: config.turn_limit.secs().map(|s| s as u16),
+    }
+}
+
+/// The invite link a friend opens: the server's web address and the room's path.
+pub fn invite_url(server: &str, path: &str) -> String {
+    let base = server
+        .strip_suffix("/ws")
+        .unwrap_or(server)
+        .replacen("wss://", "https://", 1)
+        .replacen("ws://", "http://", 1);
+    format!("{base}{path}")
+}
+
+fn online_window(
+    hud: Res<crate::board::camera::HudWidth>,
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<Overlay>>,
+    form: Option<ResMut<Form>>,
+    online: Option<Res<Online>>,
+    config: Res<TableConfig>,
+    texts: Res<Texts>,
+    mut requests: MessageWriter<OnlineRequest>,
+) -> Result {
+    let Some(mut form) = form else {
+        return Ok(());
+    };
+    let texts = &*texts;
+    let mut still_open = true;
+    egui::Window::new(texts.tr("online-title"))
+        .id(egui::Id::new("online"))
+        .open(&mut still_open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .show(contexts.ctx_mut()?, |ui| {
+            column(ui, texts, |ui| {
+                ui.set_max_width(440.0);
+                match online.as_deref() {
+                    Some(online) if online.status != Status::Failed => {
+                        lobby(ui, texts, online, &mut requests)
+                    }
+                    failed => {
+                        if let Some(problem) = failed.and_then(|o| o.problem.as_ref()) {
+                            ui.label(
+                                RichText::new(texts.show(&texts.online_problem(problem)))
+                                    .color(egui::Color32::from_rgb(240, 120, 90)),
+                            );
+                        }
+                        choose(ui, texts, &mut form, &config, &mut requests);
+                    }
+                }
+            });
+        });
+    if !still_open {
+        next.set(Overlay::None);
+    }
+    Ok(())
+}
+
+/// Name and server, then create or join.
+fn choose(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    form: &mut Form,
+    config: &TableConfig,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("online-name"));
+        ui.add(
+            egui::TextEdit::singleline(&mut form.name)
+                .hint_text(texts.tr("player-unnamed"))
+                .char_limit(ludo_proto::MAX_NAME_CHARS)
+                .desired_width(180.0),
+        );
+    });
+    // In the browser the server is the one the page came from.
+    if !cfg!(target_arch = "wasm32") {
+        row(ui, texts, |ui| {
+            ui.label(texts.tr("online-server"));
+            ui.add(egui::TextEdit::singleline(&mut form.server).desired_width(240.0));
+        });
+    }
+    ui.separator();
+    let create = ui.add(
+        egui::Button::new(RichText::new(texts.tr("online-create")).strong())
+            .min_size(egui::vec2(200.0, 32.0)),
+    );
+    crate::ui::widgets::focus_first(&create);
+    if create.clicked() {
+        requests.write(OnlineRequest::Create {
+            server: form.server.trim().to_string(),
+            name: form.name.clone(),
+            table: table_spec(config),
+        });
+    }
+    paragraph(ui, texts, &texts.get("online-create-about"));
+    ui.separator();
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("online-code"));
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut form.code)
+                .hint_text("K7X9-PQTA")
+                .char_limit(12)
+                .desired_width(120.0),
+        );
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (ui.button(texts.tr("online-join")).clicked() || enter) && !form.code.trim().is_empty() {
+            requests.write(OnlineRequest::Join {
+                server: form.server.trim().to_string(),
+                name: form.name.clone(),
+                code: form.code.clone(),
+            });
+        }
+    });
+}
+
+/// The room before its game: the code and link, the seats, Start for the host.
+fn lobby(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    online: &Online,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    match &online.status {
+        Status::Connecting => {
+            ui.label(texts.tr("online-connecting"));
+        }
+        Status::Reconnecting { .. } => {
+            ui.label(texts.tr("online-reconnecting"));
+        }
+        _ => {}
+    }
+    if let Some(code) = &online.code {
+        ui.label(texts.tr("online-code"));
+        ui.label(
+            RichText::new(display_code(code))
+                .size(34.0)
+                .strong()
+                .monospace(),
+        );
+        if let Some(path) = &online.link {
+            let url = invite_url(&online.server, path);
+            paragraph(ui, texts, &texts.get("online-invite"));
+            row(ui, texts, |ui| {
+                ui.add(egui::Label::new(RichText::new(&url).monospace()).selectable(true));
+                if ui.button(texts.tr("online-copy")).clicked() {
+                    ui.ctx().copy_text(url.clone());
+                }
+            });
+        }
+    }
+    if let Some(room) = &online.room {
+        ui.separator();
+        for (i, seat) in room.seats.iter().enumerate() {
+            let mut line = format!("{}. ", i + 1);
+            line += &match (seat.kind, &seat.name) {
+                (SeatView::Person, Some(name)) => texts.person(name),
+                (SeatView::Cpu(level), _) => {
+                    texts.fmt("cpu-name", &[("level", texts.level(level).into())])
+                }
+                (SeatView::Empty, _) => texts.get("online-seat-empty"),
+                _ => texts.get("online-seat-open"),
+            };
+            if online.seat == Some(i as u8) {
+                line += &format!(" {}", texts.get("online-you"));
+            }
+            if room.host == i as u8 {
+                line += &format!(" {}", texts.get("online-host"));
+            }
+            let present = seat.present || !matches!(seat.kind, SeatView::Person);
+            let text = RichText::new(texts.show(&line));
+            ui.label(if present { text.strong() } else { text.weak() });
+        }
+        ui.separator();
+        row(ui, texts, |ui| {
+            if room.stage == Stage::Lobby {
+                if online.is_host() {
+                    if ui
+                        .add(
+                            egui::Button::new(RichText::new(texts.tr("online-start")).strong())
+                                .min_size(egui::vec2(96.0, 32.0)),
+                        )
+                        .clicked()
+                    {
+                        requests.write(OnlineRequest::Start);
+                    }
+                } else {
+                    ui.label(texts.tr("online-waiting-host"));
+                }
+            }
+            if ui.button(texts.tr("online-leave")).clicked() {
+                requests.write(OnlineRequest::Leave);
+            }
+        });
+        if let Some(problem) = &online.problem {
+            ui.label(
+                RichText::new(texts.show(&texts.online_problem(problem)))
+                    .color(egui::Color32::from_rgb(240, 170, 60)),
+            );
+        }
+    } else if ui.button(texts.tr("online-leave")).clicked() {
+        requests.write(OnlineRequest::Leave);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_invite_link_is_the_servers_web_address() {
+        assert_eq!(
+            invite_url("ws://127.0.0.1:8080/ws", "/r/K7X9PQTA"),
+            "http://127.0.0.1:8080/r/K7X9PQTA"
+        );
+        assert_eq!(
+            invite_url("wss://ludo.example/ws", "/r/AB"),
+            "https://ludo.example/r/AB"
+        );
+    }
+
+    #[test]
+    fn people_seats_open_for_friends_and_cpus_stay() {
+        let spec = table_spec(&TableConfig::default());
+        assert_eq!(spec.seats[0], SeatSpec::Open);
+        assert_eq!(spec.seats.len(), 4);
+        assert!(matches!(spec.seats[1], SeatSpec::Cpu(_)));
+        let cpus = TableConfig {
+            seats: vec![SeatKind::Cpu(ludo_core::CpuLevel::Hard); 2],
+            ..Default::default()
+        };
+        assert_eq!(table_spec(&cpus).seats[0], SeatSpec::Open);
+    }
+}

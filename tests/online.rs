@@ -1,0 +1,365 @@
+//! The game's online side, headless, against a real room server that each test starts on
+//! 127.0.0.1 (the binary `make test` builds and names in `LUDO_SERVER`): two game clients and
+//! two CPUs play a room to the end through the very messages a local game uses, and a device
+//! that drops out mid-game comes back to its seat from the ticket in its data folder.
+
+mod common;
+
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use ludo::files::online::{OnlineMemory, load_online};
+use ludo::files::resume::DataDir;
+use ludo::online::{Online, OnlineRequest, Status};
+use ludo::table::flow::{Decider, Happened, MoveChosen, RollRequested};
+use ludo::table::{GameSet, Table, TableConfig};
+use ludo_core::{Awaiting, CpuLevel, Event};
+use ludo_proto::{SeatSpec, TableSpec};
+
+/// A room server of this test's own, killed when dropped.
+struct Server {
+    child: Child,
+    url: String,
+    _db: common::Scratch,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn server_binary() -> PathBuf {
+    if let Some(bin) = std::env::var_os("LUDO_SERVER") {
+        return bin.into();
+    }
+    // `make test` names it; by hand, the debug build of `cargo build --manifest-path
+    // crates/ludo-server/Cargo.toml` in the shared target folder.
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| ludo::files::asset_list::manifest_dir().join("target"));
+    let bin = target.join("debug/ludo-server");
+    assert!(
+        bin.exists(),
+        "no room server at {}: build it (make test does) or set LUDO_SERVER",
+        bin.display()
+    );
+    bin
+}
+
+/// Starts the server quickly paced: CPUs move after 20 ms, an absent person's seat goes to
+/// the CPU after 300 ms.
+fn server() -> Server {
+    let db = common::scratch("server");
+    let mut child = Command::new(server_binary())
+        .args([
+            "--addr",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--web",
+            "/nonexistent",
+        ])
+        .args(["--cpu-pace-ms", "20", "--away-grace-ms", "300"])
+        .arg("--db")
+        .arg(db.join("rooms.sqlite"))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the room server starts");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    Server {
+        child,
+        url: format!("ws://{addr}/ws"),
+        _db: db,
+    }
+}
+
+/// What a device heard, in order.
+#[derive(Resource, Default)]
+struct Heard(Vec<Event>);
+
+fn hear(mut heard: ResMut<Heard>, mut happened: MessageReader<Happened>) {
+    heard.0.extend(happened.read().map(|h| h.0.clone()));
+}
+
+/// The person at this device: rolls when it is their turn, and moves their first legal
+/// piece, through the same requests the mouse and keys make.
+fn play_my_seat(
+    table: Res<Table>,
+    decider: Res<Decider>,
+    mut rolls: MessageWriter<RollRequested>,
+    mut moves: MessageWriter<MoveChosen>,
+) {
+    let seat = table.game.turn();
+    if *decider == Decider::Here || !decider.person_here(&table, seat) {
+        return;
+    }
+    match table.game.awaiting() {
+        Awaiting::Move => {
+            moves.write(MoveChosen {
+                seat,
+                piece: table.game.legal_moves()[0].piece,
+            });
+        }
+        Awaiting::Over => {}
+        _ => {
+            rolls.write(RollRequested { seat });
+        }
+    }
+}
+
+/// A device with its own data folder (where its seat ticket is kept).
+fn device(data: &Path) -> App {
+    let data = data.to_path_buf();
+    let mut app = common::headless_app(TableConfig::default(), move |app| {
+        if let Ok(Some(memory)) = load_online(&data) {
+            app.insert_resource(memory);
+        }
+        app.insert_resource(DataDir(Some(data)));
+    });
+    app.init_resource::<Heard>().add_systems(
+        Update,
+        (
+            play_my_seat.in_set(GameSet::Ask),
+            hear.after(GameSet::Rules),
+        ),
+    );
+    app
+}
+
+fn online(app: &App) -> Option<&Online> {
+    app.world().get_resource::<Online>()
+}
+
+/// Updates the devices until `done`, for at most `secs`; whether it came.
+fn pump(apps: &mut [&mut App], secs: u64, done: impl Fn(&[&mut App]) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(secs) {
+        for app in apps.iter_mut() {
+            app.update();
+        }
+        if done(apps) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    false
+}
+
+/// Where a device stands, for a failure's message.
+fn describe(app: &App) -> String {
+    let table = app.world().resource::<Table>();
+    format!(
+        "heard {} events, awaiting {:?} of seat {}, autopilot {:?}, {:?}, online {:?}",
+        app.world().resource::<Heard>().0.len(),
+        table.game.awaiting(),
+        table.game.turn(),
+        table.autopilot,
+        app.world().resource::<Decider>(),
+        online(app).map(|o| (&o.status, o.seq, &o.problem))
+    )
+}
+
+fn over(app: &App) -> bool {
+    app.world().resource::<Table>().game.is_over()
+}
+
+/// Ana opens a room of two open seats and two CPUs; Budi joins it by its code (typed in
+/// lower case with a dash); the full lobby starts by itself.
+fn two_devices_at_a_room(server: &Server, a: &Path, b: &Path) -> (App, App) {
+    let mut ana = device(a);
+    ana.world_mut().write_message(OnlineRequest::Create {
+        server: server.url.clone(),
+        name: "Ana".into(),
+        table: TableSpec {
+            rules: Default::default(),
+            seats: vec![
+                SeatSpec::Open,
+                SeatSpec::Open,
+                SeatSpec::Cpu(CpuLevel::Normal),
+                SeatSpec::Cpu(CpuLevel::Easy),
+            ],
+            turn_limit_secs: None,
+        },
+    });
+    assert!(
+        pump(&mut [&mut ana], 10, |a| online(a[0])
+            .is_some_and(|o| o.code.is_some())),
+        "the room opens: {:?}",
+        online(&ana)
+    );
+    let code = online(&ana).unwrap().code.clone().unwrap();
+    let typed = format!("{}-{}", &code[..4], &code[4..]).to_lowercase();
+    let mut budi = device(b);
+    budi.world_mut().write_message(OnlineRequest::Join {
+        server: server.url.clone(),
+        name: "Budi".into(),
+        code: typed,
+    });
+    assert!(
+        pump(&mut [&mut ana, &mut budi], 10, |apps| apps
+            .iter()
+            .all(|a| a.world().resource::<Table>().game.seats() == 4
+                && online(a).is_some_and(|o| o.number == 1))),
+        "the game starts on both devices"
+    );
+    (ana, budi)
+}
+
+/// Every event of the server's record of the game, replayed on the engine.
+fn record_events(app: &App) -> Vec<Event> {
+    let room = online(app).unwrap().room.as_ref().unwrap();
+    let result = room
+        .game
+        .as_ref()
+        .unwrap()
+        .result
+        .as_ref()
+        .expect("a result");
+    let mut game = result.record.start().unwrap();
+    let mut events = Vec::new();
+    for &step in &result.record.steps {
+        game.play(step, &mut events).unwrap();
+    }
+    events
+}
+
+#[test]
+fn two_devices_and_two_cpus_play_a_room_to_the_end() {
+    let server = server();
+    let (a, b) = (common::scratch("ana"), common::scratch("budi"));
+    let (mut ana, mut budi) = two_devices_at_a_room(&server, &a, &b);
+    assert_eq!(
+        *ana.world().resource::<Decider>(),
+        Decider::Server { seat: Some(0) }
+    );
+    assert_eq!(
+        *budi.world().resource::<Decider>(),
+        Decider::Server { seat: Some(1) }
+    );
+    let seats = &ana.world().resource::<Table>().seats;
+    assert_eq!(
+        ludo::table::SeatKind::Person {
+            name: "Budi".into()
+        },
+        seats[1]
+    );
+    assert!(
+        pump(&mut [&mut ana, &mut budi], 120, |apps| apps.iter().all(
+            |a| over(a)
+                && online(a).is_some_and(|o| o
+                    .room
+                    .as_ref()
+                    .is_some_and(|r| r.game.as_ref().is_some_and(|g| g.result.is_some())))
+        )),
+        "the game ends on both devices: {} / {}",
+        describe(&ana),
+        describe(&budi)
+    );
+    let (ta, tb) = (
+        ana.world().resource::<Table>(),
+        budi.world().resource::<Table>(),
+    );
+    assert_eq!(ta.game.state(), tb.game.state());
+    let (ha, hb) = (
+        &ana.world().resource::<Heard>().0,
+        &budi.world().resource::<Heard>().0,
+    );
+    assert_eq!(
+        ha, hb,
+        "both devices heard the same events in the same order"
+    );
+    assert_eq!(
+        *ha,
+        record_events(&ana),
+        "what the devices showed is the server's record, event for event"
+    );
+    assert!(matches!(ha.last(), Some(Event::GameOver { .. })));
+    // Each device kept its seat ticket in its data folder.
+    for (dir, seat_of) in [(&a, "Ana"), (&b, "Budi")] {
+        let memory: OnlineMemory = load_online(dir).unwrap().expect("online.ron");
+        assert_eq!(memory.name, seat_of);
+        assert_eq!(memory.tickets.len(), 1);
+    }
+}
+
+#[test]
+fn a_device_that_drops_out_comes_back_to_its_seat() {
+    let server = server();
+    let (a, b) = (common::scratch("ana"), common::scratch("budi"));
+    let (mut ana, mut budi) = two_devices_at_a_room(&server, &a, &b);
+    assert!(
+        pump(&mut [&mut ana, &mut budi], 30, |apps| apps[1]
+            .world()
+            .resource::<Heard>()
+            .0
+            .len()
+            > 40),
+        "the game gets going"
+    );
+    // Budi closes the game: the socket goes with it.
+    drop(budi);
+    assert!(
+        pump(&mut [&mut ana], 10, |apps| apps[0]
+            .world()
+            .resource::<Table>()
+            .autopilot[1]),
+        "Ana sees the CPU play for Budi"
+    );
+    let events_while_away = ana.world().resource::<Heard>().0.len();
+    assert!(
+        pump(&mut [&mut ana], 10, |apps| apps[0]
+            .world()
+            .resource::<Heard>()
+            .0
+            .len()
+            > events_while_away + 10
+            || over(apps[0])),
+        "the game goes on without Budi"
+    );
+    // Budi opens the game again on the same device: the ticket in the data folder takes
+    // the seat back.
+    let mut back = device(&b);
+    let code = online(&ana).unwrap().code.clone().unwrap();
+    back.world_mut().write_message(OnlineRequest::Join {
+        server: server.url.clone(),
+        name: "Budi".into(),
+        code,
+    });
+    assert!(
+        pump(&mut [&mut ana, &mut back], 10, |apps| {
+            let (ta, tb) = (
+                apps[0].world().resource::<Table>(),
+                apps[1].world().resource::<Table>(),
+            );
+            online(apps[1]).is_some_and(|o| o.seat == Some(1) && o.status == Status::Connected)
+                && ta.game.state() == tb.game.state()
+                && !ta.autopilot[1]
+        }),
+        "Budi is back in seat 1, at the game as it is now, and plays it himself"
+    );
+    assert!(
+        pump(&mut [&mut ana, &mut back], 120, |apps| apps
+            .iter()
+            .all(|a| over(a))),
+        "the game ends on both devices"
+    );
+    assert_eq!(
+        ana.world().resource::<Table>().game.state(),
+        back.world().resource::<Table>().game.state()
+    );
+}
