@@ -146,11 +146,16 @@ load:
 	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK))
 
 # The game in a real headless browser: menu, a whole 4-CPU game, results; no console error.
-# Then the same build served by the room server through an invite link (brotli on the wire).
+# Then the same build served by the room server through an invite link (brotli on the wire),
+# and two devices (browser contexts) at one online table to the results, one leaving and
+# coming back, and a desktop game under Xvfb with a page at its table.
 web-test: web
 	ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs
 	cargo build --quiet $(SERVER) --bin ludo-server
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
+	cargo build --quiet --bin ludo
+	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server \
+		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo node web/online-test.mjs
 
 lint: deps
 	cargo fmt --all --check

@@ -32,6 +32,8 @@ pub struct ScreenshotAndExit {
     pub after_frames: u32,
     /// Wait for the game to end, then take the shot after `after_frames` more frames.
     pub when_over: bool,
+    /// Count frames only at the table (an online table's game starts when friends join).
+    pub when_playing: bool,
 }
 
 pub fn plugin(app: &mut App) {
@@ -59,7 +61,10 @@ fn take_screenshot_when_due(
     mut frame: Local<u32>,
 ) {
     let playing = *screen.get() == crate::table::screen::Screen::Playing;
-    if (shot.when_over && !table.game.is_over()) || !metrics.theme_ready {
+    if (shot.when_over && !table.game.is_over())
+        || (shot.when_playing && !playing)
+        || !metrics.theme_ready
+    {
         return;
     }
     *frame += 1;

@@ -120,12 +120,8 @@ pub fn run() -> AppExit {
             }),
     )
     .add_plugins((EguiPlugin::default(), AudioPlugin));
-    let screenshot = args.screenshot.clone().map(|path| ScreenshotAndExit {
-        path,
-        after_frames: args.frames,
-        when_over: args.when_over,
-    });
     let table_given = args.seats.is_some();
+    let screenshot = args.screenshot.clone();
     // What was remembered from last time, unless the command line says otherwise; screenshot
     // runs neither read nor write the player's files.
     let remembered = screenshot.is_none();
@@ -210,7 +206,7 @@ pub fn run() -> AppExit {
         Some(Open::Rules) => Overlay::Rules,
         _ => Overlay::None,
     });
-    if let Some(request) = online {
+    if let Some(request) = online.clone() {
         app.add_systems(Startup, move |mut out: MessageWriter<OnlineRequest>| {
             out.write(request.clone());
         });
@@ -218,7 +214,13 @@ pub fn run() -> AppExit {
     if args.open == Some(Open::Pause) {
         app.insert_state(Pause::Paused);
     }
-    if let Some(shot) = screenshot {
+    if let Some(path) = screenshot {
+        let shot = ScreenshotAndExit {
+            path,
+            after_frames: args.frames,
+            when_over: args.when_over,
+            when_playing: online.is_some(),
+        };
         app.insert_resource(shot)
             .insert_resource(launched)
             .add_plugins(crate::dev::screenshot::plugin);

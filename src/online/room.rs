@@ -239,6 +239,7 @@ fn receive(
                 online.token = Some(token);
             }
             Incoming::Message(ServerMsg::Seated { seat }) => {
+                info!("ludo: seated {seat}");
                 online.status = Status::Connected;
                 online.seat = Some(seat);
                 *decider = Decider::Server { seat: Some(seat) };
@@ -357,7 +358,13 @@ fn take_room(
         *table = Table::new(&config, game.first_seat());
     }
     table.game = game;
-    table.autopilot = view.seats.iter().map(|s| s.cpu_plays).collect();
+    let autopilot: Vec<bool> = view.seats.iter().map(|s| s.cpu_plays).collect();
+    for (seat, (&now, &before)) in autopilot.iter().zip(&table.autopilot).enumerate() {
+        if now && !before {
+            info!("ludo: CPU plays for seat {seat}");
+        }
+    }
+    table.autopilot = autopilot;
     online.seq = g.seq;
     online.number = g.number;
     online.sent_at = None;

@@ -251,13 +251,13 @@ fn lobby(
         row(ui, texts, |ui| {
             if room.stage == Stage::Lobby {
                 if online.is_host() {
-                    if ui
-                        .add(
-                            egui::Button::new(RichText::new(texts.tr("online-start")).strong())
-                                .min_size(egui::vec2(96.0, 32.0)),
-                        )
-                        .clicked()
-                    {
+                    let start = ui.add(
+                        egui::Button::new(RichText::new(texts.tr("online-start")).strong())
+                            .min_size(egui::vec2(96.0, 32.0)),
+                    );
+                    // Enter starts the game.
+                    crate::ui::widgets::focus_first(&start);
+                    if start.clicked() {
                         requests.write(OnlineRequest::Start);
                     }
                 } else {
