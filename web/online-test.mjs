@@ -1,49 +1,30 @@
 // Friends at one online table, in a real browser: the room server serves web/dist; page A
 // (one browser context: one device) opens a table with two open seats and two CPUs; page B
 // (another context: another device) opens its invite link and the full table starts. Each
-// page plays its own seat with the keyboard (Space rolls, 1–4 pick a piece) to the results.
+// page plays its own seat with the keyboard (Space rolls, and moves the highlighted piece) to
+// the results.
 // Midway page B is closed — page A hears that the CPU plays for B — then B opens the invite
 // link again and is back in its seat. Then a desktop game under Xvfb opens a table and a
 // page joins it. Screenshots of each step in artifacts/online-*.png; fails on any console
 // error. Everything stays on 127.0.0.1 and stops by itself.
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { launchChromium, startRoomServer } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
-const serverBin = process.env.LUDO_SERVER;
 const gameBin = process.env.LUDO_GAME;
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 fs.mkdirSync(artifacts, { recursive: true });
-if (!serverBin) throw new Error('LUDO_SERVER names the ludo-server binary');
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ludo-web-online-'));
-// CPUs move after 150 ms; an absent person's seat goes to the CPU after 1 s.
-const server = spawn(serverBin, ['--addr', '127.0.0.1', '--port', '0', '--web', path.join(here, 'dist'),
-  '--db', path.join(dir, 'server.sqlite'), '--cpu-pace-ms', '150', '--away-grace-ms', '1000'],
-{ stdio: ['ignore', 'pipe', 'inherit'] });
-const address = await new Promise((ok, fail) => {
-  let text = '';
-  server.stdout.on('data', (d) => {
-    text += d;
-    const m = text.match(/listening on (http:\/\/\S+)/);
-    if (m) ok(m[1]);
-  });
-  server.on('exit', (code) => fail(new Error(`ludo-server exited (${code})`)));
-  setTimeout(() => fail(new Error('ludo-server did not start in 20 s')), 20000);
-});
+// CPUs move after 50 ms; an absent person's seat goes to the CPU after 1 s.
+const { address, stop } = await startRoomServer(path.join(here, 'dist'),
+  ['--cpu-pace-ms', '50', '--away-grace-ms', '1000']);
 
 const problems = [];
+const pages = [];
 const report = { address };
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader',
-    '--use-angle=swiftshader', '--ignore-gpu-blocklist'],
-});
+const browser = await launchChromium();
 
 /** A page in a browser context of its own (a device), watching its console. */
 async function open(context, name) {
@@ -71,35 +52,43 @@ async function open(context, name) {
     waiting.push({ pattern, ok: (m) => { clearTimeout(timer); ok(m); } });
   });
   page.seen = seen;
+  page.name = name;
+  pages.push(page);
   return page;
 }
 
-/** Plays this page's seat as a person at the keyboard would, until stopped. */
+/** Plays this page's seat as a person at the keyboard would, until stopped: Space rolls
+ * (and, when a move is due, moves the highlighted piece). */
 function playByKeys(page) {
   let on = true;
   const done = (async () => {
     await page.click('#ludo-canvas', { position: { x: 2, y: 2 } }).catch(() => {});
     while (on) {
-      for (const key of ['Space', 'Digit1', 'Digit2', 'Digit3', 'Digit4']) {
-        if (!on) break;
-        await page.keyboard.press(key).catch(() => {});
-        await page.waitForTimeout(40).catch(() => {});
-      }
+      await page.keyboard.press('Space').catch(() => {});
+      await page.waitForTimeout(30).catch(() => {});
     }
   })();
   return async () => { on = false; await done; };
 }
 
 const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `online-${name}.png`) });
-const viewport = { width: 800, height: 500 };
+// Phone-sized pages: two pages draw in software at once, and a smaller page draws faster.
+const viewport = { width: 640, height: 400 };
+// Ana's remembered table has the quick house rules (out on a 1 or a 6, …): a shorter game,
+// which her table online takes, as a host's table does.
+const quickTable = '(rules: (exit_numbers: [1, 6], no_piece_in_play: up_to_three_rolls, ' +
+  'extra_roll_on_goal: true, exact_finish: false))';
 let desktop;
 try {
   const deviceA = await browser.newContext({ viewport });
+  await deviceA.addInitScript((table) => {
+    if (!localStorage.getItem('ludo/.config/table.ron')) localStorage.setItem('ludo/.config/table.ron', table);
+  }, quickTable);
   const deviceB = await browser.newContext({ viewport });
   const a = await open(deviceA, 'A');
   // Ana opens a table: two open seats (hers and a friend's) and two CPUs.
   const room = a.line(/ludo: room (\w+)/, 120_000);
-  await a.goto(`${address}/?create=open,open,cpu,cpu:hard&name=Ana&speed=fast`);
+  await a.goto(`${address}/?create=open,open,cpu,cpu:hard&name=Ana&speed=instant`);
   const code = (await room)[1];
   report.code = code;
   await a.waitForTimeout(2000);
@@ -108,7 +97,7 @@ try {
   // Budi opens the invite link on his own device: the table is full and starts.
   const b = await open(deviceB, 'B');
   const seatedB = b.line(/ludo: seated (\d)/, 120_000);
-  await b.goto(`${address}/r/${code}?name=Budi&speed=fast`);
+  await b.goto(`${address}/r/${code}?name=Budi&speed=instant`);
   const seatB = Number((await seatedB)[1]);
   if (seatB !== 1) problems.push(`Budi sat at seat ${seatB}, not 1`);
   await b.waitForTimeout(2000);
@@ -132,7 +121,7 @@ try {
   // Budi opens the invite link again on the same device: back in his seat, same game.
   const b2 = await open(deviceB, 'B again');
   const back = b2.line(/ludo: seated (\d)/, 120_000);
-  await b2.goto(`${address}/r/${code}?speed=fast`);
+  await b2.goto(`${address}/r/${code}?speed=instant`);
   const seatBack = Number((await back)[1]);
   if (seatBack !== seatB) problems.push(`Budi came back to seat ${seatBack}, not ${seatB}`);
   const overB = b2.line(/ludo: game over/, 900_000);
@@ -168,7 +157,7 @@ try {
       setTimeout(() => fail(new Error('the desktop game opened no table in 120 s')), 120_000);
     });
     const seatedC = c.line(/ludo: seated (\d)/, 120_000);
-    await c.goto(`${address}/r/${desktopRoom}?name=Cleo&speed=fast`);
+    await c.goto(`${address}/r/${desktopRoom}?name=Cleo&speed=instant`);
     await seatedC;
     const desktopDone = new Promise((ok) => desktop.on('exit', ok));
     await c.waitForTimeout(5000);
@@ -180,11 +169,14 @@ try {
   }
 } catch (e) {
   problems.push(String(e));
+  for (const p of pages) {
+    problems.push(`${p.name} last said: ${p.seen.filter((l) => l.includes('ludo:')).slice(-3).join(' | ')}`);
+    await p.screenshot({ path: path.join(artifacts, `online-failure-${p.name.replace(' ', '-')}.png`) }).catch(() => {});
+  }
 } finally {
   if (desktop && desktop.exitCode === null) desktop.kill();
   await browser.close();
-  server.kill();
-  fs.rmSync(dir, { recursive: true, force: true });
+  stop();
 }
 report.problems = problems;
 fs.writeFileSync(path.join(artifacts, 'online-report.json'), JSON.stringify(report, null, 2) + '\n');

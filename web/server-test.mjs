@@ -1,40 +1,18 @@
 // The browser build served by the room server, as a friend's invite link opens it: the page
 // behind /r/CODE, the wasm and its JS chosen precompressed by Accept-Encoding, the menu up, no
 // console error. Writes artifacts/web-server-invite.png and web-server-report.json.
-import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { launchChromium, startRoomServer } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
-const serverBin = process.env.LUDO_SERVER;
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 fs.mkdirSync(artifacts, { recursive: true });
-if (!serverBin) throw new Error('LUDO_SERVER names the ludo-server binary');
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ludo-web-server-'));
-const server = spawn(serverBin, ['--addr', '127.0.0.1', '--port', '0', '--web', path.join(here, 'dist'),
-  '--db', path.join(dir, 'server.sqlite')], { stdio: ['ignore', 'pipe', 'inherit'] });
-const address = await new Promise((ok, fail) => {
-  let text = '';
-  server.stdout.on('data', (d) => {
-    text += d;
-    const m = text.match(/listening on (http:\/\/\S+)/);
-    if (m) ok(m[1]);
-  });
-  server.on('exit', (code) => fail(new Error(`ludo-server exited (${code})`)));
-  setTimeout(() => fail(new Error('ludo-server did not start in 20 s')), 20000);
-});
+const { address, stop } = await startRoomServer(path.join(here, 'dist'));
 
 const problems = [];
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: ['--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader',
-    '--use-angle=swiftshader', '--ignore-gpu-blocklist'],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 800, height: 500 } });
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
@@ -67,8 +45,7 @@ try {
   console.log(`web server test: invite page to menu ${menuMs} ms; wasm ${(wasm.bytes / 1e6).toFixed(2)} MB on the wire (${wasm.encoding}), ludo.js ${(js.bytes / 1e3).toFixed(1)} kB`);
 } finally {
   await browser.close();
-  server.kill();
-  fs.rmSync(dir, { recursive: true, force: true });
+  stop();
 }
 if (problems.length) {
   console.error(problems.join('\n'));

@@ -3,16 +3,15 @@
 // speed to the results, fails on any console error or panic, and checks that a browser without
 // WebAssembly SIMD gets a plain message. Screenshots and a report (wasm size raw and gzipped,
 // time from navigation to the first frame) go to artifacts/.
-import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { launchChromium } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(here, 'dist');
 const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
-const chromiumPath = process.env.CHROMIUM || '/usr/bin/chromium';
 fs.mkdirSync(artifacts, { recursive: true });
 
 const types = {
@@ -42,14 +41,7 @@ const server = http.createServer((req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: [
-    '--no-sandbox', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--enable-unsafe-swiftshader',
-    '--use-angle=swiftshader', '--ignore-gpu-blocklist',
-  ],
-});
+const browser = await launchChromium();
 
 const problems = [];
 const failOn = (what) => problems.push(what);

@@ -259,7 +259,10 @@ fn receive(
                 let new_table = take_room(&mut online, &view, &mut table, &mut clock);
                 if new_table {
                     opened.write(TableOpened);
-                    started.write(GameStarted);
+                    // A game that begins (not one this device comes back to midway).
+                    if online.seq == 0 {
+                        started.write(GameStarted);
+                    }
                     next_screen.set(Screen::Playing);
                     next_overlay.set(Overlay::None);
                 }
@@ -391,6 +394,10 @@ fn take_events(
     mirror.apply(events)?;
     table.game = mirror.game;
     online.seq = mirror.seq;
+    // A milestone for whoever watches the console (the browser test follows the game by it).
+    if before / 100 != online.seq / 100 {
+        info!("ludo: {} events", online.seq / 100 * 100);
+    }
     Ok(events
         .iter()
         .filter(|n| n.seq >= before)
