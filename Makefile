@@ -20,7 +20,7 @@ SERVER := --manifest-path crates/ludo-server/Cargo.toml
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor server server-test load
+.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor server server-test load dist dist-test
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -28,6 +28,7 @@ help:
 	@echo "make lint   - cargo fmt --check and cargo clippy --all-targets"
 	@echo "make bench  - criterion benchmark of the rules engine (games per second)"
 	@echo "make web    - build the browser version into web/dist"
+	@echo "make dist   - release bundles in dist/: the Linux game (binary, assets, docs) and the browser build"
 	@echo "make server - the room server on http://127.0.0.1:8080 with the browser build (ADDR=, PORT=)"
 	@echo "make load   - the room server under load: 2000 rooms of four bots for 30 s (ROOMS=, LOAD_SECONDS=, THINK=)"
 	@echo "make web-floor - build the smallest program on the game's stack, for its size"
@@ -61,6 +62,7 @@ test: test-deps
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --workspace
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
+	$(MAKE) --no-print-directory dist-test
 	$(MAKE) --no-print-directory web-test
 	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
 	cargo run --quiet --release -p ludo-core --example speed_floor -- 100000 1
@@ -104,6 +106,19 @@ screenshot:
 		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \
 			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
+
+# Downloads: the Linux game as a release build (it runs from any folder: the assets are built
+# in, and the assets/ folder beside it is read first, for modders), and the browser build.
+dist: deps web
+	scripts/dist.sh linux release dist
+	scripts/dist.sh web dist
+
+# The Linux bundle (packaging the build the tests already have) unpacked and started from
+# another folder: the menu's words, a CPU game against the engine, the language files gone or
+# broken, and an asset that never arrives (a bounded wait, then an error that names it).
+dist-test:
+	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
+	ARTIFACTS=$(abspath $(ARTIFACTS)) scripts/dist-test.sh
 
 # The browser version: a size-tuned wasm, its JS glue, the page and the assets in web/dist,
 # with brotli and gzip copies of the page, the glue and the wasm.

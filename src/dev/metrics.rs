@@ -22,6 +22,8 @@ pub(super) struct Metrics {
     pub updates: u32,
     /// The chosen theme and all its pictures are in use (or it failed and was reported).
     pub theme_ready: bool,
+    /// What the screen still waits for, when it is not ready.
+    pub waiting: Vec<String>,
 }
 
 impl Metrics {
@@ -35,7 +37,8 @@ impl Metrics {
 }
 
 /// Frames are counted once the chosen theme and language are in: they load asynchronously,
-/// and the theme's pictures and the language fonts after them.
+/// and the theme's pictures and the language fonts after them. What is still awaited is
+/// kept, named, for the error of a run that waits too long.
 pub(super) fn note_theme_ready(
     settings: Res<crate::table::settings::Settings>,
     theme: Res<ActiveTheme>,
@@ -45,20 +48,43 @@ pub(super) fn note_theme_ready(
     languages: Res<crate::i18n::Languages>,
     mut metrics: ResMut<Metrics>,
 ) {
-    let art = &theme.art;
-    let pictures = [&art.piece, &art.backdrop, &art.goal]
-        .into_iter()
-        .flatten()
-        .chain(&art.die_faces);
-    let mut loaded = true;
-    for image in pictures {
-        loaded &= server.is_loaded_with_dependencies(image);
+    let mut waiting = Vec::new();
+    if !texts.ready(&settings) {
+        let lang = settings
+            .language
+            .as_deref()
+            .unwrap_or(crate::i18n::FALLBACK);
+        waiting.push(format!("assets/lang/{lang}.ftl (the language's words)"));
     }
-    for font in &languages.fonts {
-        loaded &= server.is_loaded_with_dependencies(font);
+    if problem.0.is_none() {
+        if theme.folder != settings.theme {
+            waiting.push(format!(
+                "assets/{} (the theme)",
+                crate::theme::theme_path(&settings.theme)
+            ));
+        }
+        let art = &theme.art;
+        let pictures = [&art.piece, &art.backdrop, &art.goal]
+            .into_iter()
+            .flatten()
+            .chain(&art.die_faces)
+            .map(|h| h.clone().untyped());
+        let fonts = languages.fonts.iter().map(|h| h.clone().untyped());
+        for handle in pictures.chain(fonts) {
+            if server.is_loaded_with_dependencies(&handle) {
+                continue;
+            }
+            let path = server
+                .get_path(&handle)
+                .map_or_else(|| "an asset".to_string(), |p| format!("assets/{p}"));
+            waiting.push(match server.load_state(&handle) {
+                bevy::asset::LoadState::Failed(e) => format!("{path} (failed: {e})"),
+                _ => format!("{path} (loading)"),
+            });
+        }
     }
-    metrics.theme_ready = texts.ready(&settings)
-        && (problem.0.is_some() || (theme.folder == settings.theme && loaded));
+    metrics.theme_ready = waiting.is_empty();
+    metrics.waiting = waiting;
 }
 
 pub(super) fn note_first_frame(launched: Option<Res<LaunchedAt>>, mut metrics: ResMut<Metrics>) {

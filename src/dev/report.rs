@@ -10,6 +10,9 @@ pub(super) struct Report {
     pub resident_mib: f64,
     pub frames: u32,
     pub theme: String,
+    /// The language the words came in, and why a language file could not be used.
+    pub language: String,
+    pub language_problem: Option<String>,
     pub game_update_mean_ms: f64,
     pub game_update_worst_ms: f64,
     pub pixels_checked: usize,
@@ -29,6 +32,8 @@ impl Report {
             resident_mib: round(resident_mib(), 1),
             frames: metrics.frames,
             theme: theme.to_string(),
+            language: String::new(),
+            language_problem: None,
             game_update_mean_ms: round(metrics.update_mean_ms(), 3),
             game_update_worst_ms: round(metrics.update_worst.as_secs_f64() * 1000.0, 3),
             pixels_checked: 0,

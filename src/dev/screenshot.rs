@@ -34,14 +34,60 @@ pub struct ScreenshotAndExit {
     pub when_over: bool,
     /// Count frames only at the table (an online table's game starts when friends join).
     pub when_playing: bool,
+    /// How long to wait for the assets (theme, pictures, language, fonts) before giving up.
+    pub wait_for_assets: std::time::Duration,
 }
+
+/// How long a run may wait for its game to end or for an online table's game to begin.
+const WAIT_FOR_GAME: std::time::Duration = std::time::Duration::from_secs(600);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Metrics>()
         .add_systems(First, note_first_frame)
         .add_systems(Update, start_update_timer.before(GameSet::Ask))
         .add_systems(Update, stop_update_timer.after(GameSet::React))
-        .add_systems(Last, (note_theme_ready, take_screenshot_when_due).chain());
+        .add_systems(
+            Last,
+            (note_theme_ready, give_up_waiting, take_screenshot_when_due).chain(),
+        );
+}
+
+/// The shot waits for the game to end, or for an online table's game to begin.
+fn game_pending(
+    shot: &ScreenshotAndExit,
+    table: &Table,
+    screen: &State<crate::table::screen::Screen>,
+) -> bool {
+    (shot.when_over && !table.game.is_over())
+        || (shot.when_playing && *screen.get() != crate::table::screen::Screen::Playing)
+}
+
+/// Never a hang: a run that waits too long says what did not come, and fails.
+fn give_up_waiting(
+    shot: Res<ScreenshotAndExit>,
+    table: Res<Table>,
+    screen: Res<State<crate::table::screen::Screen>>,
+    metrics: Res<Metrics>,
+    time: Res<Time<Real>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let waited = time.elapsed();
+    if !metrics.theme_ready && waited > shot.wait_for_assets {
+        error!(
+            "gave up after {} s waiting for {}",
+            waited.as_secs(),
+            metrics.waiting.join(", ")
+        );
+        exit.write(AppExit::from_code(3));
+    } else if game_pending(&shot, &table, &screen) && waited > WAIT_FOR_GAME {
+        let what = if shot.when_over {
+            "the game to end"
+        } else {
+            "the game to start"
+        };
+        error!("gave up after {} s waiting for {what}", waited.as_secs());
+        exit.write(AppExit::from_code(3));
+    }
 }
 
 fn take_screenshot_when_due(
@@ -58,13 +104,12 @@ fn take_screenshot_when_due(
     screen: Res<State<crate::table::screen::Screen>>,
     theme: Res<ActiveTheme>,
     problem: Res<crate::theme::ThemeProblem>,
+    texts: Res<crate::i18n::Texts>,
+    language_problem: Res<crate::i18n::LanguageProblem>,
     mut frame: Local<u32>,
 ) {
     let playing = *screen.get() == crate::table::screen::Screen::Playing;
-    if (shot.when_over && !table.game.is_over())
-        || (shot.when_playing && !playing)
-        || !metrics.theme_ready
-    {
+    if game_pending(&shot, &table, &screen) || !metrics.theme_ready {
         return;
     }
     *frame += 1;
@@ -134,7 +179,11 @@ fn take_screenshot_when_due(
     let mut report = Report::measured(&metrics, &theme.folder);
     report.pixels_checked = checks.len();
     report.windows_checked = windows;
+    report.language = texts.code.clone();
+    report.language_problem = language_problem.0.clone();
     let theme_problem = problem.0.clone();
+    // A key drawn as itself is a word missing from every language file, English included.
+    let missing_words = texts.missing();
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(shot.path.clone()))
@@ -146,6 +195,11 @@ fn take_screenshot_when_due(
                     .iter()
                     .map(|p| format!("theme problem: {}", p.replace('\n', " ")))
                     .chain(off_screen.iter().cloned())
+                    .chain(
+                        missing_words
+                            .iter()
+                            .map(|k| format!("message key drawn as itself: {k}")),
+                    )
                     .collect();
                 for (e, p) in &checks {
                     let (x, y) = (p.x.round() as u32, p.y.round() as u32);

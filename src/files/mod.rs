@@ -10,6 +10,9 @@ pub mod presets;
 pub mod profiles;
 pub mod resume;
 pub mod saved;
+// Desktop only: the browser fetches the assets from the page's server.
+#[cfg(not(target_arch = "wasm32"))]
+pub mod shipped;
 mod storage;
 
 /// Remembering and resuming (headless); the presets need an asset server and come with the

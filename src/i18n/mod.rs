@@ -136,6 +136,16 @@ fn bundle(code: &str, resource: Arc<FluentResource>) -> Bundle {
     bundle
 }
 
+/// English as built into the game: its words when `assets/lang/en.ftl` is missing, broken or
+/// not read yet, so a player never sees message keys.
+const BUILT_IN_ENGLISH: &str = include_str!("../../assets/lang/en.ftl");
+
+fn built_in_english() -> Bundle {
+    let resource = parse("built-in en.ftl", BUILT_IN_ENGLISH.into())
+        .expect("assets/lang/en.ftl parses (tested)");
+    bundle(FALLBACK, Arc::new(resource))
+}
+
 /// The words of the chosen language, and English behind them.
 #[derive(Resource)]
 pub struct Texts {
@@ -143,7 +153,13 @@ pub struct Texts {
     /// Right to left (Arabic).
     pub rtl: bool,
     bundle: Option<Bundle>,
-    fallback: Option<Bundle>,
+    /// `en.ftl` as read from the assets (a translator's edit shows live), or the built-in copy.
+    fallback: Bundle,
+    /// The chosen language's file and English's are read, or have failed (and were reported).
+    settled: bool,
+    /// Keys asked for that no file has (drawn as the key itself): the screenshot runs fail on
+    /// any.
+    missing: std::sync::Mutex<Vec<String>>,
 }
 
 impl Default for Texts {
@@ -152,7 +168,9 @@ impl Default for Texts {
             code: FALLBACK.into(),
             rtl: false,
             bundle: None,
-            fallback: None,
+            fallback: built_in_english(),
+            settled: false,
+            missing: Default::default(),
         }
     }
 }
@@ -197,7 +215,21 @@ impl From<f32> for Arg {
 impl Texts {
     /// A message in reading order, with its variables; the key itself if no file has it.
     pub fn fmt(&self, key: &str, args: &[(&str, Arg)]) -> String {
-        self.lookup(key, args).unwrap_or_else(|| key.to_string())
+        self.lookup(key, args).unwrap_or_else(|| {
+            let mut missing = self.missing.lock().unwrap_or_else(|e| e.into_inner());
+            if !missing.iter().any(|k| k == key) {
+                missing.push(key.to_string());
+            }
+            key.to_string()
+        })
+    }
+
+    /// The keys drawn as themselves because no language file has them.
+    pub fn missing(&self) -> Vec<String> {
+        self.missing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// A message in reading order, with its variables, if the chosen language's file or the
@@ -210,7 +242,7 @@ impl Texts {
                 Arg::Number(n) => fluent_args.set(*name, FluentValue::from(*n)),
             }
         }
-        for bundle in [&self.bundle, &self.fallback].into_iter().flatten() {
+        for bundle in self.bundle.iter().chain([&self.fallback]) {
             if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
                 return Some(
@@ -223,12 +255,10 @@ impl Texts {
         None
     }
 
-    /// Whether the chosen language's words are in (the first frames may come before).
+    /// Whether the chosen language's words are in, or its file failed and English stands in
+    /// (the first frames may come before).
     pub fn ready(&self, settings: &Settings) -> bool {
-        let chosen = settings.language.as_deref().unwrap_or(FALLBACK);
-        self.fallback.is_some()
-            && self.code == chosen
-            && (chosen == FALLBACK || self.bundle.is_some())
+        self.settled && self.code == settings.language.as_deref().unwrap_or(FALLBACK)
     }
 
     /// A message without variables, in reading order.
@@ -362,11 +392,12 @@ fn first_start_language(mut settings: ResMut<Settings>) {
     }
 }
 
-/// Builds `Texts` when the language changes or a language file (re)loads.
+/// Builds `Texts` when the language changes or a language file (re)loads or fails.
 fn build_texts(
     settings: Res<Settings>,
     mut languages: ResMut<Languages>,
     assets: Res<Assets<Language>>,
+    server: Res<AssetServer>,
     mut events: MessageReader<AssetEvent<Language>>,
     mut texts: ResMut<Texts>,
     mut problem: ResMut<LanguageProblem>,
@@ -377,19 +408,21 @@ fn build_texts(
         languages.names = names;
     }
     let code = settings.language.clone().unwrap_or_else(|| FALLBACK.into());
-    if !changed && texts.code == code && texts.fallback.is_some() {
+    if !changed && texts.code == code && texts.settled {
         return;
     }
-    let file = |c: &str| {
-        languages
-            .files
-            .iter()
-            .find(|(code, _)| code == c)
-            .and_then(|(_, h)| assets.get(h))
+    let handle = |c: &str| languages.files.iter().find(|(code, _)| code == c);
+    // A file is settled when it is read, has failed, or was never there.
+    let settled = |c: &str| {
+        handle(c).is_none_or(|(_, h)| {
+            assets.contains(h) || matches!(server.load_state(h), bevy::asset::LoadState::Failed(_))
+        })
     };
-    let Some(fallback) = file(FALLBACK) else {
+    if !settled(FALLBACK) || !settled(&code) {
         return;
-    };
+    }
+    let file = |c: &str| handle(c).and_then(|(_, h)| assets.get(h));
+    let english = file(FALLBACK);
     let chosen = file(&code);
     let chosen_bundle = chosen.map(|l| bundle(&code, l.resource.clone()));
     let rtl = chosen_bundle.as_ref().is_some_and(|b| {
@@ -401,9 +434,11 @@ fn build_texts(
         code: code.clone(),
         rtl,
         bundle: chosen_bundle,
-        fallback: Some(bundle(FALLBACK, fallback.resource.clone())),
+        fallback: english.map_or_else(built_in_english, |l| bundle(FALLBACK, l.resource.clone())),
+        settled: true,
+        missing: Default::default(),
     };
-    if chosen.is_some() {
+    if chosen.is_some() && english.is_some() {
         problem.0 = None;
     }
 }
@@ -414,7 +449,13 @@ fn report_failed(
 ) {
     for f in failed.read() {
         let why = match &f.error {
-            bevy::asset::AssetLoadError::AssetLoaderError(e) => e.error().to_string(),
+            // The loader's own error (file:line:col: what), without the error's backtrace.
+            bevy::asset::AssetLoadError::AssetLoaderError(e) => {
+                match e.error().downcast_ref::<LanguageError>() {
+                    Some(e) => e.to_string(),
+                    None => format!("assets/{}: {}", f.path, e.error()),
+                }
+            }
             other => format!("assets/{}: {other}", f.path),
         };
         error!("language: {why}");
@@ -425,6 +466,15 @@ fn report_failed(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn english_is_built_in_before_any_file_is_read() {
+        let texts = Texts::default();
+        assert_eq!(texts.get("menu-new-table"), "New table");
+        assert!(texts.missing().is_empty());
+        assert_eq!(texts.get("no-such-key"), "no-such-key");
+        assert_eq!(texts.missing(), ["no-such-key"]);
+    }
 
     #[test]
     fn locales_pick_the_nearest_language() {

@@ -53,12 +53,24 @@ pub struct Args {
     /// The name to play under at online tables.
     #[arg(long)]
     pub name: Option<String>,
+    /// The assets folder to read first (desktop; default: `assets/` beside the game). What it
+    /// lacks comes from the copies built into the game.
+    #[arg(long, value_name = "DIR")]
+    pub assets: Option<PathBuf>,
     /// Render, save the window to this PNG and exit: how the tests look at the game.
     #[arg(long, value_name = "PATH")]
     pub screenshot: Option<PathBuf>,
     /// Frames rendered before the screenshot.
     #[arg(long, default_value_t = 30, requires = "screenshot")]
     pub frames: u32,
+    /// Seconds to wait for the assets before giving up with an error that names them.
+    #[arg(
+        long,
+        value_name = "SECS",
+        default_value_t = 60,
+        requires = "screenshot"
+    )]
+    pub wait: u64,
     /// Take the screenshot when the game is over (after --frames more frames).
     #[arg(long, requires = "screenshot")]
     pub when_over: bool,
@@ -93,6 +105,9 @@ impl Args {
                 clap::error::ErrorKind::ValueValidation,
                 "--create: 2 to 4 seats, one of them open\n",
             ));
+        }
+        if let Some(dir) = &args.assets {
+            crate::files::asset_list::use_folder(dir.clone());
         }
         if let Some(lang) = &args.lang {
             let known = crate::i18n::available();

@@ -100,6 +100,12 @@ pub fn run() -> AppExit {
         Err(e) => return refuse(&e.to_string()),
     };
     let mut app = App::new();
+    // The assets folder, then the copies built into the game (before `AssetPlugin`).
+    #[cfg(not(target_arch = "wasm32"))]
+    app.register_asset_source(
+        bevy::asset::io::AssetSourceId::Default,
+        crate::files::shipped::source(crate::files::asset_list::folder()),
+    );
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
@@ -220,6 +226,7 @@ pub fn run() -> AppExit {
             after_frames: args.frames,
             when_over: args.when_over,
             when_playing: online.is_some(),
+            wait_for_assets: std::time::Duration::from_secs(args.wait),
         };
         app.insert_resource(shot)
             .insert_resource(launched)
