@@ -59,6 +59,11 @@ hud-time-left = { $secs ->
    *[other] بقيت { $secs } ثانية في هذا الدور
 }
 hud-die = النرد: { $face }
+hud-log = السجل
+choose-title = أي قطعة؟
+choose-marked = تتحرك القطعة المعلَّمة.
+choose-move = حرّكها
+choose-other = قطعة أخرى
 hud-rules = القواعد
 hud-pause = إيقاف مؤقت (Esc)
 prompt-wins = فاز { $who }!

@@ -63,6 +63,11 @@ hud-time-left = { $secs ->
    *[other] { $secs } seconds left in this turn
 }
 hud-die = Die: { $face }
+hud-log = Log
+choose-title = Which piece?
+choose-marked = The marked piece moves.
+choose-move = Move it
+choose-other = Other piece
 hud-rules = Rules
 hud-pause = Pause (Esc)
 prompt-wins = { $who } wins!

@@ -56,6 +56,11 @@ hud-time-left = { $secs ->
    *[other] { $secs } segundo na lang sa turnong ito
 }
 hud-die = Dais: { $face }
+hud-log = Talaan
+choose-title = Aling piyesa?
+choose-marked = Ang may markang piyesa ang gagalaw.
+choose-move = Igalaw
+choose-other = Ibang piyesa
 hud-rules = Mga patakaran
 hud-pause = I-pause (Esc)
 prompt-wins = Panalo si { $who }!

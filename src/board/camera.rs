@@ -1,4 +1,5 @@
-//! The camera: the board always fits the part of the window left of the HUD panel.
+//! The camera: the board always fits the part of the window the HUD leaves: left of its
+//! panel when the window is wide, above it when the window is upright (a phone held upright).
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
@@ -7,22 +8,33 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
-/// Width of the HUD panel in logical pixels, as egui last laid it out (0 with no HUD).
-#[derive(Resource, Default, Clone, Copy, Debug)]
-pub struct HudWidth(pub f32);
+/// What the HUD takes of the window, in logical pixels, as egui last laid it out: a panel on
+/// the right (wide windows) or at the bottom (upright ones); zero with no HUD.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct HudArea {
+    pub right: f32,
+    pub bottom: f32,
+}
 
-impl HudWidth {
-    /// Where a window is anchored from the centre so it sits over the board, not the HUD.
+impl HudArea {
+    /// Where a window is anchored from the centre: over the board beside a side panel; on the
+    /// whole screen when upright (a window there needs all the height it can get).
     pub fn window_offset(&self) -> bevy_egui::egui::Vec2 {
-        bevy_egui::egui::vec2(-self.0 / 2.0, 0.0)
+        bevy_egui::egui::vec2(-self.right / 2.0, 0.0)
     }
+}
+
+/// A window held upright (taller than wide, as a phone usually is): the board takes the full
+/// width at the top and the HUD sits below it.
+pub fn upright(width: f32, height: f32) -> bool {
+    height > width * 1.15
 }
 
 #[derive(Component)]
 pub struct MainCamera;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HudWidth>()
+    app.init_resource::<HudArea>()
         .insert_resource(ClearColor(crate::theme::Look::default().background))
         .add_systems(Startup, spawn_camera)
         .add_systems(PostUpdate, fit_viewport);
@@ -61,17 +73,17 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSett
 }
 
 fn fit_viewport(
-    hud: Res<HudWidth>,
+    hud: Res<HudArea>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<&mut Camera, With<MainCamera>>,
 ) {
     let scale = window.scale_factor();
     let size = window.physical_size();
-    let hud_px = (hud.0 * scale) as u32;
-    let width = size.x.saturating_sub(hud_px).max(1);
+    let width = size.x.saturating_sub((hud.right * scale) as u32).max(1);
+    let height = size.y.saturating_sub((hud.bottom * scale) as u32).max(1);
     let viewport = Viewport {
         physical_position: UVec2::ZERO,
-        physical_size: UVec2::new(width, size.y.max(1)),
+        physical_size: UVec2::new(width, height),
         ..default()
     };
     if camera

@@ -1,5 +1,8 @@
-//! Mouse, touch-sized click targets and keyboard for people's seats: click the die or press
-//! Space/Enter to roll; click a highlighted piece, press 1–4, or Tab then Enter to move.
+//! Mouse, touch and keyboard for people's seats: click the die or press Space/Enter to roll;
+//! click a highlighted piece (or the dot where it would land), press 1–4, or Tab then Enter
+//! to move. A finger reaches 22 logical pixels around its tap (a 44 px target, however small
+//! the board is drawn); a tap that could mean two pieces marks the nearer one and asks
+//! (`PieceChoice`, answered by the HUD).
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -9,7 +12,7 @@ use ludo_core::Awaiting;
 
 use crate::board::camera::MainCamera;
 use crate::board::dice::Die;
-use crate::board::pieces::{Piece, Selected};
+use crate::board::pieces::{MoveHint, Piece, Selected};
 use crate::table::GameSet;
 use crate::table::Table;
 use crate::table::flow::{Busy, Decider};
@@ -29,14 +32,37 @@ pub fn plugin(app: &mut App) {
 
 /// The keyboard alone: needs no window, so tests can drive it.
 pub fn keyboard_plugin(app: &mut App) {
-    app.init_resource::<Selected>().add_systems(
-        Update,
-        keys.run_if(not(egui_wants_any_keyboard_input))
-            .run_if(in_state(Screen::Playing))
-            .in_set(GameSet::Ask)
-            .in_set(PausableSystems),
-    );
+    app.init_resource::<Selected>()
+        .init_resource::<PieceChoice>()
+        .add_systems(
+            Update,
+            keys.run_if(not(egui_wants_any_keyboard_input))
+                .run_if(in_state(Screen::Playing))
+                .in_set(GameSet::Ask)
+                .in_set(PausableSystems),
+        );
 }
+
+/// A tap that could mean several pieces: the legal moves' indexes it could mean (the
+/// nearest is `Selected`), for the HUD to ask which, while the legal moves are still those.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct PieceChoice {
+    pub options: Vec<usize>,
+    legal: Vec<ludo_core::Move>,
+}
+
+impl PieceChoice {
+    /// Whether the question still stands: the same moves are on offer to a person here.
+    pub fn open(&self, table: &Table, decider: &Decider) -> bool {
+        self.options.len() > 1
+            && table.game.awaiting() == Awaiting::Move
+            && table.game.legal_moves() == self.legal.as_slice()
+            && decider.person_here(table, table.game.turn())
+    }
+}
+
+/// Half a finger: a tap reaches this far (logical pixels) around its point.
+const FINGER: f32 = 22.0;
 
 /// Whether a person may act now: a seat this device plays, nothing moving (input stands
 /// still while paused: `PausableSystems`).
@@ -54,15 +80,20 @@ fn click(
     decider: Res<Decider>,
     die: Single<&Transform, With<Die>>,
     pieces: Query<(&Piece, &Transform)>,
+    hints: Query<(&MoveHint, &GlobalTransform)>,
+    mut selected: ResMut<Selected>,
+    mut choice: ResMut<PieceChoice>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    let screen = if buttons.just_pressed(MouseButton::Left) {
+    let mouse = buttons.just_pressed(MouseButton::Left);
+    let screen = if mouse {
         window.cursor_position()
     } else {
         touches.iter_just_pressed().next().map(|t| t.position())
     };
     let Some(screen) = screen else { return };
+    *choice = PieceChoice::default();
     if !person_may_act(&table, &busy, &decider) {
         return;
     }
@@ -70,27 +101,65 @@ fn click(
     let Ok(world) = camera.viewport_to_world_2d(camera_transform, screen) else {
         return;
     };
+    // A finger's reach in board units (a mouse points exactly: 0.6 of a square).
+    let finger = match (
+        camera.world_to_viewport(camera_transform, world.extend(0.0)),
+        camera.world_to_viewport(camera_transform, (world + Vec2::X).extend(0.0)),
+    ) {
+        (Ok(a), Ok(b)) if !mouse => (FINGER / a.distance(b).max(1.0)).max(0.6),
+        _ => 0.6,
+    };
     let seat = table.game.turn();
     match table.game.awaiting() {
         Awaiting::Roll | Awaiting::Release | Awaiting::RollOff => {
-            if world.distance(die.translation.truncate()) < die.scale.x * 0.8 {
+            let die_reach = (die.scale.x * 0.8).max(finger);
+            if world.distance(die.translation.truncate()) < die_reach {
                 rolls.write(RollRequested { seat });
             }
         }
         Awaiting::Move => {
-            // The nearest of the seat's movable pieces within reach of the click.
-            let best = pieces
-                .iter()
-                .filter(|(p, _)| p.seat == seat)
-                .filter(|(p, _)| {
-                    let pos = table.game.pieces(seat)[p.index as usize];
-                    table.game.legal_moves().iter().any(|m| m.from == pos)
+            // Each legal move is reached at its piece or at the dot where it would land.
+            let legal = table.game.legal_moves();
+            let mut near: Vec<(usize, f32)> = (0..legal.len())
+                .filter_map(|i| {
+                    let at_piece = pieces
+                        .iter()
+                        .filter(|(p, _)| {
+                            p.seat == seat
+                                && table.game.pieces(seat)[p.index as usize] == legal[i].from
+                        })
+                        .map(|(_, t)| t.translation.truncate().distance(world));
+                    let at_hint = hints
+                        .iter()
+                        .filter(|(h, _)| h.0 == i)
+                        .map(|(_, t)| t.translation().truncate().distance(world));
+                    let d = at_piece.chain(at_hint).min_by(f32::total_cmp)?;
+                    (d < finger).then_some((i, d))
                 })
-                .map(|(p, t)| (p.index, t.translation.truncate().distance(world)))
-                .filter(|&(_, d)| d < 0.6)
-                .min_by(|a, b| a.1.total_cmp(&b.1));
-            if let Some((piece, _)) = best {
-                moves.write(MoveChosen { seat, piece });
+                .collect();
+            near.sort_by(|a, b| a.1.total_cmp(&b.1));
+            match near.as_slice() {
+                [] => {}
+                // One within reach, or a mouse (exact) or a tap on a piece clearly nearer.
+                [(i, _)] => {
+                    moves.write(MoveChosen {
+                        seat,
+                        piece: legal[*i].piece,
+                    });
+                }
+                [(i, d), (_, second), ..] if mouse || *d < 0.3 * second => {
+                    moves.write(MoveChosen {
+                        seat,
+                        piece: legal[*i].piece,
+                    });
+                }
+                [(i, _), ..] => {
+                    selected.0 = *i;
+                    *choice = PieceChoice {
+                        options: near.iter().map(|&(i, _)| i).collect(),
+                        legal: legal.to_vec(),
+                    };
+                }
             }
         }
         Awaiting::Over => {}

@@ -88,7 +88,13 @@ fn line<R>(
 /// table gets a left-aligned block of its own; `grid_row` still puts its cells in reading order.
 pub fn grid<R>(ui: &mut egui::Ui, id: &str, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
     ui.with_layout(Layout::top_down(Align::Min), |ui| {
-        egui::Grid::new(id).striped(true).show(ui, add).inner
+        // A line of text high, even where controls are made taller for a finger (their rows
+        // grow to fit them).
+        egui::Grid::new(id)
+            .striped(true)
+            .min_row_height(18.0)
+            .show(ui, add)
+            .inner
     })
     .inner
 }

@@ -13,9 +13,9 @@ use ludo_proto::display_code;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Screen::Menu),
-        |mut hud: ResMut<crate::board::camera::HudWidth>| {
+        |mut hud: ResMut<crate::board::camera::HudArea>| {
             // The menu has no HUD: windows centre on the whole window.
-            hud.0 = 0.0;
+            *hud = default();
         },
     )
     .add_systems(

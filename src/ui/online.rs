@@ -87,7 +87,7 @@ pub fn invite_url(server: &str, path: &str) -> String {
 }
 
 fn online_window(
-    hud: Res<crate::board::camera::HudWidth>,
+    hud: Res<crate::board::camera::HudArea>,
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<Overlay>>,
     form: Option<ResMut<Form>>,
@@ -102,29 +102,32 @@ fn online_window(
     let texts = &*texts;
     let mut still_open = true;
     egui::Window::new(texts.tr("online-title"))
+        .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
         .id(egui::Id::new("online"))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(contexts.ctx_mut()?, |ui| {
-            column(ui, texts, |ui| {
-                ui.set_max_width(440.0);
-                match online.as_deref() {
-                    Some(online) if online.status != Status::Failed => {
-                        lobby(ui, texts, online, &mut requests)
-                    }
-                    failed => {
-                        if let Some(problem) = failed.and_then(|o| o.problem.as_ref()) {
-                            ui.label(
-                                RichText::new(texts.show(&texts.online_problem(problem)))
-                                    .color(egui::Color32::from_rgb(240, 120, 90)),
-                            );
+            crate::ui::widgets::scroll_if_short(ui, |ui| {
+                column(ui, texts, |ui| {
+                    ui.set_max_width(440.0);
+                    match online.as_deref() {
+                        Some(online) if online.status != Status::Failed => {
+                            lobby(ui, texts, online, &mut requests)
                         }
-                        choose(ui, texts, &mut form, &config, &mut requests);
+                        failed => {
+                            if let Some(problem) = failed.and_then(|o| o.problem.as_ref()) {
+                                ui.label(
+                                    RichText::new(texts.show(&texts.online_problem(problem)))
+                                        .color(egui::Color32::from_rgb(240, 120, 90)),
+                                );
+                            }
+                            choose(ui, texts, &mut form, &config, &mut requests);
+                        }
                     }
-                }
-            });
+                });
+            })
         });
     if !still_open {
         next.set(Overlay::None);

@@ -41,7 +41,7 @@ fn escape(
 }
 
 fn pause_menu(
-    hud: Res<crate::board::camera::HudWidth>,
+    hud: Res<crate::board::camera::HudArea>,
     mut contexts: EguiContexts,
     pause: Res<State<Pause>>,
     mut next_pause: ResMut<NextState<Pause>>,
@@ -65,68 +65,71 @@ fn pause_menu(
     let ctx = contexts.ctx_mut()?;
     let mut resume = false;
     egui::Window::new(texts.tr("pause-title"))
+        .max_width(crate::ui::widgets::max_window_width(ctx))
         .id(egui::Id::new("paused"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(ctx, |ui| {
-            crate::i18n::ui::column(ui, &texts, |ui| {
-                let size = egui::vec2(220.0, 34.0);
-                let button = |ui: &mut egui::Ui, text: &str| {
-                    ui.add(egui::Button::new(texts.show(text)).min_size(size))
-                        .clicked()
-                };
-                let first = ui.add(egui::Button::new(texts.tr("pause-resume")).min_size(size));
-                crate::ui::widgets::focus_first(&first);
-                if first.clicked() {
-                    resume = true;
-                }
-                // A person who leaves the table keeps their seat: the CPU plays it until they
-                // take it back.
-                // (At a server's table the server hands a seat to the CPU while its device
-                // is away.)
-                for seat in 0..table.game.seats() {
-                    if table.seat_kind(seat).is_cpu() || *decider != Decider::Here {
-                        continue;
-                    }
-                    let name = texts.player(table.seat_kind(seat));
-                    let away = table.autopilot[seat as usize];
-                    let key = if away {
-                        "pause-take-seat"
-                    } else {
-                        "pause-leave-seat"
+            crate::ui::widgets::scroll_if_short(ui, |ui| {
+                crate::i18n::ui::column(ui, &texts, |ui| {
+                    let size = egui::vec2(220.0, 34.0);
+                    let button = |ui: &mut egui::Ui, text: &str| {
+                        ui.add(egui::Button::new(texts.show(text)).min_size(size))
+                            .clicked()
                     };
-                    let text = texts.fmt(key, &[("name", name.into())]);
-                    if button(ui, &text) {
-                        autopilot.write(AutopilotRequested {
-                            seat,
-                            cpu_plays: !away,
-                        });
+                    let first = ui.add(egui::Button::new(texts.tr("pause-resume")).min_size(size));
+                    crate::ui::widgets::focus_first(&first);
+                    if first.clicked() {
+                        resume = true;
                     }
-                }
-                if button(ui, &texts.get("pause-rules")) {
-                    next_overlay.set(Overlay::Rules);
-                }
-                if button(ui, &texts.get("pause-restart")) {
-                    new_table.write(NewTableRequested(config.clone()));
-                    resume = true;
-                }
-                if button(ui, &texts.get("pause-new-table")) {
-                    next_overlay.set(Overlay::Setup);
-                    resume = true;
-                }
-                if button(ui, &texts.get("pause-to-menu")) {
-                    next.set(Screen::Menu);
-                    resume = true;
-                }
-                #[cfg(not(target_arch = "wasm32"))]
-                if button(ui, &texts.get("pause-quit")) {
-                    exit.write(AppExit::Success);
-                }
-                #[cfg(target_arch = "wasm32")]
-                let _ = &mut exit;
-                ui.separator();
-                crate::ui::settings::settings_ui(ui, &texts, &languages, &mut settings);
+                    // A person who leaves the table keeps their seat: the CPU plays it until they
+                    // take it back.
+                    // (At a server's table the server hands a seat to the CPU while its device
+                    // is away.)
+                    for seat in 0..table.game.seats() {
+                        if table.seat_kind(seat).is_cpu() || *decider != Decider::Here {
+                            continue;
+                        }
+                        let name = texts.player(table.seat_kind(seat));
+                        let away = table.autopilot[seat as usize];
+                        let key = if away {
+                            "pause-take-seat"
+                        } else {
+                            "pause-leave-seat"
+                        };
+                        let text = texts.fmt(key, &[("name", name.into())]);
+                        if button(ui, &text) {
+                            autopilot.write(AutopilotRequested {
+                                seat,
+                                cpu_plays: !away,
+                            });
+                        }
+                    }
+                    if button(ui, &texts.get("pause-rules")) {
+                        next_overlay.set(Overlay::Rules);
+                    }
+                    if button(ui, &texts.get("pause-restart")) {
+                        new_table.write(NewTableRequested(config.clone()));
+                        resume = true;
+                    }
+                    if button(ui, &texts.get("pause-new-table")) {
+                        next_overlay.set(Overlay::Setup);
+                        resume = true;
+                    }
+                    if button(ui, &texts.get("pause-to-menu")) {
+                        next.set(Screen::Menu);
+                        resume = true;
+                    }
+                    #[cfg(not(target_arch = "wasm32"))]
+                    if button(ui, &texts.get("pause-quit")) {
+                        exit.write(AppExit::Success);
+                    }
+                    #[cfg(target_arch = "wasm32")]
+                    let _ = &mut exit;
+                    ui.separator();
+                    crate::ui::settings::settings_ui(ui, &texts, &languages, &mut settings);
+                });
             });
         });
     if resume {

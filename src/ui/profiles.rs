@@ -33,7 +33,7 @@ pub fn plugin(app: &mut App) {
 }
 
 fn profiles_window(
-    hud: Res<crate::board::camera::HudWidth>,
+    hud: Res<crate::board::camera::HudArea>,
     mut next: ResMut<NextState<Overlay>>,
     mut contexts: EguiContexts,
     open: Option<ResMut<ProfilesOpen>>,
@@ -47,83 +47,86 @@ fn profiles_window(
     let mut still_open = true;
     let texts = &*texts;
     egui::Window::new(texts.tr("profiles-title"))
+        .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
         .id(egui::Id::new("profiles"))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
         .show(contexts.ctx_mut()?, |ui| {
-            column(ui, texts, |ui| {
-                ui.set_max_width(520.0);
-                paragraph(ui, texts, &texts.get("profiles-explain"));
-                ui.add_space(6.0);
-                let mut list: Vec<_> = profiles.profiles.iter().collect();
-                list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
-                grid(ui, "profiles", |ui| {
-                    let cell = |text: String| -> Cell<'static> {
-                        Box::new(move |ui: &mut egui::Ui| {
-                            ui.label(text);
+            crate::ui::widgets::scroll_if_short(ui, |ui| {
+                column(ui, texts, |ui| {
+                    ui.set_max_width(520.0);
+                    paragraph(ui, texts, &texts.get("profiles-explain"));
+                    ui.add_space(6.0);
+                    let mut list: Vec<_> = profiles.profiles.iter().collect();
+                    list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+                    grid(ui, "profiles", |ui| {
+                        let cell = |text: String| -> Cell<'static> {
+                            Box::new(move |ui: &mut egui::Ui| {
+                                ui.label(text);
+                            })
+                        };
+                        let head = [
+                            "profiles-name",
+                            "profiles-rating",
+                            "profiles-games",
+                            "profiles-wins",
+                            "profiles-mean-rank",
+                        ]
+                        .into_iter()
+                        .map(|k| -> Cell<'static> {
+                            let text = texts.tr(k);
+                            Box::new(move |ui: &mut egui::Ui| {
+                                ui.label(egui::RichText::new(text).strong());
+                            })
                         })
-                    };
-                    let head = [
-                        "profiles-name",
-                        "profiles-rating",
-                        "profiles-games",
-                        "profiles-wins",
-                        "profiles-mean-rank",
-                    ]
-                    .into_iter()
-                    .map(|k| -> Cell<'static> {
-                        let text = texts.tr(k);
-                        Box::new(move |ui: &mut egui::Ui| {
-                            ui.label(egui::RichText::new(text).strong());
-                        })
-                    })
-                    .collect();
-                    grid_row(ui, texts, head);
-                    for p in list {
-                        grid_row(
-                            ui,
-                            texts,
-                            vec![
-                                cell(texts.show(&p.name)),
-                                cell(format!("{:.0}", p.rating)),
-                                cell(p.games.to_string()),
-                                cell(p.wins.to_string()),
-                                cell(p.mean_rank().map_or("–".into(), |r| format!("{r:.2}"))),
-                            ],
-                        );
+                        .collect();
+                        grid_row(ui, texts, head);
+                        for p in list {
+                            grid_row(
+                                ui,
+                                texts,
+                                vec![
+                                    cell(texts.show(&p.name)),
+                                    cell(format!("{:.0}", p.rating)),
+                                    cell(p.games.to_string()),
+                                    cell(p.wins.to_string()),
+                                    cell(p.mean_rank().map_or("–".into(), |r| format!("{r:.2}"))),
+                                ],
+                            );
+                        }
+                    });
+                    if profiles.profiles.is_empty() {
+                        ui.label(texts.tr("profiles-none"));
                     }
-                });
-                if profiles.profiles.is_empty() {
-                    ui.label(texts.tr("profiles-none"));
-                }
-                ui.add_space(6.0);
-                row(ui, texts, |ui| {
-                    let field = ui.add(
-                        egui::TextEdit::singleline(&mut open.new_name)
-                            .hint_text(texts.tr("profiles-name-hint"))
-                            .desired_width(160.0),
-                    );
-                    let entered =
-                        field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if ui.button(texts.tr("profiles-add")).clicked() || entered {
-                        let name = open.new_name.clone();
-                        open.error = profiles.add(&name).err().map(|e| texts.profile_error(&e));
-                        if open.error.is_none() {
-                            open.new_name.clear();
-                            if let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref()) {
-                                open.error = save_profiles(dir, &profiles).err();
+                    ui.add_space(6.0);
+                    row(ui, texts, |ui| {
+                        let field = ui.add(
+                            egui::TextEdit::singleline(&mut open.new_name)
+                                .hint_text(texts.tr("profiles-name-hint"))
+                                .desired_width(160.0),
+                        );
+                        let entered =
+                            field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                        if ui.button(texts.tr("profiles-add")).clicked() || entered {
+                            let name = open.new_name.clone();
+                            open.error = profiles.add(&name).err().map(|e| texts.profile_error(&e));
+                            if open.error.is_none() {
+                                open.new_name.clear();
+                                if let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref()) {
+                                    open.error = save_profiles(dir, &profiles).err();
+                                }
                             }
                         }
+                    });
+                    if let Some(e) = &open.error {
+                        paragraph_rich(ui, texts, e, |t| {
+                            egui::RichText::new(t).color(egui::Color32::from_rgb(240, 170, 60))
+                        });
                     }
                 });
-                if let Some(e) = &open.error {
-                    paragraph_rich(ui, texts, e, |t| {
-                        egui::RichText::new(t).color(egui::Color32::from_rgb(240, 170, 60))
-                    });
-                }
-            });
+            })
         });
     if !still_open {
         next.set(Overlay::None);

@@ -92,7 +92,7 @@ fn pictures(ui: &mut egui::Ui, texts: &Texts, theme: &ActiveTheme) {
 }
 
 fn rule_book(
-    hud: Res<crate::board::camera::HudWidth>,
+    hud: Res<crate::board::camera::HudArea>,
     mut next: ResMut<NextState<crate::table::screen::Overlay>>,
     mut contexts: EguiContexts,
     table: Res<Table>,
@@ -103,6 +103,7 @@ fn rule_book(
     let mut still_open = true;
     let texts = &*texts;
     egui::Window::new(texts.tr("book-title"))
+        .max_width(crate::ui::widgets::max_window_width(ctx))
         .id(egui::Id::new("rules"))
         .open(&mut still_open)
         .collapsible(false)

@@ -98,13 +98,16 @@ fn settings_window(
 ) -> Result {
     let mut still_open = true;
     egui::Window::new(texts.tr("settings-title"))
+        .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
         .id(egui::Id::new("settings"))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(contexts.ctx_mut()?, |ui| {
-            settings_ui(ui, &texts, &languages, &mut settings)
+            crate::ui::widgets::scroll_if_short(ui, |ui| {
+                settings_ui(ui, &texts, &languages, &mut settings)
+            })
         });
     if !still_open {
         next.set(Overlay::None);

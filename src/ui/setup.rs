@@ -113,7 +113,7 @@ fn start_draft(mut commands: Commands, config: Res<TableConfig>, draft: Option<R
 }
 
 fn setup_window(
-    hud: Res<crate::board::camera::HudWidth>,
+    hud: Res<crate::board::camera::HudArea>,
     mut next: ResMut<NextState<Overlay>>,
     mut contexts: EguiContexts,
     draft: Option<ResMut<SetupDraft>>,
@@ -130,6 +130,7 @@ fn setup_window(
     let mut open = true;
     let mut start = false;
     egui::Window::new(texts.tr("setup-title"))
+        .max_width(crate::ui::widgets::max_window_width(ctx))
         .id(egui::Id::new("setup"))
         .collapsible(false)
         .resizable(true)

@@ -71,3 +71,17 @@ pub fn focus_first(response: &egui::Response) {
         response.request_focus();
     }
 }
+
+/// The widest a window may be: the screen less a margin (a phone held upright is 360 wide).
+pub fn max_window_width(ctx: &egui::Context) -> f32 {
+    (ctx.content_rect().width() - 16.0).max(100.0)
+}
+
+/// A window's contents, scrolling when the screen is short (a phone held upright).
+pub fn scroll_if_short<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let room = (ui.ctx().content_rect().height() - 80.0).max(100.0);
+    egui::ScrollArea::vertical()
+        .max_height(room)
+        .show(ui, add)
+        .inner
+}

@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use crate::table::GameSet;
 
 mod log;
+mod piece_choice;
 mod results;
 mod side_panel;
 
@@ -19,22 +20,36 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 scale_text,
-                (side_panel::side_panel, results::results_window)
+                (
+                    side_panel::side_panel,
+                    piece_choice::piece_choice,
+                    results::results_window,
+                )
                     .run_if(in_state(crate::table::screen::Screen::Playing)),
             )
                 .chain(),
         );
 }
 
-/// Text and controls grow with the window: 1× at 720 pixels high.
+/// Text and controls grow with the window: 1× at 720 pixels high, or (upright, a phone) at
+/// 390 wide. Upright, every control is at least 44 logical pixels high, for a finger.
 fn scale_text(
     mut contexts: EguiContexts,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
-    let zoom = (window.height() / 720.0).clamp(0.8, 1.8);
+    let upright = crate::board::camera::upright(window.width(), window.height());
+    let zoom = if upright {
+        (window.width() / 390.0).clamp(0.8, 1.8)
+    } else {
+        (window.height() / 720.0).clamp(0.8, 1.8)
+    };
     let ctx = contexts.ctx_mut()?;
     if (ctx.zoom_factor() - zoom).abs() > 0.01 {
         ctx.set_zoom_factor(zoom);
+    }
+    let control = if upright { 44.0 / zoom } else { 18.0 };
+    if (ctx.global_style().spacing.interact_size.y - control).abs() > 0.01 {
+        ctx.all_styles_mut(|style| style.spacing.interact_size.y = control);
     }
     Ok(())
 }

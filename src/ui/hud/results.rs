@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self};
 
-use crate::board::camera::HudWidth;
+use crate::board::camera::HudArea;
 use crate::i18n::Texts;
 use crate::i18n::ui::{Cell, cell_row, column, grid, grid_row, row};
 use crate::table::Table;
@@ -12,7 +12,7 @@ use crate::table::flow::*;
 use crate::table::screen::Overlay;
 
 pub(super) fn results_window(
-    hud: Res<HudWidth>,
+    hud: Res<HudArea>,
     mut contexts: EguiContexts,
     table: Res<Table>,
     theme: Res<crate::theme::ActiveTheme>,
@@ -48,17 +48,33 @@ pub(super) fn results_window(
             ui.label(texts.show(&text));
         })
     };
+    // Upright (a phone), the results take the HUD's place below the board, which stays in
+    // sight, and the game in numbers folds away.
+    let upright = hud.bottom > 0.0;
+    let (align, offset) = if upright {
+        (egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -4.0))
+    } else {
+        (egui::Align2::CENTER_CENTER, hud.window_offset())
+    };
     egui::Window::new(texts.tr("results-title"))
+        .max_width(crate::ui::widgets::max_window_width(ctx))
         .id(egui::Id::new("results"))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .anchor(align, offset)
         .show(ctx, |ui| {
             column(ui, texts, |ui| {
                 // The tables scroll in a short window, so the buttons below stay on screen.
-                let room = ui.ctx().content_rect().height() - 110.0;
-                egui::ScrollArea::vertical()
+                // On a narrow screen (a phone held upright) they scroll sideways too.
+                let screen = ui.ctx().content_rect();
+                let room = if upright {
+                    hud.bottom - 120.0
+                } else {
+                    screen.height() - 110.0
+                };
+                egui::ScrollArea::both()
                     .max_height(room.max(60.0))
+                    .max_width((screen.width() - 40.0).max(120.0))
                     .show(ui, |ui| {
                         column(ui, texts, |ui| {
                             grid(ui, "ranking", |ui| {
@@ -102,30 +118,39 @@ pub(super) fn results_window(
                                 }
                             });
                             ui.add_space(6.0);
-                            ui.label(egui::RichText::new(texts.tr("results-story")).strong());
-                            grid(ui, "story", |ui| {
-                                let head = [
-                                    "results-seat",
-                                    "results-captures-made",
-                                    "results-captures-suffered",
-                                    "results-sixes",
-                                    "results-turns",
-                                ]
-                                .into_iter()
-                                .map(|k| text_cell(texts.get(k)))
-                                .collect();
-                                grid_row(ui, texts, head);
-                                for seat in 0..table.game.seats() {
-                                    let s = story.0[seat as usize];
-                                    let mut cells = vec![seat_cell(seat)];
-                                    for n in
-                                        [s.captures_made, s.captures_suffered, s.sixes, s.turns]
-                                    {
-                                        cells.push(text_cell(n.to_string()));
+                            let story_table = |ui: &mut egui::Ui| {
+                                grid(ui, "story", |ui| {
+                                    let head = [
+                                        "results-seat",
+                                        "results-captures-made",
+                                        "results-captures-suffered",
+                                        "results-sixes",
+                                        "results-turns",
+                                    ]
+                                    .into_iter()
+                                    .map(|k| text_cell(texts.get(k)))
+                                    .collect();
+                                    grid_row(ui, texts, head);
+                                    for seat in 0..table.game.seats() {
+                                        let s = story.0[seat as usize];
+                                        let mut cells = vec![seat_cell(seat)];
+                                        for n in
+                                            [s.captures_made, s.captures_suffered, s.sixes, s.turns]
+                                        {
+                                            cells.push(text_cell(n.to_string()));
+                                        }
+                                        grid_row(ui, texts, cells);
                                     }
-                                    grid_row(ui, texts, cells);
-                                }
-                            });
+                                });
+                            };
+                            if upright {
+                                egui::CollapsingHeader::new(texts.tr("results-story"))
+                                    .id_salt("results_story")
+                                    .show(ui, story_table);
+                            } else {
+                                ui.label(egui::RichText::new(texts.tr("results-story")).strong());
+                                story_table(ui);
+                            }
                         })
                     });
                 ui.add_space(8.0);

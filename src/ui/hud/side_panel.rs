@@ -1,5 +1,6 @@
-//! The side panel: who sits where and whose turn it is, the prompt, the turn clock, the
-//! log and the settings.
+//! The HUD's panel: who sits where and whose turn it is, the prompt, the turn clock, the
+//! log and the settings. Beside the board in a wide window; below it, scrolling, in an
+//! upright one (a phone held upright), where the log folds away.
 
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
@@ -7,7 +8,7 @@ use bevy_egui::egui::{self, Color32};
 use ludo_core::Awaiting;
 
 use super::Log;
-use crate::board::camera::HudWidth;
+use crate::board::camera::HudArea;
 use crate::board::dice::Die;
 use crate::i18n::ui::{column, paragraph_rich, row};
 use crate::i18n::{Arg, Languages, Texts};
@@ -61,7 +62,7 @@ pub(super) fn side_panel(
     clock: Res<crate::table::turn_clock::TurnClock>,
     log: Res<Log>,
     mut settings: ResMut<Settings>,
-    mut hud_width: ResMut<HudWidth>,
+    mut hud_area: ResMut<HudArea>,
     (texts, languages): (Res<Texts>, Res<Languages>),
     die: Query<&Die>,
     online: Option<Res<Online>>,
@@ -75,136 +76,167 @@ pub(super) fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let width = (ctx.viewport_rect().width() * 0.3).clamp(220.0, 340.0);
-    let response = egui::Panel::right("hud")
-        .resizable(false)
-        .exact_size(width)
-        .show(&mut root, |ui| {
-            column(ui, &texts, |ui| {
-                ui.add_space(6.0);
+    let screen = ctx.viewport_rect();
+    let upright = crate::board::camera::upright(screen.width(), screen.height());
+    let mut contents = |ui: &mut egui::Ui| {
+        column(ui, &texts, |ui| {
+            ui.add_space(6.0);
+            row(ui, &texts, |ui| {
+                ui.heading("Ludo");
+                if ui
+                    .add_enabled(
+                        *overlay.get() != Overlay::Setup,
+                        egui::Button::new(texts.tr("hud-new-table")),
+                    )
+                    .clicked()
+                {
+                    next_overlay.set(Overlay::Setup);
+                }
+            });
+            if let Some(n) = &texts.notice(&notice) {
+                paragraph_rich(ui, &texts, n, |t| {
+                    egui::RichText::new(t).color(Color32::from_rgb(240, 170, 60))
+                });
+            }
+            // In the rule book's words, not the settings file's field names.
+            let house: Vec<String> = texts
+                .house_rules(table.game.rules())
+                .into_iter()
+                .filter(|(_, chosen, standard)| chosen != standard)
+                .map(|(name, chosen, _)| format!("{name}: {chosen}"))
+                .collect();
+            if !house.is_empty() {
+                let text = texts.fmt("hud-house-rules", &[("rules", texts.list(&house).into())]);
+                paragraph_rich(ui, &texts, &text, |t| egui::RichText::new(t).small());
+            }
+            ui.separator();
+            for seat in 0..table.game.seats() {
+                let colour = table.layout.colours[seat as usize];
+                let current = !table.game.is_over() && seat == table.game.turn();
                 row(ui, &texts, |ui| {
-                    ui.heading("Ludo");
-                    if ui
-                        .add_enabled(
-                            *overlay.get() != Overlay::Setup,
-                            egui::Button::new(texts.tr("hud-new-table")),
-                        )
-                        .clicked()
-                    {
-                        next_overlay.set(Overlay::Setup);
-                    }
-                });
-                if let Some(n) = &texts.notice(&notice) {
-                    paragraph_rich(ui, &texts, n, |t| {
-                        egui::RichText::new(t).color(Color32::from_rgb(240, 170, 60))
-                    });
-                }
-                // In the rule book's words, not the settings file's field names.
-                let house: Vec<String> = texts
-                    .house_rules(table.game.rules())
-                    .into_iter()
-                    .filter(|(_, chosen, standard)| chosen != standard)
-                    .map(|(name, chosen, _)| format!("{name}: {chosen}"))
-                    .collect();
-                if !house.is_empty() {
-                    let text =
-                        texts.fmt("hud-house-rules", &[("rules", texts.list(&house).into())]);
-                    paragraph_rich(ui, &texts, &text, |t| egui::RichText::new(t).small());
-                }
-                ui.separator();
-                for seat in 0..table.game.seats() {
-                    let colour = table.layout.colours[seat as usize];
-                    let current = !table.game.is_over() && seat == table.game.turn();
-                    row(ui, &texts, |ui| {
-                        crate::ui::widgets::mark_icon(ui, &theme.look, colour, 22.0);
-                        let who = format!(
-                            "{} · {}",
-                            texts.colour(colour),
-                            texts.player(table.seat_kind(seat))
-                        );
-                        let mut text = egui::RichText::new(texts.show(&who));
-                        if current {
-                            text = text.strong().color(Color32::WHITE);
-                        }
-                        ui.label(text);
-                        let at_goal = table
-                            .game
-                            .pieces(seat)
-                            .iter()
-                            .filter(|&&p| p == table.game.goal())
-                            .count();
-                        ui.label(texts.trf("hud-at-goal", &[("n", at_goal.into())]));
-                        if current {
-                            ui.label(if texts.rtl { "▶" } else { "◀" });
-                        }
-                    });
-                }
-                // A person may hand their seat to the CPU for a while, and take it back. At
-                // a server's table the server says who is away.
-                for seat in 0..table.game.seats() {
-                    let here = *decider == Decider::Here;
-                    if !here && table.autopilot[seat as usize] {
-                        let name = texts.player(table.seat_kind(seat));
-                        ui.label(texts.trf("hud-cpu-plays-for", &[("name", name.into())]));
-                    }
-                    if here && !table.seat_kind(seat).is_cpu() {
-                        let name = texts.player(table.seat_kind(seat));
-                        let label = texts.trf("hud-cpu-plays-for", &[("name", name.into())]);
-                        let mut away = table.autopilot[seat as usize];
-                        if ui.checkbox(&mut away, label).changed() {
-                            autopilot.write(AutopilotRequested {
-                                seat,
-                                cpu_plays: away,
-                            });
-                        }
-                    }
-                }
-                ui.separator();
-                if let Some(online) = &online {
-                    online_status(ui, &texts, online, &table, *decider, &theme.look);
-                }
-                paragraph_rich(ui, &texts, &prompt(&table, &texts, *decider), |t| {
-                    egui::RichText::new(t).size(16.0)
-                });
-                if let Some(left) = clock.left {
-                    let secs = left.ceil();
-                    ui.label(
-                        egui::RichText::new(texts.trf("hud-time-left", &[("secs", secs.into())]))
-                            .color(if left < 10.0 {
-                                Color32::from_rgb(240, 120, 90)
-                            } else {
-                                Color32::LIGHT_GRAY
-                            }),
+                    crate::ui::widgets::mark_icon(ui, &theme.look, colour, 22.0);
+                    let who = format!(
+                        "{} · {}",
+                        texts.colour(colour),
+                        texts.player(table.seat_kind(seat))
                     );
+                    let mut text = egui::RichText::new(texts.show(&who));
+                    if current {
+                        text = text.strong().color(Color32::WHITE);
+                    }
+                    ui.label(text);
+                    let at_goal = table
+                        .game
+                        .pieces(seat)
+                        .iter()
+                        .filter(|&&p| p == table.game.goal())
+                        .count();
+                    ui.label(texts.trf("hud-at-goal", &[("n", at_goal.into())]));
+                    if current {
+                        ui.label(if texts.rtl { "▶" } else { "◀" });
+                    }
+                });
+            }
+            // A person may hand their seat to the CPU for a while, and take it back. At
+            // a server's table the server says who is away.
+            for seat in 0..table.game.seats() {
+                let here = *decider == Decider::Here;
+                if !here && table.autopilot[seat as usize] {
+                    let name = texts.player(table.seat_kind(seat));
+                    ui.label(texts.trf("hud-cpu-plays-for", &[("name", name.into())]));
                 }
-                if let Some(face) = die.iter().next().map(|d| d.face).filter(|&f| f > 0) {
-                    ui.label(texts.trf("hud-die", &[("face", face.into())]));
+                if here && !table.seat_kind(seat).is_cpu() {
+                    let name = texts.player(table.seat_kind(seat));
+                    let label = texts.trf("hud-cpu-plays-for", &[("name", name.into())]);
+                    let mut away = table.autopilot[seat as usize];
+                    if ui.checkbox(&mut away, label).changed() {
+                        autopilot.write(AutopilotRequested {
+                            seat,
+                            cpu_plays: away,
+                        });
+                    }
                 }
-                ui.separator();
+            }
+            ui.separator();
+            if let Some(online) = &online {
+                online_status(ui, &texts, online, &table, *decider, &theme.look);
+            }
+            paragraph_rich(ui, &texts, &prompt(&table, &texts, *decider), |t| {
+                egui::RichText::new(t).size(16.0)
+            });
+            if let Some(left) = clock.left {
+                let secs = left.ceil();
+                ui.label(
+                    egui::RichText::new(texts.trf("hud-time-left", &[("secs", secs.into())]))
+                        .color(if left < 10.0 {
+                            Color32::from_rgb(240, 120, 90)
+                        } else {
+                            Color32::LIGHT_GRAY
+                        }),
+                );
+            }
+            if let Some(face) = die.iter().next().map(|d| d.face).filter(|&f| f > 0) {
+                ui.label(texts.trf("hud-die", &[("face", face.into())]));
+            }
+            ui.separator();
+            let log_lines = |ui: &mut egui::Ui| {
                 for line in &log.0 {
                     paragraph_rich(ui, &texts, &line.text(&texts, &table), |t| {
                         egui::RichText::new(t).small()
                     });
                 }
-                ui.separator();
-                egui::CollapsingHeader::new(texts.tr("settings-title"))
-                    .id_salt("hud_settings")
-                    .show(ui, |ui| {
-                        crate::ui::settings::settings_ui(ui, &texts, &languages, &mut settings)
-                    });
-                row(ui, &texts, |ui| {
-                    if ui.button(texts.tr("hud-rules")).clicked() {
-                        next_overlay.set(Overlay::Rules);
-                    }
-                    if ui.button(texts.tr("hud-pause")).clicked() {
-                        next_pause.set(crate::table::screen::Pause::Paused);
-                    }
+            };
+            if upright {
+                egui::CollapsingHeader::new(texts.tr("hud-log"))
+                    .id_salt("hud_log")
+                    .show(ui, log_lines);
+            } else {
+                log_lines(ui);
+            }
+            ui.separator();
+            egui::CollapsingHeader::new(texts.tr("settings-title"))
+                .id_salt("hud_settings")
+                .show(ui, |ui| {
+                    crate::ui::settings::settings_ui(ui, &texts, &languages, &mut settings)
                 });
+            row(ui, &texts, |ui| {
+                if ui.button(texts.tr("hud-rules")).clicked() {
+                    next_overlay.set(Overlay::Rules);
+                }
+                if ui.button(texts.tr("hud-pause")).clicked() {
+                    next_pause.set(crate::table::screen::Pause::Paused);
+                }
             });
         });
-    let w = response.response.rect.width();
-    if (hud_width.0 - w).abs() > 0.5 {
-        hud_width.0 = w;
+    };
+    let area = if upright {
+        // The board is as wide as the window; the panel has the rest (a third at least).
+        let height = (screen.height() - screen.width()).max(screen.height() * 0.36);
+        let response = egui::Panel::bottom("hud_below")
+            .resizable(false)
+            .exact_size(height)
+            .show(&mut root, |ui| {
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| contents(ui))
+            });
+        HudArea {
+            right: 0.0,
+            bottom: response.response.rect.height(),
+        }
+    } else {
+        let width = (screen.width() * 0.3).clamp(220.0, 340.0);
+        let response = egui::Panel::right("hud")
+            .resizable(false)
+            .exact_size(width)
+            .show(&mut root, |ui| contents(ui));
+        HudArea {
+            right: response.response.rect.width(),
+            bottom: 0.0,
+        }
+    };
+    if (hud_area.right - area.right).abs() > 0.5 || (hud_area.bottom - area.bottom).abs() > 0.5 {
+        *hud_area = area;
     }
     Ok(())
 }

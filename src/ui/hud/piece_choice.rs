@@ -1,0 +1,79 @@
+//! A tap that could mean two pieces: the nearer is marked on the board, and this asks to move
+//! it or mark the other (big buttons, for a finger).
+
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui;
+
+use crate::board::camera::HudArea;
+use crate::board::input::PieceChoice;
+use crate::board::pieces::Selected;
+use crate::i18n::Texts;
+use crate::i18n::ui::{column, row};
+use crate::table::Table;
+use crate::table::flow::{Decider, MoveChosen};
+
+pub(super) fn piece_choice(
+    mut contexts: EguiContexts,
+    hud: Res<HudArea>,
+    table: Res<Table>,
+    decider: Res<Decider>,
+    texts: Res<Texts>,
+    mut choice: ResMut<PieceChoice>,
+    mut selected: ResMut<Selected>,
+    mut moves: MessageWriter<MoveChosen>,
+    mut said: Local<bool>,
+) -> Result {
+    if !choice.open(&table, &decider) {
+        *said = false;
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let legal = table.game.legal_moves();
+    let marked = selected.0 % legal.len().max(1);
+    let current = choice
+        .options
+        .iter()
+        .position(|&i| i == marked)
+        .unwrap_or(0);
+    // 44 logical pixels, whatever egui's zoom.
+    let finger = egui::vec2(110.0, 44.0) / ctx.zoom_factor();
+    egui::Window::new(texts.tr("choose-title"))
+        .id(egui::Id::new("piece_choice"))
+        .collapsible(false)
+        .resizable(false)
+        // At the foot of the board, clear of the HUD.
+        .anchor(
+            egui::Align2::CENTER_BOTTOM,
+            egui::vec2(-hud.right / 2.0, -hud.bottom - 8.0),
+        )
+        .show(ctx, |ui| {
+            column(ui, &texts, |ui| {
+                ui.label(texts.tr("choose-marked"));
+                row(ui, &texts, |ui| {
+                    let go = ui.add(egui::Button::new(texts.tr("choose-move")).min_size(finger));
+                    // Where a finger would go (the phone test taps there), in CSS pixels.
+                    #[cfg(target_arch = "wasm32")]
+                    if !*said {
+                        let c = go.rect.center() * ui.ctx().zoom_factor();
+                        info!("ludo: tap - which {:.0},{:.0}", c.x, c.y);
+                        *said = true;
+                    }
+                    if go.clicked() {
+                        moves.write(MoveChosen {
+                            seat: table.game.turn(),
+                            piece: legal[choice.options[current]].piece,
+                        });
+                        *choice = PieceChoice::default();
+                        selected.0 = 0;
+                    } else {
+                        let other = egui::Button::new(texts.tr("choose-other")).min_size(finger);
+                        if ui.add(other).clicked() {
+                            selected.0 = choice.options[(current + 1) % choice.options.len()];
+                        }
+                    }
+                });
+            });
+        });
+    Ok(())
+}
