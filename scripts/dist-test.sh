@@ -15,6 +15,10 @@ mkdir -p "$scratch/unpacked" "$scratch/elsewhere"
 tar -C "$scratch/unpacked" -xzf "$scratch"/dist/ludo-*-linux-*.tar.gz
 game=$(echo "$scratch"/unpacked/ludo-*/ludo)
 bundle=$(dirname "$game")
+for f in ludo assets/themes/classic/theme.ron README.md LICENSE-MIT LICENSE-APACHE THIRD-PARTY-LICENSES.txt; do
+    [ -e "$bundle/$f" ] || { echo "the bundle lacks $f" >&2; exit 1; }
+done
+grep -q "^bevy 0.19.1: MIT OR Apache-2.0" "$bundle/THIRD-PARTY-LICENSES.txt"
 cd "$scratch/elsewhere"
 # No cargo variables: the game must find its own way.
 unset CARGO_MANIFEST_DIR BEVY_ASSET_ROOT

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Release bundles in dist/ (or OUT): the Linux desktop game (the binary, assets/, README,
-# licences; it starts from any folder, by double-click or from a terminal) and, with `web`,
+# licences, the licences of every crate built in; it starts from any folder, by double-click or from a terminal) and, with `web`,
 # the browser build (web/dist, ready for any static host or `ludo-server --web`).
 #
 #   scripts/dist.sh linux [PROFILE] [OUT]   PROFILE: release (default) or dev; the tests
@@ -28,6 +28,8 @@ linux)
     # (a file here wins, and changes show while the game runs).
     cp -r assets "$stage/$name/assets"
     cp README.md MODDING.md TRANSLATING.md LICENSE-MIT LICENSE-APACHE "$stage/$name/"
+    # The licences of every crate built in (the fonts' are beside them in assets/).
+    python3 scripts/third-party.py "$stage/$name/THIRD-PARTY-LICENSES.txt" >/dev/null
     tar -C "$stage" -czf "$out/$name.tar.gz" "$name"
     echo "$out/$name.tar.gz: $(du -k "$out/$name.tar.gz" | cut -f1) KiB ($built build)"
     ;;

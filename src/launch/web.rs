@@ -1,6 +1,6 @@
 //! The browser build's own parts: the page's query read as command-line arguments, and the
-//! milestones the page and the browser test wait for (first frame, game over, where a finger
-//! would go), written to the console.
+//! milestones the page and the browser test wait for (first frame, game over), written to
+//! the console.
 
 use bevy::prelude::*;
 
@@ -70,74 +70,7 @@ pub fn show_error(message: &str) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Last, (first_frame, game_over, where_to_tap));
-}
-
-/// Once per decision of a person on this device, where a finger would go, in CSS pixels of
-/// the page (the phone test taps there), after the number of events so far: `ludo: tap N die
-/// X,Y` to roll, and to move, for each legal move, its piece and the dot where it would land:
-/// `ludo: tap N move X,Y X,Y; X,Y X,Y`.
-fn where_to_tap(
-    table: Res<crate::table::Table>,
-    busy: Res<crate::table::flow::Busy>,
-    decider: Res<crate::table::flow::Decider>,
-    camera: Single<(&Camera, &GlobalTransform), With<crate::board::camera::MainCamera>>,
-    die: Single<&Transform, With<crate::board::dice::Die>>,
-    pieces: Query<(&crate::board::pieces::Piece, &Transform)>,
-    hints: Query<(&crate::board::pieces::MoveHint, &GlobalTransform)>,
-    mut happened: MessageReader<Happened>,
-    mut events: Local<usize>,
-    mut said: Local<Option<usize>>,
-) {
-    *events += happened.read().count();
-    let game = &table.game;
-    if busy.0 || game.is_over() || !decider.person_here(&table, game.turn()) {
-        return;
-    }
-    if *said == Some(*events) {
-        return;
-    }
-    let (camera, at) = *camera;
-    let px = |world: Vec2| {
-        camera
-            .world_to_viewport(at, world.extend(0.0))
-            .map(|p| format!("{:.0},{:.0}", p.x, p.y))
-            .unwrap_or_default()
-    };
-    let seat = game.turn();
-    let line = match game.awaiting() {
-        ludo_core::Awaiting::Roll | ludo_core::Awaiting::Release | ludo_core::Awaiting::RollOff => {
-            format!(
-                "ludo: tap {} die {}",
-                *events,
-                px(die.translation.truncate())
-            )
-        }
-        ludo_core::Awaiting::Move => {
-            let moves: Vec<String> = game
-                .legal_moves()
-                .iter()
-                .enumerate()
-                .map(|(i, m)| {
-                    let piece = pieces
-                        .iter()
-                        .find(|(p, _)| {
-                            p.seat == seat && game.pieces(seat)[p.index as usize] == m.from
-                        })
-                        .map(|(_, t)| px(t.translation.truncate()));
-                    let hint = hints
-                        .iter()
-                        .find(|(h, _)| h.0 == i)
-                        .map(|(_, t)| px(t.translation().truncate()));
-                    format!("{} {}", piece.unwrap_or_default(), hint.unwrap_or_default())
-                })
-                .collect();
-            format!("ludo: tap {} move {}", *events, moves.join("; "))
-        }
-        ludo_core::Awaiting::Over => return,
-    };
-    info!("{line}");
-    *said = Some(*events);
+    app.add_systems(Last, (first_frame, game_over));
 }
 
 /// The page hides its loading bar, and the test starts its clock, on this line.

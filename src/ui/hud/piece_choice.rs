@@ -22,10 +22,8 @@ pub(super) fn piece_choice(
     mut choice: ResMut<PieceChoice>,
     mut selected: ResMut<Selected>,
     mut moves: MessageWriter<MoveChosen>,
-    mut said: Local<bool>,
 ) -> Result {
     if !choice.open(&table, &decider) {
-        *said = false;
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -52,13 +50,6 @@ pub(super) fn piece_choice(
                 ui.label(texts.tr("choose-marked"));
                 row(ui, &texts, |ui| {
                     let go = ui.add(egui::Button::new(texts.tr("choose-move")).min_size(finger));
-                    // Where a finger would go (the phone test taps there), in CSS pixels.
-                    #[cfg(target_arch = "wasm32")]
-                    if !*said {
-                        let c = go.rect.center() * ui.ctx().zoom_factor();
-                        info!("ludo: tap - which {:.0},{:.0}", c.x, c.y);
-                        *said = true;
-                    }
                     if go.clicked() {
                         moves.write(MoveChosen {
                             seat: table.game.turn(),
