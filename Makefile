@@ -59,6 +59,7 @@ test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
 	cargo build $(SERVER) --bin ludo-server
+	$(MAKE) --no-print-directory web
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --workspace
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
