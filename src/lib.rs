@@ -34,6 +34,8 @@ pub fn rules_plugin(app: &mut App) {
 pub fn plugin(app: &mut App) {
     app.add_plugins(rules_plugin).add_plugins((
         files::presets::plugin,
+        #[cfg(target_arch = "wasm32")]
+        files::nets::plugin,
         i18n::plugin,
         theme::plugin,
         theme::view::plugin,

@@ -5,6 +5,9 @@
 use bevy::prelude::*;
 
 pub mod asset_list;
+// The browser only: the desktop has `hard`'s networks built in.
+#[cfg(target_arch = "wasm32")]
+pub mod nets;
 pub mod online;
 pub mod presets;
 pub mod profiles;

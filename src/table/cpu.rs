@@ -54,6 +54,8 @@ fn cpu_acts(
     thinking.0 = 0.0;
     let seat = table.game.turn();
     match table.game.awaiting() {
+        // A `hard` seat's learned network still on its way: the move waits (rolls go on).
+        Awaiting::Move if table.network_wanted().is_some() => {}
         Awaiting::Move => {
             let moves_now = table.game.legal_moves();
             let i = table.cpu_choice();

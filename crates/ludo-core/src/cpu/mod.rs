@@ -118,6 +118,18 @@ impl Cpu {
         self.level
     }
 
+    /// The seat count of the learned network this player plays by in `game` that the engine
+    /// does not have yet (built without its networks, before the caller [`value_net::provide`]s
+    /// it). A caller waits for it rather than let the player decide otherwise: the same game
+    /// then replays the same everywhere.
+    pub fn missing_network(&self, game: &Game) -> Option<u8> {
+        (self.level == CpuLevel::Hard
+            && self.learned
+            && value_net::knows(game.rules())
+            && value_net::shipped(game.seats()).is_none())
+        .then(|| game.seats())
+    }
+
     /// The learned network `hard` plays by in this game, if it has one for these rules.
     fn network(&self, game: &Game) -> Option<&'static value_net::ValueNet> {
         if !self.learned || !value_net::knows(game.rules()) {

@@ -243,12 +243,24 @@ pub fn features(game: &Game, me: usize, x: &mut Features) {
     );
 }
 
-/// The shipped networks, for 2, 3 and 4 seats.
+/// The shipped networks' files, for 2, 3 and 4 seats (`nets/hard-SEATS-seats.json`).
+pub const FILES: [&str; 3] = [
+    "hard-2-seats.json",
+    "hard-3-seats.json",
+    "hard-4-seats.json",
+];
+
+/// The shipped networks' text, built in (the `shipped-nets` feature). The browser build leaves
+/// them out of its download and [`provide`]s the one a table needs when it needs it.
+#[cfg(feature = "shipped-nets")]
 const SHIPPED: [&str; 3] = [
     include_str!("../../nets/hard-2-seats.json"),
     include_str!("../../nets/hard-3-seats.json"),
     include_str!("../../nets/hard-4-seats.json"),
 ];
+
+/// The networks read so far, by seats − 2.
+static NETS: [OnceLock<ValueNet>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
 /// Reads a network from its JSON text.
 pub fn parse(text: &str) -> Result<ValueNet, String> {
@@ -258,17 +270,36 @@ pub fn parse(text: &str) -> Result<ValueNet, String> {
 }
 
 /// The shipped network for a game of `seats` seats, read the first time it is asked for
-/// (only that one: a browser tab playing four seats never parses the others).
+/// (only that one: a browser tab playing four seats never parses the others). Without the
+/// built-in copies, the one [`provide`]d, if it has been.
 pub fn shipped(seats: u8) -> Option<&'static ValueNet> {
-    static NETS: [OnceLock<ValueNet>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let i = (seats as usize)
         .checked_sub(2)
-        .filter(|&i| i < SHIPPED.len())?;
-    Some(
-        NETS[i].get_or_init(|| {
-            parse(SHIPPED[i]).expect("the shipped networks are checked by the tests")
-        }),
-    )
+        .filter(|&i| i < NETS.len())?;
+    #[cfg(feature = "shipped-nets")]
+    return Some(NETS[i].get_or_init(|| {
+        parse(SHIPPED[i]).expect("the shipped networks are checked by the tests")
+    }));
+    #[cfg(not(feature = "shipped-nets"))]
+    NETS[i].get()
+}
+
+/// Gives the network for `seats` seats from the text of its shipped file (the browser fetches
+/// it). A network already there stays: the same file gives the same network.
+pub fn provide(seats: u8, text: &str) -> Result<(), String> {
+    let i = (seats as usize)
+        .checked_sub(2)
+        .filter(|&i| i < NETS.len())
+        .ok_or_else(|| format!("no network is made for {seats} seats"))?;
+    let net = parse(text)?;
+    if net.seats != seats {
+        return Err(format!(
+            "a network for {} seats given for {seats}",
+            net.seats
+        ));
+    }
+    let _ = NETS[i].set(net);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -278,8 +309,9 @@ mod tests {
 
     #[test]
     fn the_shipped_networks_are_trained_ones_for_two_three_and_four_seats() {
-        for (text, seats) in SHIPPED.iter().zip(2u8..) {
-            let net = parse(text).unwrap();
+        for (file, seats) in FILES.iter().zip(2u8..) {
+            let path = format!("{}/nets/{file}", env!("CARGO_MANIFEST_DIR"));
+            let net = parse(&std::fs::read_to_string(path).unwrap()).unwrap();
             assert_eq!(net.seats, seats);
             assert!(
                 net.hidden >= 8,
@@ -292,12 +324,49 @@ mod tests {
                 net.about
             );
             assert!(net.w2.iter().any(|w| *w != 0.0), "{seats} seats: untrained");
+            #[cfg(feature = "shipped-nets")]
             assert!(std::ptr::eq(
                 shipped(seats).unwrap(),
                 shipped(seats).unwrap()
             ));
         }
         assert!(shipped(5).is_none());
+    }
+
+    #[test]
+    fn hard_asks_for_its_network_until_it_is_given() {
+        use crate::{Cpu, CpuLevel};
+        let game = Game::new(Rules::default(), 2, 0).unwrap();
+        let hard = Cpu::new(CpuLevel::Hard, 1);
+        #[cfg(not(feature = "shipped-nets"))]
+        {
+            assert_eq!(hard.missing_network(&game), Some(2));
+            let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), FILES[0]);
+            provide(2, &std::fs::read_to_string(path).unwrap()).unwrap();
+        }
+        assert_eq!(hard.missing_network(&game), None);
+        assert!(shipped(2).is_some());
+        // Only `hard` under the rules its networks know asks.
+        assert_eq!(Cpu::new(CpuLevel::Normal, 1).missing_network(&game), None);
+        let house = Rules {
+            safe_squares: SafeSquares::None,
+            ..Rules::default()
+        };
+        assert_eq!(hard.missing_network(&Game::new(house, 3, 0).unwrap()), None);
+    }
+
+    #[test]
+    fn a_network_is_provided_from_its_file_for_its_seat_count() {
+        let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), FILES[1]);
+        let text = std::fs::read_to_string(path).unwrap();
+        assert_eq!(
+            provide(2, &text).unwrap_err(),
+            "a network for 3 seats given for 2"
+        );
+        assert!(provide(5, &text).is_err());
+        assert!(provide(3, "{").is_err());
+        provide(3, &text).unwrap();
+        assert_eq!(shipped(3), Some(&parse(&text).unwrap()));
     }
 
     #[test]

@@ -1,0 +1,87 @@
+//! `hard`'s learned networks in the browser: left out of the download (half a megabyte of the
+//! wasm, none of it needed for the menu), fetched from `assets/nets/` once a table has a
+//! `hard` seat, and given to the rules engine. Until it has one, CPU moves wait (see
+//! `table::cpu`), so a game plays the same as on the desktop.
+
+use bevy::asset::{AssetLoader, LoadContext, LoadState, io::Reader};
+use bevy::prelude::*;
+use ludo_core::value_net;
+
+use crate::table::Table;
+
+pub fn plugin(app: &mut App) {
+    app.init_asset::<NetText>()
+        .register_asset_loader(NetLoader)
+        .init_resource::<Fetching>()
+        .add_systems(Update, (fetch, hand_over).chain());
+}
+
+/// A network's file as text; the engine reads it.
+#[derive(Asset, TypePath)]
+struct NetText(String);
+
+#[derive(Default, TypePath)]
+struct NetLoader;
+
+impl AssetLoader for NetLoader {
+    type Asset = NetText;
+    type Settings = ();
+    type Error = std::io::Error;
+
+    async fn load(
+        &self,
+        reader: &mut dyn Reader,
+        _settings: &(),
+        _cx: &mut LoadContext<'_>,
+    ) -> Result<NetText, std::io::Error> {
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).await?;
+        String::from_utf8(bytes)
+            .map(NetText)
+            .map_err(std::io::Error::other)
+    }
+
+    fn extensions(&self) -> &[&str] {
+        &["json"]
+    }
+}
+
+/// The networks asked for and not yet handed over, by seat count (and whether its failure
+/// has been said).
+#[derive(Resource, Default)]
+struct Fetching(Vec<(u8, Handle<NetText>, bool)>);
+
+fn fetch(table: Res<Table>, server: Res<AssetServer>, mut fetching: ResMut<Fetching>) {
+    let Some(seats) = table.network_wanted() else {
+        return;
+    };
+    if fetching.0.iter().any(|(s, _, _)| *s == seats) {
+        return;
+    }
+    let file = value_net::FILES[seats as usize - 2];
+    fetching
+        .0
+        .push((seats, server.load(format!("nets/{file}")), false));
+}
+
+fn hand_over(
+    server: Res<AssetServer>,
+    texts: Res<Assets<NetText>>,
+    mut fetching: ResMut<Fetching>,
+) {
+    fetching.0.retain_mut(|(seats, handle, said)| {
+        if let Some(text) = texts.get(&*handle) {
+            if let Err(e) = value_net::provide(*seats, &text.0) {
+                error!("assets/nets/{}: {e}", value_net::FILES[*seats as usize - 2]);
+            }
+            return false;
+        }
+        if let LoadState::Failed(e) = server.load_state(&*handle)
+            && !std::mem::replace(said, true)
+        {
+            // Kept, so it is not asked for again every frame; `hard` waits, and says why.
+            error!("hard's network for {seats} seats could not be read: {e}");
+        }
+        true
+    });
+}
