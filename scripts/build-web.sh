@@ -71,9 +71,29 @@ fi
 cp "$cache/$key.wasm" "$out/ludo_bg.wasm"
 
 if [[ "$mode" == game ]]; then
-  cp web/index.html "$out/"
-  mkdir -p "$out/assets"
+  # Content-hashed names for the wasm and its glue: the server lets browsers keep them for a
+  # year, and a new build is a new name. The page (revalidated on every visit) names them.
+  wasm_name=ludo_bg-$(sha256sum "$out/ludo_bg.wasm" | cut -c1-16).wasm
+  glue_name=ludo-$(sha256sum "$out/ludo.js" | cut -c1-16).js
+  mv "$out/ludo_bg.wasm" "$out/$wasm_name"
+  mv "$out/ludo.js" "$out/$glue_name"
+  sed -e "s|'./ludo_bg.wasm'|'./$wasm_name'|" -e "s|'./ludo.js'|'./$glue_name'|" \
+    -e "s|const WASM_BYTES = 0;|const WASM_BYTES = $(stat -c %s "$out/$wasm_name");|" web/index.html > "$out/index.html"
+  grep -q "$wasm_name" "$out/index.html" && grep -q "$glue_name" "$out/index.html" || {
+    echo "error: web/index.html no longer names ./ludo_bg.wasm and ./ludo.js for the build to replace" >&2
+    exit 1
+  }
+  cp web/manifest.webmanifest "$out/"
+  cp -r web/icons "$out/"
+  mkdir -p "$out/assets/nets"
   cp -r assets/. "$out/assets/"
+  # `hard`'s networks: the browser build fetches the one a table needs (not built in).
+  cp crates/ludo-core/nets/*.json "$out/assets/nets/"
+  # The offline copy: every file the game can load, under a version that changes with them.
+  files=$(cd "$out" && find . -type f ! -name sw.js | sed 's|^\./||' | sort)
+  version=$(cd "$out" && echo "$files" | xargs sha256sum | sha256sum | cut -c1-16)
+  list=$(echo "$files" | sed "s|.*|'&'|" | paste -sd, | sed 's|^|[\x27./\x27, |; s|$|]|')
+  sed -e "s|'__VERSION__'|'$version'|" -e "s|__FILES__|$list|" web/sw.js > "$out/sw.js"
 fi
 # Precompressed copies for servers that pick them by Accept-Encoding (the room server does):
 # brotli -q 11 takes about half a minute on the wasm, so it is kept beside wasm-opt's output.
@@ -83,16 +103,22 @@ if [[ "$mode" == game ]]; then
     mv "$cache/$key.br.tmp" "$cache/$key.wasm.br"
     ls -t "$cache"/*.wasm.br | tail -n +4 | xargs -r rm -f
   fi
-  cp "$cache/$key.wasm.br" "$out/ludo_bg.wasm.br"
-  gzip -9 -c "$out/ludo_bg.wasm" > "$out/ludo_bg.wasm.gz"
-  for f in ludo.js index.html; do
-    brotli -q 11 -f -o "$out/$f.br" "$out/$f"
-    gzip -9 -c "$out/$f" > "$out/$f.gz"
-  done
+  cp "$cache/$key.wasm.br" "$out/$wasm_name.br"
+  gzip -9 -c "$out/$wasm_name" > "$out/$wasm_name.gz"
+  # Everything else that shrinks by a tenth or more (the sounds barely do, the pictures not).
+  (cd "$out" && find . -type f ! -name '*.wasm' ! -name '*.br' ! -name '*.gz' ! -name '*.png' | while read -r f; do
+    brotli -q 11 -f -o "$f.br" "$f"
+    gzip -9 -c "$f" > "$f.gz"
+    size=$(stat -c %s "$f")
+    if (( $(stat -c %s "$f.br") * 10 > size * 9 )); then rm -f "$f.br" "$f.gz"; fi
+  done)
+  wasm_out="$out/$wasm_name"
+else
+  wasm_out="$out/ludo_bg.wasm"
 fi
-after=$(stat -c %s "$out/ludo_bg.wasm")
-gz=$(gzip -9 -c "$out/ludo_bg.wasm" | wc -c)
-br=$([[ -f "$out/ludo_bg.wasm.br" ]] && stat -c %s "$out/ludo_bg.wasm.br" || echo 0)
+after=$(stat -c %s "$wasm_out")
+gz=$(gzip -9 -c "$wasm_out" | wc -c)
+br=$([[ -f "$wasm_out.br" ]] && stat -c %s "$wasm_out.br" || echo 0)
 awk -v b="$before" -v a="$after" -v g="$gz" -v r="$br" -v o="$out" 'BEGIN {
   printf "web build: %s\n  wasm %.2f MB before wasm-opt, %.2f MB after, %.2f MB gzipped, %.2f MB brotli\n",
     o, b / 1e6, a / 1e6, g / 1e6, r / 1e6 }'

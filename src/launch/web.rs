@@ -1,10 +1,11 @@
 //! The browser build's own parts: the page's query read as command-line arguments, and the
-//! milestones the page and the browser test wait for (first frame, game over), written to
-//! the console.
+//! milestones the page and the browser test wait for (first frame, a window opened, game
+//! over), written to the console.
 
 use bevy::prelude::*;
 
 use crate::table::flow::Happened;
+use crate::table::screen::Overlay;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
@@ -70,7 +71,14 @@ pub fn show_error(message: &str) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Last, (first_frame, game_over));
+    app.add_systems(
+        Last,
+        (
+            first_frame,
+            game_over,
+            opened.run_if(state_changed::<Overlay>),
+        ),
+    );
 }
 
 /// The page hides its loading bar, and the test starts its clock, on this line.
@@ -78,6 +86,28 @@ fn first_frame(mut frames: Local<u32>) {
     *frames += 1;
     if *frames == 2 {
         info!("ludo: first frame");
+        #[cfg(target_arch = "wasm32")]
+        hide_cover();
+    }
+}
+
+/// The page's loading cover goes once the game has drawn a frame (unless it says why the
+/// game could not start).
+#[cfg(target_arch = "wasm32")]
+fn hide_cover() {
+    if let Some(cover) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("cover"))
+        && cover.class_name() != "failed"
+    {
+        cover.set_class_name("hidden");
+    }
+}
+
+/// A window opened: the test's proof that the menu answers a click.
+fn opened(overlay: Res<State<Overlay>>) {
+    if **overlay != Overlay::None {
+        info!("ludo: opened {:?}", **overlay);
     }
 }
 

@@ -29,6 +29,8 @@ async fn the_browser_build_is_served_compressed_and_invites_open_it() {
     std::fs::write(web.path().join("ludo_bg.wasm.br"), b"brotli bytes").unwrap();
     std::fs::write(web.path().join("ludo_bg.wasm.gz"), b"gzip bytes").unwrap();
     std::fs::write(web.path().join("ludo-0123abcdef.js"), b"js").unwrap();
+    std::fs::write(web.path().join("manifest.webmanifest"), b"{}").unwrap();
+    std::fs::write(web.path().join("sw.js"), b"// worker").unwrap();
     let t = start(ludo_server::Config {
         web: Some(web.path().to_path_buf()),
         ..fast()
@@ -57,6 +59,16 @@ async fn the_browser_build_is_served_compressed_and_invites_open_it() {
             body.contains("<base href=\"/\">") && body.contains("game"),
             "{body}"
         );
+        // What makes the game installable: its manifest by its type, and the offline
+        // worker checked again on every visit (a new build replaces it at once).
+        let (head, _) = get(&t.addr, "/manifest.webmanifest", "identity").await;
+        assert!(
+            head.contains("content-type: application/manifest+json"),
+            "{head}"
+        );
+        let (head, _) = get(&t.addr, "/sw.js", "identity").await;
+        assert!(head.contains("cache-control: no-cache"), "{head}");
+        assert!(head.contains("javascript"), "{head}");
         let (head, _) = get(&t.addr, "/nothing-here", "identity").await;
         assert!(head.starts_with("http/1.1 404"), "{head}");
     })
