@@ -62,7 +62,7 @@ test: test-deps
 	cargo build $(SERVER) --bin ludo-server
 	$(MAKE) --no-print-directory web
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace
-	cargo test --quiet --profile dev -p ludo-core --no-default-features --lib
+	cargo test --quiet --profile dev -p ludo-core --no-default-features --lib value_net
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory dist-test

@@ -29,13 +29,25 @@ impl Drop for Running {
     }
 }
 
-/// The real server binary on a free port of 127.0.0.1, with this database.
+/// The real server binary on a free port of 127.0.0.1, with this database. Its bots play as
+/// fast as the server answers, so the per-device rate limit (20 a second) is lifted as in the
+/// other tests' `fast()`: a quick moment would otherwise close a connection mid-game.
 fn server(db: &Path) -> (Running, String) {
-    let args: Vec<&OsStr> = ["--cpu-pace-ms", "0", "--away-grace-ms", "60000", "--db"]
-        .iter()
-        .map(OsStr::new)
-        .chain([db.as_os_str()])
-        .collect();
+    let args: Vec<&OsStr> = [
+        "--cpu-pace-ms",
+        "0",
+        "--away-grace-ms",
+        "60000",
+        "--rate",
+        "10000",
+        "--burst",
+        "10000",
+        "--db",
+    ]
+    .iter()
+    .map(OsStr::new)
+    .chain([db.as_os_str()])
+    .collect();
     let (child, addr) = spawn_server(Path::new(env!("CARGO_BIN_EXE_ludo-server")), &args).unwrap();
     (Running(child), addr)
 }
