@@ -9,10 +9,6 @@ export CARGO_TARGET_DIR ?= $(HOME)/.cache/ludo-target
 # winit wants a runtime folder; a CI shell has none.
 export XDG_RUNTIME_DIR ?= /tmp/ludo-runtime-$(shell id -u)
 ARTIFACTS ?= artifacts
-# The game as `cargo test --workspace` builds it: building it alone would unify the
-# dependencies' features differently (the CLI's clap, say) and compile the game a second time.
-GAME_BUILD := cargo test --quiet --profile dev --workspace --no-run
-GAME := env CARGO_MANIFEST_DIR=$(CURDIR) $(CARGO_TARGET_DIR)/debug/ludo
 
 # What building the game needs (ALSA for sound, udev for gamepads, Wayland/X keyboard).
 BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
@@ -84,43 +80,43 @@ test: test-deps
 XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
-	$(GAME_BUILD)
-	$(XVFB) $(GAME) --seats person:Ana,cpu,cpu:hard,cpu:easy \
+	cargo build --quiet --bin ludo
+	$(XVFB) cargo run --quiet --bin ludo -- --seats person:Ana,cpu,cpu:hard,cpu:easy \
 		--screenshot $(ARTIFACTS)/start.png --frames 20
-	$(XVFB) $(GAME) --seats cpu,cpu,cpu,cpu --speed fast --seed 4 \
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 \
 		--screenshot $(ARTIFACTS)/playing.png --frames 400
-	$(XVFB) $(GAME) --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
 		--screenshot $(ARTIFACTS)/results.png --when-over --frames 30
-	$(XVFB) $(GAME) --lang ar --seats cpu:hard,cpu:easy --speed instant \
+	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu:hard,cpu:easy --speed instant \
 		--rules assets/rules/by-player-count.ron --seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
-	@for lang in fil ar; do xvfb-run -a -s "-screen 0 640x360x24" $(GAME) \
+	@for lang in fil ar; do xvfb-run -a -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
 		--size 640x360 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
 		--screenshot $(ARTIFACTS)/results-small-$$lang.png --when-over --frames 30 || exit 1; done
-	@for lang in en ar; do xvfb-run -a -s "-screen 0 390x844x24" $(GAME) \
+	@for lang in en ar; do xvfb-run -a -s "-screen 0 390x844x24" cargo run --quiet --bin ludo -- \
 		--size 390x844 --lang $$lang --seats cpu,cpu,cpu:hard,cpu --speed fast --seed 4 \
 		--screenshot $(ARTIFACTS)/upright-playing-$$lang.png --frames 300 || exit 1; \
-		xvfb-run -a -s "-screen 0 360x640x24" $(GAME) \
+		xvfb-run -a -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
 		--size 360x640 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
 		--screenshot $(ARTIFACTS)/upright-results-$$lang.png --when-over --frames 30 || exit 1; done
-	@for open in menu setup rules pause; do xvfb-run -a -s "-screen 0 360x640x24" $(GAME) \
+	@for open in menu setup rules pause; do xvfb-run -a -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
 		--size 360x640 --open $$open --screenshot $(ARTIFACTS)/upright-$$open.png --frames 20 || exit 1; done
-	$(XVFB) $(GAME) --seats cpu:hard,cpu:easy --speed fast --seed 2 \
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
 		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
-	xvfb-run -a -s "-screen 0 800x600x24" $(GAME) --seats person,cpu \
+	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \
 		--size 800x600 --screenshot $(ARTIFACTS)/small.png --frames 20
-	$(XVFB) $(GAME) --open setup --screenshot $(ARTIFACTS)/setup.png --frames 20
-	$(XVFB) $(GAME) --open rules --screenshot $(ARTIFACTS)/rules.png --frames 20
-	$(XVFB) $(GAME) --open menu --screenshot $(ARTIFACTS)/menu.png --frames 20
-	xvfb-run -a -s "-screen 0 800x600x24" $(GAME) --size 800x600 --open pause \
+	$(XVFB) cargo run --quiet --bin ludo -- --open setup --screenshot $(ARTIFACTS)/setup.png --frames 20
+	$(XVFB) cargo run --quiet --bin ludo -- --open rules --screenshot $(ARTIFACTS)/rules.png --frames 20
+	$(XVFB) cargo run --quiet --bin ludo -- --open menu --screenshot $(ARTIFACTS)/menu.png --frames 20
+	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
 		--screenshot $(ARTIFACTS)/pause-small.png --frames 20
-	$(XVFB) $(GAME) --seats cpu,cpu,cpu,cpu --speed fast --seed 4 --theme night \
+	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 --theme night \
 		--screenshot $(ARTIFACTS)/night-playing.png --frames 300
-	$(XVFB) $(GAME) --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
+	$(XVFB) cargo run --quiet --bin ludo -- --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
 	@for f in start playing results results-small-fil results-small-ar two-seats small setup rules menu pause-small night-playing night-setup \
 		upright-playing-en upright-playing-ar upright-results-en upright-results-ar upright-menu upright-setup upright-rules upright-pause; do \
 		scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 	@for lang in en fil id ar zh; do for open in menu setup rules; do \
-		$(XVFB) $(GAME) --lang $$lang --open $$open \
+		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \
 			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
 
@@ -185,7 +181,7 @@ web-test: web
 	ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs
 	cargo build --quiet $(SERVER) --bin ludo-server
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
-	$(GAME_BUILD)
+	cargo build --quiet --bin ludo
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server \
 		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo node web/online-test.mjs
 
