@@ -51,8 +51,8 @@ build: deps
 play: build
 	cargo run --bin ludo
 
-# The whole suite: formatting, every crate's tests (rules, CLI, game; in the dev profile, so
-# the game the screenshots run is the very build the tests made), then what a player
+# The whole suite: formatting, every crate's tests (rules, CLI, game; in the dev profile, the
+# one the game is built in), then what a player
 # sees (screenshots of the game under Xvfb, and the browser build in headless Chromium) and
 # the engine's speed figure, beside the floor loop's (which fails if it ever plays a game
 # differently from the engine).
