@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudArea>()
         .insert_resource(ClearColor(crate::theme::Look::default().background))
         .add_systems(Startup, spawn_camera)
-        .add_systems(PostUpdate, fit_viewport);
+        .add_systems(PostUpdate, (fit_viewport, smooth_edges));
 }
 
 fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
@@ -70,6 +70,25 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSett
             ..OrthographicProjection::default_2d()
         }),
     ));
+}
+
+/// Edges are smoothed (4× multisampling) on screens of one pixel to a point, and not where a
+/// point is two or three pixels (phones, high-density laptops): there the steps are too small
+/// to see and multisampling would cost four samples for each of four to nine times the pixels.
+fn smooth_edges(
+    window: Single<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    mut cameras: Query<&mut Msaa, With<Camera>>,
+) {
+    let msaa = if window.scale_factor() >= 2.0 {
+        Msaa::Off
+    } else {
+        Msaa::Sample4
+    };
+    for mut current in &mut cameras {
+        if *current != msaa {
+            *current = msaa;
+        }
+    }
 }
 
 fn fit_viewport(
