@@ -181,6 +181,7 @@ web-test: web
 	ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs
 	cargo build --quiet $(SERVER) --bin ludo-server
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
+	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/phone-test.mjs
 	cargo build --quiet --bin ludo
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server \
 		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo node web/online-test.mjs

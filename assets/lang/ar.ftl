@@ -72,6 +72,9 @@ prompt-roll-off = { $who }: ارمِ النرد لتحديد من يبدأ (ان
 prompt-roll = { $who }: ارمِ النرد (انقره أو اضغط المسافة)
 prompt-release = { $who }: اضغط النرد لإخراج قطعة
 prompt-move = { $who }: رميت { $roll } — اختر قطعة مضيئة (انقرها، أو اضغط 1–{ $moves }، أو Tab ثم Enter)
+prompt-roll-off-touch = { $who }: المس النرد لتحديد من يبدأ
+prompt-roll-touch = { $who }: المس النرد لرميه
+prompt-move-touch = { $who }: رميت { $roll } — المس قطعة مضيئة
 
 ## What happened (the log)
 

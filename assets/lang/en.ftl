@@ -76,6 +76,9 @@ prompt-roll-off = { $who }: roll for first player (click the die or press Space)
 prompt-roll = { $who }: roll the die (click it or press Space)
 prompt-release = { $who }: press the die to bring a piece out
 prompt-move = { $who }: you rolled { $roll } — pick a glowing piece (click it, press 1–{ $moves }, or Tab and Enter)
+prompt-roll-off-touch = { $who }: roll for first player (tap the die)
+prompt-roll-touch = { $who }: tap the die to roll
+prompt-move-touch = { $who }: you rolled { $roll } — tap a glowing piece
 
 ## What happened (the log)
 

@@ -69,6 +69,9 @@ prompt-roll-off = { $who }: maghagis para sa unang turno (i-click ang dais o pin
 prompt-roll = { $who }: maghagis ng dais (i-click ito o pindutin ang Space)
 prompt-release = { $who }: pindutin ang dais para maglabas ng piyesa
 prompt-move = { $who }: { $roll } ang hagis mo — pumili ng kumikinang na piyesa (i-click, pindutin ang 1–{ $moves }, o Tab at Enter)
+prompt-roll-off-touch = { $who }: maghagis para sa unang turno (i-tap ang dais)
+prompt-roll-touch = { $who }: i-tap ang dais para maghagis
+prompt-move-touch = { $who }: { $roll } ang hagis mo — i-tap ang kumikinang na piyesa
 
 ## What happened (the log)
 

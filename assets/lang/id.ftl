@@ -66,6 +66,9 @@ prompt-roll-off = { $who }: lempar dadu untuk giliran pertama (klik dadu atau te
 prompt-roll = { $who }: lempar dadu (klik dadu atau tekan Spasi)
 prompt-release = { $who }: tekan dadu untuk mengeluarkan bidak
 prompt-move = { $who }: dadumu { $roll } — pilih bidak yang menyala (klik, tekan 1–{ $moves }, atau Tab lalu Enter)
+prompt-roll-off-touch = { $who }: lempar dadu untuk giliran pertama (ketuk dadu)
+prompt-roll-touch = { $who }: ketuk dadu untuk melempar
+prompt-move-touch = { $who }: dadumu { $roll } — ketuk bidak yang menyala
 
 ## What happened (the log)
 

@@ -22,18 +22,42 @@ use crate::table::screen::{PausableSystems, Screen};
 pub fn plugin(app: &mut App) {
     app.add_plugins(keyboard_plugin).add_systems(
         Update,
-        click
-            .run_if(not(egui_wants_any_pointer_input))
-            .run_if(in_state(Screen::Playing))
-            .in_set(GameSet::Ask)
-            .in_set(PausableSystems),
+        (
+            note_fingers,
+            click
+                .run_if(not(egui_wants_any_pointer_input))
+                .run_if(in_state(Screen::Playing))
+                .in_set(GameSet::Ask)
+                .in_set(PausableSystems),
+        ),
     );
+}
+
+/// Whether the last press was a finger's (a phone, a tablet): the prompts then say "tap"
+/// rather than "click" and name no keys.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct Fingers(pub bool);
+
+fn note_fingers(
+    touches: Res<Touches>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut fingers: ResMut<Fingers>,
+) {
+    let now = if touches.any_just_pressed() {
+        true
+    } else if buttons.get_just_pressed().next().is_some() {
+        false
+    } else {
+        return;
+    };
+    fingers.set_if_neq(Fingers(now));
 }
 
 /// The keyboard alone: needs no window, so tests can drive it.
 pub fn keyboard_plugin(app: &mut App) {
     app.init_resource::<Selected>()
         .init_resource::<PieceChoice>()
+        .init_resource::<Fingers>()
         .add_systems(
             Update,
             keys.run_if(not(egui_wants_any_keyboard_input))

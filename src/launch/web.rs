@@ -1,6 +1,6 @@
 //! The browser build's own parts: the page's query read as command-line arguments, and the
-//! milestones the page and the browser test wait for (first frame, a window opened, game
-//! over), written to the console.
+//! milestones the page and the browser test wait for (first frame, a window opened, the
+//! window's size, game over, where a finger would go), written to the console.
 
 use bevy::prelude::*;
 
@@ -77,8 +77,77 @@ pub fn plugin(app: &mut App) {
             first_frame,
             game_over,
             opened.run_if(state_changed::<Overlay>),
+            window_size,
+            where_to_tap,
         ),
     );
+}
+
+/// Once per decision of a person on this device, where a finger would go, in CSS pixels of
+/// the page (the phone test taps there), after the number of events so far: `ludo: tap N die
+/// X,Y` to roll, and to move, for each legal move, its piece and the dot where it would land:
+/// `ludo: tap N move X,Y X,Y; X,Y X,Y`. Said again if the points move (the window resized).
+fn where_to_tap(
+    table: Res<crate::table::Table>,
+    busy: Res<crate::table::flow::Busy>,
+    decider: Res<crate::table::flow::Decider>,
+    camera: Single<(&Camera, &GlobalTransform), With<crate::board::camera::MainCamera>>,
+    die: Single<&Transform, With<crate::board::dice::Die>>,
+    pieces: Query<(&crate::board::pieces::Piece, &Transform)>,
+    hints: Query<(&crate::board::pieces::MoveHint, &GlobalTransform)>,
+    mut happened: MessageReader<Happened>,
+    mut events: Local<usize>,
+    mut said: Local<String>,
+) {
+    *events += happened.read().count();
+    let game = &table.game;
+    if busy.0 || game.is_over() || !decider.person_here(&table, game.turn()) {
+        return;
+    }
+    let (camera, at) = *camera;
+    let px = |world: Vec2| {
+        camera
+            .world_to_viewport(at, world.extend(0.0))
+            .map(|p| format!("{:.0},{:.0}", p.x, p.y))
+            .unwrap_or_default()
+    };
+    let seat = game.turn();
+    let line = match game.awaiting() {
+        ludo_core::Awaiting::Roll | ludo_core::Awaiting::Release | ludo_core::Awaiting::RollOff => {
+            format!(
+                "ludo: tap {} die {}",
+                *events,
+                px(die.translation.truncate())
+            )
+        }
+        ludo_core::Awaiting::Move => {
+            let moves: Vec<String> = game
+                .legal_moves()
+                .iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    let piece = pieces
+                        .iter()
+                        .find(|(p, _)| {
+                            p.seat == seat && game.pieces(seat)[p.index as usize] == m.from
+                        })
+                        .map(|(_, t)| px(t.translation.truncate()));
+                    let hint = hints
+                        .iter()
+                        .find(|(h, _)| h.0 == i)
+                        .map(|(_, t)| px(t.translation().truncate()));
+                    format!("{} {}", piece.unwrap_or_default(), hint.unwrap_or_default())
+                })
+                .collect();
+            format!("ludo: tap {} move {}", *events, moves.join("; "))
+        }
+        ludo_core::Awaiting::Over => return,
+    };
+    // Said again when the window changes under it (turned, resized): the points move.
+    if *said != line {
+        info!("{line}");
+        *said = line;
+    }
 }
 
 /// The page hides its loading bar, and the test starts its clock, on this line.
@@ -101,6 +170,22 @@ fn hide_cover() {
         && cover.class_name() != "failed"
     {
         cover.set_class_name("hidden");
+    }
+}
+
+/// The window's size as the game sees it, each time it changes (a phone turned, a browser
+/// zoomed): what the test compares with the page's.
+fn window_size(window: Single<Ref<Window>, With<bevy::window::PrimaryWindow>>) {
+    if window.is_changed() {
+        let physical = window.physical_size();
+        info!(
+            "ludo: window {}x{} at scale {} ({}x{} pixels)",
+            window.width(),
+            window.height(),
+            window.scale_factor(),
+            physical.x,
+            physical.y
+        );
     }
 }
 

@@ -72,6 +72,19 @@ pub fn focus_first(response: &egui::Response) {
     }
 }
 
+/// Where a finger would go to press `what`, in CSS pixels, on the browser's console each
+/// time it moves (the phone test taps there): `ludo: tap - WHAT X,Y`. `said` keeps the last.
+pub fn say_where_to_tap(what: &str, response: &egui::Response, said: &mut String) {
+    if cfg!(target_arch = "wasm32") {
+        let c = response.rect.center() * response.ctx.zoom_factor();
+        let line = format!("ludo: tap - {what} {:.0},{:.0}", c.x, c.y);
+        if *said != line {
+            info!("{line}");
+            *said = line;
+        }
+    }
+}
+
 /// The widest a window may be: the screen less a margin (a phone held upright is 360 wide).
 pub fn max_window_width(ctx: &egui::Context) -> f32 {
     (ctx.content_rect().width() - 16.0).max(100.0)

@@ -22,8 +22,10 @@ pub(super) fn piece_choice(
     mut choice: ResMut<PieceChoice>,
     mut selected: ResMut<Selected>,
     mut moves: MessageWriter<MoveChosen>,
+    mut said: Local<String>,
 ) -> Result {
     if !choice.open(&table, &decider) {
+        said.clear();
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -50,6 +52,7 @@ pub(super) fn piece_choice(
                 ui.label(texts.tr("choose-marked"));
                 row(ui, &texts, |ui| {
                     let go = ui.add(egui::Button::new(texts.tr("choose-move")).min_size(finger));
+                    crate::ui::widgets::say_where_to_tap("which", &go, &mut said);
                     if go.clicked() {
                         moves.write(MoveChosen {
                             seat: table.game.turn(),

@@ -22,6 +22,7 @@ pub(super) fn results_window(
     mut next_overlay: ResMut<NextState<Overlay>>,
     texts: Res<Texts>,
     mut rematch: MessageWriter<RematchRequested>,
+    mut said: Local<String>,
 ) -> Result {
     let Some(ranking) = table.game.ranking() else {
         return Ok(());
@@ -160,7 +161,9 @@ pub(super) fn results_window(
                     if again.clicked() {
                         rematch.write(RematchRequested);
                     }
-                    if ui.button(texts.tr("results-change-table")).clicked() {
+                    let change = ui.button(texts.tr("results-change-table"));
+                    crate::ui::widgets::say_where_to_tap("change-table", &change, &mut said);
+                    if change.clicked() {
                         next_overlay.set(Overlay::Setup);
                     }
                 });

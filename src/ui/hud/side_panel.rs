@@ -20,7 +20,7 @@ use crate::table::settings::Settings;
 use ludo_proto::display_code;
 
 /// What the seat to play should do now, in reading order.
-fn prompt(table: &Table, texts: &Texts, decider: Decider) -> String {
+fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bool) -> String {
     let game = &table.game;
     let who = || ("who", Arg::Text(texts.seat(table, game.turn())));
     if let Some(ranking) = game.ranking() {
@@ -34,12 +34,14 @@ fn prompt(table: &Table, texts: &Texts, decider: Decider) -> String {
     if !decider.person_here(table, game.turn()) {
         return texts.fmt("online-turn-of", &[who()]);
     }
+    // A finger taps and has no keys to be told of.
+    let key = |mouse: &'static str, finger: &'static str| if fingers { finger } else { mouse };
     match game.awaiting() {
-        Awaiting::RollOff => texts.fmt("prompt-roll-off", &[who()]),
-        Awaiting::Roll => texts.fmt("prompt-roll", &[who()]),
+        Awaiting::RollOff => texts.fmt(key("prompt-roll-off", "prompt-roll-off-touch"), &[who()]),
+        Awaiting::Roll => texts.fmt(key("prompt-roll", "prompt-roll-touch"), &[who()]),
         Awaiting::Release => texts.fmt("prompt-release", &[who()]),
         Awaiting::Move => texts.fmt(
-            "prompt-move",
+            key("prompt-move", "prompt-move-touch"),
             &[
                 who(),
                 ("roll", game.pending_roll().unwrap_or(0).into()),
@@ -54,7 +56,13 @@ pub(super) fn side_panel(
     mut next_pause: ResMut<NextState<crate::table::screen::Pause>>,
     mut contexts: EguiContexts,
     table: Res<Table>,
-    mut autopilot: MessageWriter<AutopilotRequested>,
+    // Where a finger would go for "CPU plays for" (the phone test taps there), and whether
+    // the player uses one.
+    (mut autopilot, mut said, fingers): (
+        MessageWriter<AutopilotRequested>,
+        Local<String>,
+        Res<crate::board::input::Fingers>,
+    ),
     theme: Res<crate::theme::ActiveTheme>,
     notice: Res<crate::files::saved::Notice>,
     overlay: Res<State<Overlay>>,
@@ -149,7 +157,11 @@ pub(super) fn side_panel(
                     let name = texts.player(table.seat_kind(seat));
                     let label = texts.trf("hud-cpu-plays-for", &[("name", name.into())]);
                     let mut away = table.autopilot[seat as usize];
-                    if ui.checkbox(&mut away, label).changed() {
+                    let response = ui.checkbox(&mut away, label);
+                    // What a tap there would do: hand the seat to the CPU, or take it back.
+                    let what = if away { "back" } else { "away" };
+                    crate::ui::widgets::say_where_to_tap(what, &response, &mut said);
+                    if response.changed() {
                         autopilot.write(AutopilotRequested {
                             seat,
                             cpu_plays: away,
@@ -161,9 +173,12 @@ pub(super) fn side_panel(
             if let Some(online) = &online {
                 online_status(ui, &texts, online, &table, *decider, &theme.look);
             }
-            paragraph_rich(ui, &texts, &prompt(&table, &texts, *decider), |t| {
-                egui::RichText::new(t).size(16.0)
-            });
+            paragraph_rich(
+                ui,
+                &texts,
+                &prompt(&table, &texts, *decider, fingers.0),
+                |t| egui::RichText::new(t).size(16.0),
+            );
             if let Some(left) = clock.left {
                 let secs = left.ceil();
                 ui.label(
