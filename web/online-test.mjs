@@ -150,14 +150,21 @@ try {
   await shot(a, 'results-a');
   await shot(b2, 'results-b');
 
-  // A desktop game opens a table under Xvfb; a page joins it by its invite link.
+  // A desktop game opens a table under Xvfb; a page joins it by its invite link. (A small
+  // window: it draws in software beside the browser's page.)
   if (gameBin) {
     const c = await open(await browser.newContext({ viewport }), 'C');
     desktop = spawn('xvfb-run', ['-a', '-s', '-screen 0 1280x720x24', gameBin,
       '--server', `ws://${new URL(address).host}/ws`, '--create', 'open,open,cpu,cpu', '--name', 'Desk',
-      '--speed', 'fast', '--screenshot', path.join(artifacts, 'online-desktop.png'), '--frames', '90'],
+      '--speed', 'fast', '--size', '800x450', '--screenshot', path.join(artifacts, 'online-desktop.png'), '--frames', '90'],
     // The game's assets are the repository's (a build run outside `cargo run` finds them here).
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BEVY_ASSET_ROOT: path.join(here, '..') } });
+    // What the desktop game says is kept (artifacts/online-desktop.log) and, if it fails,
+    // its last lines are in the report.
+    let said = '';
+    const keep = (d) => { said += d; };
+    desktop.stdout.on('data', keep);
+    desktop.stderr.on('data', keep);
     const desktopRoom = await new Promise((ok, fail) => {
       let text = '';
       const look = (d) => {
@@ -176,8 +183,12 @@ try {
     const desktopDone = new Promise((ok) => desktop.on('exit', ok));
     await c.waitForTimeout(5000);
     await shot(c, 'with-desktop-c');
-    const exit = await Promise.race([desktopDone, new Promise((ok) => setTimeout(() => ok('timeout'), 180_000))]);
-    if (exit !== 0) problems.push(`the desktop game's screenshot run ended with ${exit}`);
+    const exit = await Promise.race([desktopDone, new Promise((ok) => setTimeout(() => ok('timeout'), 300_000))]);
+    fs.writeFileSync(path.join(artifacts, 'online-desktop.log'), said);
+    if (exit !== 0) {
+      const last = said.trim().split('\n').slice(-8).join('\n    ');
+      problems.push(`the desktop game's screenshot run ended with ${exit}; it last said:\n    ${last}`);
+    }
   } else {
     problems.push('LUDO_GAME names the desktop game binary (make test sets it)');
   }

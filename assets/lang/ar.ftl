@@ -66,6 +66,7 @@ choose-move = حرّكها
 choose-other = قطعة أخرى
 hud-rules = القواعد
 hud-pause = إيقاف مؤقت (Esc)
+hud-pause-touch = إيقاف مؤقت
 prompt-wins = فاز { $who }!
 prompt-thinking = { $who } يفكّر…
 prompt-roll-off = { $who }: ارمِ النرد لتحديد من يبدأ (انقر النرد أو اضغط المسافة)
@@ -98,6 +99,7 @@ log-finishes = أنهى { $who } في المركز { $place }
 
 pause-title = متوقف مؤقتًا
 pause-resume = استئناف (Esc)
+pause-resume-touch = استئناف
 pause-leave-seat = يغادر { $name } (يلعب CPU)
 pause-take-seat = يعود { $name } إلى مقعده
 pause-rules = القواعد

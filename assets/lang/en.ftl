@@ -70,6 +70,7 @@ choose-move = Move it
 choose-other = Other piece
 hud-rules = Rules
 hud-pause = Pause (Esc)
+hud-pause-touch = Pause
 prompt-wins = { $who } wins!
 prompt-thinking = { $who } is thinking…
 prompt-roll-off = { $who }: roll for first player (click the die or press Space)
@@ -103,6 +104,7 @@ log-finishes = { $who } finishes, place { $place }
 
 pause-title = Paused
 pause-resume = Resume (Esc)
+pause-resume-touch = Resume
 pause-leave-seat = { $name } leaves (the CPU plays)
 pause-take-seat = { $name } takes the seat back
 pause-rules = Rules

@@ -63,6 +63,7 @@ choose-move = Igalaw
 choose-other = Ibang piyesa
 hud-rules = Mga patakaran
 hud-pause = I-pause (Esc)
+hud-pause-touch = I-pause
 prompt-wins = Panalo si { $who }!
 prompt-thinking = Nag-iisip si { $who }…
 prompt-roll-off = { $who }: maghagis para sa unang turno (i-click ang dais o pindutin ang Space)
@@ -95,6 +96,7 @@ log-finishes = Tapos na si { $who }, ika-{ $place } na puwesto
 
 pause-title = Naka-pause
 pause-resume = Ituloy (Esc)
+pause-resume-touch = Ituloy
 pause-leave-seat = Aalis si { $name } (ang CPU ang maglalaro)
 pause-take-seat = Babalik si { $name } sa upuan
 pause-rules = Mga patakaran

@@ -60,6 +60,7 @@ choose-move = Jalankan
 choose-other = Bidak lain
 hud-rules = Aturan
 hud-pause = Jeda (Esc)
+hud-pause-touch = Jeda
 prompt-wins = { $who } menang!
 prompt-thinking = { $who } sedang berpikir…
 prompt-roll-off = { $who }: lempar dadu untuk giliran pertama (klik dadu atau tekan Spasi)
@@ -92,6 +93,7 @@ log-finishes = { $who } selesai, peringkat { $place }
 
 pause-title = Dijeda
 pause-resume = Lanjutkan (Esc)
+pause-resume-touch = Lanjutkan
 pause-leave-seat = { $name } pergi (CPU yang bermain)
 pause-take-seat = { $name } kembali ke kursinya
 pause-rules = Aturan

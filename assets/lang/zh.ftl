@@ -60,6 +60,7 @@ choose-move = 移动
 choose-other = 另一枚
 hud-rules = 规则
 hud-pause = 暂停（Esc）
+hud-pause-touch = 暂停
 prompt-wins = { $who }获胜！
 prompt-thinking = { $who }正在思考…
 prompt-roll-off = { $who }：掷骰子决定先手（点击骰子或按空格键）
@@ -92,6 +93,7 @@ log-finishes = { $who }完成，第{ $place }名
 
 pause-title = 已暂停
 pause-resume = 继续（Esc）
+pause-resume-touch = 继续
 pause-leave-seat = { $name }离开（由CPU代走）
 pause-take-seat = { $name }回到座位
 pause-rules = 规则

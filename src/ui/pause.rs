@@ -47,7 +47,11 @@ fn pause_menu(
     mut next_pause: ResMut<NextState<Pause>>,
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
-    (texts, languages): (Res<Texts>, Res<crate::i18n::Languages>),
+    (texts, languages, fingers): (
+        Res<Texts>,
+        Res<crate::i18n::Languages>,
+        Res<crate::board::input::Fingers>,
+    ),
     mut settings: ResMut<Settings>,
     config: Res<TableConfig>,
     table: Res<Table>,
@@ -78,7 +82,14 @@ fn pause_menu(
                         ui.add(egui::Button::new(texts.show(text)).min_size(size))
                             .clicked()
                     };
-                    let first = ui.add(egui::Button::new(texts.tr("pause-resume")).min_size(size));
+                    let first = ui.add(
+                        egui::Button::new(texts.tr(if fingers.0 {
+                            "pause-resume-touch"
+                        } else {
+                            "pause-resume"
+                        }))
+                        .min_size(size),
+                    );
                     crate::ui::widgets::focus_first(&first);
                     if first.clicked() {
                         resume = true;

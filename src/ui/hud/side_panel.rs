@@ -218,7 +218,13 @@ pub(super) fn side_panel(
                 if ui.button(texts.tr("hud-rules")).clicked() {
                     next_overlay.set(Overlay::Rules);
                 }
-                if ui.button(texts.tr("hud-pause")).clicked() {
+                // A finger has no Esc key to be told of.
+                let pause = if fingers.0 {
+                    "hud-pause-touch"
+                } else {
+                    "hud-pause"
+                };
+                if ui.button(texts.tr(pause)).clicked() {
                     next_pause.set(crate::table::screen::Pause::Paused);
                 }
             });
