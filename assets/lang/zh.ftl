@@ -67,9 +67,9 @@ prompt-roll-off = { $who }：掷骰子决定先手（点击骰子或按空格键
 prompt-roll = { $who }：掷骰子（点击骰子或按空格键）
 prompt-release = { $who }：点击骰子放出一枚棋子
 prompt-move = { $who }：你掷出了{ $roll } — 选择一枚发光的棋子（点击，按1–{ $moves }，或Tab加Enter）
-prompt-roll-off-touch = { $who }：轻触骰子决定先手
-prompt-roll-touch = { $who }：轻触骰子掷骰
-prompt-move-touch = { $who }：你掷出了{ $roll } — 轻触一枚发光的棋子
+prompt-roll-off-touch = { $who }：点击骰子决定先手
+prompt-roll-touch = { $who }：点击骰子掷骰
+prompt-move-touch = { $who }：你掷出了{ $roll } — 点击一枚发光的棋子
 
 ## What happened (the log)
 
