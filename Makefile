@@ -98,7 +98,7 @@ screenshot:
 		xvfb-run -a -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
 		--size 360x640 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
 		--screenshot $(ARTIFACTS)/upright-results-$$lang.png --when-over --frames 30 || exit 1; done
-	@for open in menu setup rules pause; do xvfb-run -a -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
+	@for open in menu setup rules pause settings profiles; do xvfb-run -a -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
 		--size 360x640 --open $$open --screenshot $(ARTIFACTS)/upright-$$open.png --frames 20 || exit 1; done
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
 		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
@@ -113,7 +113,7 @@ screenshot:
 		--screenshot $(ARTIFACTS)/night-playing.png --frames 300
 	$(XVFB) cargo run --quiet --bin ludo -- --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
 	@for f in start playing results results-small-fil results-small-ar two-seats small setup rules menu pause-small night-playing night-setup \
-		upright-playing-en upright-playing-ar upright-results-en upright-results-ar upright-menu upright-setup upright-rules upright-pause; do \
+		upright-playing-en upright-playing-ar upright-results-en upright-results-ar upright-menu upright-setup upright-rules upright-pause upright-settings upright-profiles; do \
 		scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 	@for lang in en fil id ar zh; do for open in menu setup rules; do \
 		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \

@@ -205,6 +205,7 @@ def make_sounds():
     write_wav("click.wav", bell(880, 0.04, 6))
     write_wav("extra_roll.wav", seq(bell(587, 0.08), bell(784, 0.14), gap=0.01))
     write_wav("three_sixes.wav", seq(bell(220, 0.16), bell(175, 0.4, 2.5), gap=0.02))
+    write_wav("your_turn.wav", seq(bell(659, 0.1), bell(659, 0.22), gap=0.07))
 
 
 # ---- font -----------------------------------------------------------------------------

@@ -77,6 +77,9 @@ def main():
     write("click.wav", tone(1200, 0.03, release=0.2))
     write("extra_roll.wav", seq(tone(880, 0.06), tone(1175, 0.09), gap=0.01))
     write("three_sixes.wav", seq(tone(300, 0.12, glide=-0.2), tone(240, 0.25, glide=-0.3), gap=0.02))
+    # The same note twice, like a knock: unlike every other sound, which rises or falls.
+    write("your_turn.wav", seq(mix(tone(988, 0.08), tone(1976, 0.08, release=0.3)),
+                               mix(tone(988, 0.16), tone(1976, 0.16, release=0.3)), gap=0.07))
     for p in sorted(OUT.glob("*.wav")):
         print(f"{p.name}: {p.stat().st_size} bytes")
 

@@ -113,7 +113,7 @@ fn both_shipped_themes_load_whole() {
         );
         let theme = active(&app);
         assert_eq!(theme.name, name);
-        assert_eq!(theme.sounds.len(), 8);
+        assert_eq!(theme.sounds.len(), 9);
         assert_eq!(problem(&app), None);
         if folder == "night" {
             assert!(theme.art.piece.is_some());
@@ -293,4 +293,70 @@ fn the_browser_lists_the_shipped_themes() {
         ludo::theme::available(None),
         ludo::theme::SHIPPED.map(String::from).to_vec()
     );
+}
+
+/// WCAG's contrast ratio of two colours (1 to 21).
+fn contrast(a: bevy_egui::egui::Color32, b: bevy_egui::egui::Color32) -> f32 {
+    let luminance = |c: bevy_egui::egui::Color32| {
+        let lin = |v: u8| {
+            let v = v as f32 / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    };
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// The windows' text on their panels: at least 4.5:1 (WCAG AA) in the usual look, 7:1 (AAA)
+/// under high contrast; each shipped theme's "your turn" banner (large text, its seat's ink
+/// on its colour) at least 3:1, and the night theme's at 4.5:1.
+#[test]
+fn text_contrast() {
+    use bevy_egui::egui::Color32;
+    for (high, least) in [(false, 4.5), (true, 7.0)] {
+        let v = ludo::ui::look::visuals(high);
+        let pairs: [(&str, Color32, Color32); 5] = [
+            ("text on a panel", v.text_color(), v.panel_fill),
+            ("text in a window", v.text_color(), v.window_fill),
+            (
+                "a button's word",
+                v.widgets.inactive.text_color(),
+                v.widgets.inactive.weak_bg_fill,
+            ),
+            (
+                "a pressed button's word",
+                v.widgets.active.text_color(),
+                v.widgets.active.weak_bg_fill,
+            ),
+            ("strong text", v.strong_text_color(), v.panel_fill),
+        ];
+        for (what, fg, bg) in pairs {
+            let ratio = contrast(fg, bg);
+            println!("high contrast {high}: {what} {ratio:.2}:1");
+            assert!(
+                ratio >= least,
+                "high contrast {high}: {what} is {ratio:.2}:1, under {least}:1"
+            );
+        }
+    }
+    for (theme, least) in [("classic", 3.0), ("night", 4.5)] {
+        let path = repo_assets().join(format!("themes/{theme}/theme.ron"));
+        let file = ludo::theme::file::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let look = Look::of(&file);
+        for colour in ludo_core::Colour::ALL {
+            let seat = look.seat(colour);
+            let egui = ludo::theme::look::egui;
+            let ratio = contrast(egui(seat.ink), egui(seat.strong));
+            println!("{theme}: {colour:?}'s ink on its colour {ratio:.2}:1");
+            assert!(
+                ratio >= least,
+                "{theme}: {colour:?}'s ink on its colour is {ratio:.2}:1, under {least}:1"
+            );
+        }
+    }
 }

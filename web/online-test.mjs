@@ -7,7 +7,7 @@
 // link again and is back in its seat. Then a desktop game under Xvfb opens a table and a
 // page joins it. Screenshots of each step in artifacts/online-*.png; fails on any console
 // error. Everything stays on 127.0.0.1 and stops by itself.
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchChromium, startRoomServer } from './harness.mjs';
@@ -159,6 +159,8 @@ try {
       '--speed', 'fast', '--size', '800x450', '--screenshot', path.join(artifacts, 'online-desktop.png'), '--frames', '90'],
     // The game's assets are the repository's (a build run outside `cargo run` finds them here).
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BEVY_ASSET_ROOT: path.join(here, '..') } });
+    // Listened for from the start: a game that ends while the page is still joining has ended.
+    const desktopDone = new Promise((ok) => desktop.on('exit', (code, signal) => ok(code ?? signal)));
     // What the desktop game says is kept (artifacts/online-desktop.log) and, if it fails,
     // its last lines are in the report.
     let said = '';
@@ -180,7 +182,6 @@ try {
     const seatedC = c.line(/ludo: seated (\d)/, 120_000);
     await c.goto(`${address}/r/${desktopRoom}?name=Cleo&speed=instant`);
     await seatedC;
-    const desktopDone = new Promise((ok) => desktop.on('exit', ok));
     await c.waitForTimeout(5000);
     await shot(c, 'with-desktop-c');
     const exit = await Promise.race([desktopDone, new Promise((ok) => setTimeout(() => ok('timeout'), 300_000))]);
@@ -191,7 +192,10 @@ try {
     // the hang is reported, not hidden.
     const drewTable = said.includes('Screenshot saved to') && /"failures": \[\]/.test(said);
     if (exit === 'timeout' && drewTable) {
-      report.desktop_hung_after_its_screenshot = true;
+      // What was still running, for whoever looks into it.
+      report.desktop_hung_after_its_screenshot = execSync(
+        'ps -eo pid,ppid,stat,wchan:24,etime,args --forest | grep -E "ludo|Xvfb|xvfb" | grep -v grep || true',
+      ).toString().split('\n').filter(Boolean);
       console.warn('online browser test: the desktop game drew the table, passed its checks, then did not exit (killed)');
     } else if (exit !== 0) {
       const last = said.trim().split('\n').slice(-8).join('\n    ');

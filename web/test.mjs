@@ -1,6 +1,7 @@
 // The real-browser test: serves web/dist on localhost, opens it in Debian's headless Chromium
 // (driven by playwright-core), checks the menu shows, plays a whole 4-CPU game at instant
-// speed to the results, fails on any console error or panic, and checks that a browser without
+// speed to the results (and another in Arabic), checks that the page's live region told each
+// of the engine's events as a sentence, in order, fails on any console error or panic, and checks that a browser without
 // WebAssembly SIMD gets a plain message. Screenshots and a report (wasm size raw and gzipped,
 // time from navigation to the first frame) go to artifacts/.
 import fs from 'node:fs';
@@ -49,11 +50,60 @@ const failOn = (what) => problems.push(what);
 // A phone held sideways: the size a person alone against three CPUs often plays at.
 const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
 const waiting = [];
+// The engine's events of the game in progress (`?print-events`), and every sentence the
+// game puts in the page's live region, as a screen reader would get them.
+let events = [];
 page.on('console', (m) => {
   const text = m.text();
   if (m.type() === 'error') failOn(`console error: ${text}`);
   for (const w of waiting) if (text.includes(w.line)) w.seen();
+  const e = text.match(/ludo: event (\d+) (\{.*\})/);
+  if (e) events.push({ n: Number(e[1]), event: JSON.parse(e[2]) });
 });
+await page.addInitScript(() => {
+  window.said = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        for (const node of c.addedNodes) {
+          if (node.nodeType === 1) window.said.push({ event: node.dataset.event ?? null, text: node.textContent });
+        }
+      }
+    }).observe(document.getElementById('said'), { childList: true });
+  });
+});
+
+// The engine's events each a sentence of the live region, in their order, in `lang`'s
+// words: the seats by their colours, the numbers rolled, the pieces moved, the places.
+const TOLD = ['roll_off', 'rolled', 'first_player', 'no_legal_move', 'entered', 'moved',
+  'captured', 'reached_goal', 'extra_roll', 'three_sixes', 'seat_finished'];
+async function checkLiveRegion(lang) {
+  const said = await page.evaluate(() => window.said);
+  const ftl = fs.readFileSync(path.join(here, '..', 'assets', 'lang', `${lang}.ftl`), 'utf8');
+  const colour = ['yellow', 'blue', 'red', 'green'].map((c) => ftl.match(new RegExp(`^colour-${c} = (.*)$`, 'm'))[1].trim());
+  const expected = events.filter((e) => TOLD.includes(e.event.event));
+  const told = said.filter((s) => s.event !== null);
+  const result = { lang, events: events.length, told_events: expected.length, sentences: said.length, event_sentences: told.length };
+  if (events.length === 0 || events.some((e, i) => e.n !== i)) failOn(`${lang}: the engine's events are not numbered 0, 1, 2…`);
+  if (told.length !== expected.length) failOn(`${lang}: ${expected.length} events to tell, ${told.length} sentences of events`);
+  for (let i = 0; i < Math.min(told.length, expected.length); i++) {
+    const { n, event } = expected[i];
+    const text = told[i].text.replace(/[\u2066-\u2069]/g, '');
+    const want = [];
+    if ('seat' in event) want.push(colour[event.seat]);
+    if ('by' in event) want.push(colour[event.by]);
+    if (event.event === 'rolled' || event.event === 'roll_off') want.push(String(event.value));
+    if (event.event === 'moved' || event.event === 'entered') want.push(String(event.piece + 1));
+    if (event.event === 'seat_finished') want.push(String(event.place));
+    const missing = want.filter((w) => !text.includes(w));
+    if (Number(told[i].event) !== n || missing.length) {
+      failOn(`${lang}: sentence ${i} "${text}" (for event ${told[i].event}) does not tell event ${n} ${JSON.stringify(event)} (lacks ${missing.join(', ')})`);
+      break;
+    }
+  }
+  result.example = told.slice(0, 6).map((s) => s.text);
+  return result;
+}
 page.on('pageerror', (e) => {
   // Bevy's event loop hands control back to the browser by throwing this on purpose.
   if (!String(e).includes('Using exceptions for control flow')) failOn(`page error: ${e}`);
@@ -85,7 +135,8 @@ try {
   const themed = consoleLine('theme "Night"', 60_000);
   const over = consoleLine('ludo: game over', 600_000);
   // With a tracking tag, as a link shared on social media arrives.
-  await page.goto(base + '?seats=cpu,cpu:hard,cpu:easy,cpu&speed=instant&seed=3&theme=night&fbclid=test');
+  events = [];
+  await page.goto(base + '?seats=cpu,cpu:hard,cpu:easy,cpu&speed=instant&seed=3&theme=night&print-events&fbclid=test');
   report.game_first_frame_ms = await frame;
   report.night_theme_ms = await themed;
   await page.waitForTimeout(4000);
@@ -97,6 +148,16 @@ try {
   await page.setViewportSize({ width: 640, height: 360 });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: path.join(artifacts, 'web-results.png') });
+  report.live_region = [await checkLiveRegion('en')];
+
+  // The same in Arabic, read right to left: another 4-CPU game, drawn small.
+  events = [];
+  const overAr = consoleLine('ludo: game over', 600_000);
+  await page.setViewportSize({ width: 200, height: 125 });
+  await page.goto(base + '?seats=cpu,cpu,cpu:hard,cpu:easy&speed=instant&seed=8&lang=ar&print-events');
+  await overAr;
+  report.live_region.push(await checkLiveRegion('ar'));
+  await page.setViewportSize({ width: 640, height: 360 });
 
   // The game saved itself in the browser's storage, as on the desktop's disk.
   const saved = await page.evaluate(() =>

@@ -40,6 +40,10 @@ settings-master-volume = مستوى الصوت العام (dB)
 settings-effects-volume = مستوى المؤثرات (dB)
 settings-mute = كتم الصوت
 settings-fullscreen = ملء الشاشة
+settings-text-size = حجم النص
+settings-percent = { $n }٪
+settings-high-contrast = تباين عالٍ (أبيض على أسود)
+settings-reduced-motion = تقليل الحركة (لا شيء يتدحرج أو يقفز أو يومض)
 speed-slow = بطيء
 speed-normal = عادي
 speed-fast = سريع
@@ -296,3 +300,15 @@ online-refused-not-enough-players = يلزم لاعبان على الأقل لل
 online-refused-other = رفض الخادم: { $detail }
 online-unreachable = تعذّر الوصول إلى الخادم.
 online-bad-code = رمز الطاولة 8 أحرف وأرقام، مثل K7X9-PQTA.
+
+# ما يسمعه قارئ الشاشة (المنطقة الحيّة في المتصفح): كل حركة، والحركات المتاحة للاختيار.
+say-enters = أخرج { $who } القطعة { $piece } من القاعدة
+say-moves = حرّك { $who } القطعة { $piece } من { $from } إلى { $to }
+say-base = القاعدة
+say-goal = النهاية
+say-square = المربع { $n }
+say-home-column = ممر العودة { $n }
+say-option = { $n }: القطعة { $piece }، من { $from } إلى { $to }
+say-option-capture = { $n }: القطعة { $piece }، من { $from } إلى { $to }، وتأخذ قطعة من { $victim }
+say-choose = الحركات المتاحة، من 1 إلى { $count }: { $moves }.
+say-board = لوحة لودو. يُقرأ ما يحدث وخياراتك: اضغط المسافة لترمي النرد، ورقمًا لتحرّك.

@@ -47,6 +47,10 @@ settings-master-volume = Master volume (dB)
 settings-effects-volume = Effects volume (dB)
 settings-mute = Mute
 settings-fullscreen = Fullscreen
+settings-text-size = Text size
+settings-percent = { $n } %
+settings-high-contrast = High contrast (white on black)
+settings-reduced-motion = Reduced motion (nothing tumbles, hops or flashes)
 speed-slow = slow
 speed-normal = normal
 speed-fast = fast
@@ -303,3 +307,15 @@ online-refused-not-enough-players = At least two players are needed to start.
 online-refused-other = The server said no: { $detail }
 online-unreachable = The server cannot be reached.
 online-bad-code = A table code has 8 letters and digits, like K7X9-PQTA.
+
+# What a screen reader hears (the browser's live region): each move, and the moves to choose from.
+say-enters = { $who } brings piece { $piece } out of base
+say-moves = { $who } moves piece { $piece } from { $from } to { $to }
+say-base = base
+say-goal = the goal
+say-square = square { $n }
+say-home-column = home column { $n }
+say-option = { $n }: piece { $piece }, { $from } to { $to }
+say-option-capture = { $n }: piece { $piece }, { $from } to { $to }, capturing { $victim }
+say-choose = Moves to choose from, 1 to { $count }: { $moves }.
+say-board = Ludo board. What happens and your choices are read out: press Space to roll, and a number to move.

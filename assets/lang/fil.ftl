@@ -40,6 +40,10 @@ settings-master-volume = Pangunahing lakas ng tunog (dB)
 settings-effects-volume = Lakas ng mga epekto (dB)
 settings-mute = I-mute
 settings-fullscreen = Buong screen
+settings-text-size = Laki ng teksto
+settings-percent = { $n } %
+settings-high-contrast = Mataas na contrast (puti sa itim)
+settings-reduced-motion = Bawas na galaw (walang gumugulong, lumulukso o kumikislap)
 speed-slow = mabagal
 speed-normal = karaniwan
 speed-fast = mabilis
@@ -293,3 +297,15 @@ online-refused-not-enough-players = Kailangan ng hindi bababa sa dalawang manlal
 online-refused-other = Tumanggi ang server: { $detail }
 online-unreachable = Hindi maabot ang server.
 online-bad-code = May 8 titik at numero ang code ng mesa, gaya ng K7X9-PQTA.
+
+# Ang naririnig ng screen reader (live region ng browser): bawat galaw, at ang mga galaw na mapagpipilian.
+say-enters = Inilabas ni { $who } ang piyesa { $piece } mula sa base
+say-moves = Iginalaw ni { $who } ang piyesa { $piece } mula { $from } papunta { $to }
+say-base = base
+say-goal = dulo
+say-square = parisukat { $n }
+say-home-column = hanay pauwi { $n }
+say-option = { $n }: piyesa { $piece }, { $from } papunta { $to }
+say-option-capture = { $n }: piyesa { $piece }, { $from } papunta { $to }, makukuha ang piyesa ni { $victim }
+say-choose = Mga galaw na mapagpipilian, 1 hanggang { $count }: { $moves }.
+say-board = Board ng Ludo. Binabasa ang nangyayari at ang mga pagpipilian mo: pindutin ang Space para maghagis, at isang numero para gumalaw.

@@ -40,6 +40,10 @@ settings-master-volume = Volume utama (dB)
 settings-effects-volume = Volume efek (dB)
 settings-mute = Bisukan
 settings-fullscreen = Layar penuh
+settings-text-size = Ukuran teks
+settings-percent = { $n } %
+settings-high-contrast = Kontras tinggi (putih di atas hitam)
+settings-reduced-motion = Kurangi gerakan (tidak ada yang berguling, melompat, atau berkedip)
 speed-slow = lambat
 speed-normal = normal
 speed-fast = cepat
@@ -290,3 +294,15 @@ online-refused-not-enough-players = Perlu setidaknya dua pemain untuk memulai.
 online-refused-other = Server menolak: { $detail }
 online-unreachable = Server tidak dapat dihubungi.
 online-bad-code = Kode meja terdiri dari 8 huruf dan angka, seperti K7X9-PQTA.
+
+# Yang didengar pembaca layar (live region peramban): setiap langkah, dan langkah yang bisa dipilih.
+say-enters = { $who } mengeluarkan bidak { $piece } dari kandang
+say-moves = { $who } menjalankan bidak { $piece } dari { $from } ke { $to }
+say-base = kandang
+say-goal = finis
+say-square = petak { $n }
+say-home-column = jalur pulang { $n }
+say-option = { $n }: bidak { $piece }, { $from } ke { $to }
+say-option-capture = { $n }: bidak { $piece }, { $from } ke { $to }, memakan { $victim }
+say-choose = Langkah yang bisa dipilih, 1 sampai { $count }: { $moves }.
+say-board = Papan Ludo. Kejadian dan pilihanmu dibacakan: tekan Spasi untuk melempar, dan angka untuk melangkah.

@@ -40,6 +40,10 @@ settings-master-volume = 总音量（dB）
 settings-effects-volume = 音效音量（dB）
 settings-mute = 静音
 settings-fullscreen = 全屏
+settings-text-size = 文字大小
+settings-percent = { $n }%
+settings-high-contrast = 高对比度（黑底白字）
+settings-reduced-motion = 减少动画（不翻滚、不跳动、不闪烁）
 speed-slow = 慢
 speed-normal = 普通
 speed-fast = 快
@@ -290,3 +294,15 @@ online-refused-not-enough-players = 至少需要两名玩家才能开始。
 online-refused-other = 服务器拒绝了：{ $detail }
 online-unreachable = 无法连接到服务器。
 online-bad-code = 牌桌代码由 8 个字母和数字组成，例如 K7X9-PQTA。
+
+# 屏幕阅读器读出的内容（浏览器的实时区域）：每一步，以及可选的走法。
+say-enters = { $who }把第{ $piece }枚棋子移出基地
+say-moves = { $who }把第{ $piece }枚棋子从{ $from }走到{ $to }
+say-base = 基地
+say-goal = 终点
+say-square = 第{ $n }格
+say-home-column = 终点通道第{ $n }格
+say-option = { $n }：第{ $piece }枚棋子，从{ $from }到{ $to }
+say-option-capture = { $n }：第{ $piece }枚棋子，从{ $from }到{ $to }，吃掉{ $victim }的棋子
+say-choose = 可选的走法，1到{ $count }：{ $moves }。
+say-board = Ludo 棋盘。发生的事和你的选择会被读出：按空格键掷骰子，按数字键走棋。

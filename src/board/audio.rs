@@ -1,12 +1,13 @@
 //! Sound through bevy_kira_audio: the die, each step, captures, the goal, the win, extra
-//! rolls, each from the theme. With no sound device kira logs it once and the game runs silently.
+//! rolls, a person's turn, each from the theme. With no sound device kira logs it once and the game runs silently.
 
 use bevy::prelude::*;
 use bevy_kira_audio::{Audio, AudioControl};
 
 use crate::board::pieces::HopLanded;
 use crate::table::GameSet;
-use crate::table::flow::{Happened, MoveChosen, RematchRequested};
+use crate::table::Table;
+use crate::table::flow::{Decider, Happened, MoveChosen, RematchRequested};
 use crate::table::settings::Settings;
 use crate::theme::{ActiveTheme, Sound};
 use ludo_core::Event;
@@ -23,6 +24,7 @@ fn play_sounds(
     mut steps: MessageReader<HopLanded>,
     mut clicks: MessageReader<MoveChosen>,
     mut rematch: MessageReader<RematchRequested>,
+    (table, decider): (Res<Table>, Res<Decider>),
 ) {
     let mut queue = Vec::new();
     // A click for every choice made and every button that starts something.
@@ -41,6 +43,12 @@ fn play_sounds(
             Event::GameOver { .. } => Sound::Win,
             Event::ExtraRoll { .. } => Sound::ExtraRoll,
             Event::ThreeSixes { .. } => Sound::ThreeSixes,
+            // The first turn, and each one after.
+            Event::FirstPlayer { seat } | Event::TurnPassed { to: seat, .. }
+                if decider.person_here(&table, *seat) =>
+            {
+                Sound::YourTurn
+            }
             _ => continue,
         };
         if !queue.contains(&sound) {

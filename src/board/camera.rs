@@ -8,12 +8,24 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
-/// What the HUD takes of the window, in logical pixels, as egui last laid it out: a panel on
+/// What the HUD takes of the window, in egui's points, as egui last laid it out: a panel on
 /// the right (wide windows) or at the bottom (upright ones); zero with no HUD.
-#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct HudArea {
     pub right: f32,
     pub bottom: f32,
+    /// Logical pixels to a point (egui's zoom: the window's size and the text size).
+    pub zoom: f32,
+}
+
+impl Default for HudArea {
+    fn default() -> Self {
+        HudArea {
+            right: 0.0,
+            bottom: 0.0,
+            zoom: 1.0,
+        }
+    }
 }
 
 impl HudArea {
@@ -96,7 +108,7 @@ fn fit_viewport(
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<&mut Camera, With<MainCamera>>,
 ) {
-    let scale = window.scale_factor();
+    let scale = window.scale_factor() * hud.zoom;
     let size = window.physical_size();
     let width = size.x.saturating_sub((hud.right * scale) as u32).max(1);
     let height = size.y.saturating_sub((hud.bottom * scale) as u32).max(1);

@@ -1,5 +1,6 @@
 //! Moments: a ring of the seat's colour bursts from the goal when a piece reaches it, and
-//! rings keep bursting over the winner's yard when the game ends.
+//! rings keep bursting over the winner's yard when the game ends (neither under reduced
+//! motion).
 
 use bevy::prelude::*;
 
@@ -8,6 +9,7 @@ use crate::board::squares::yard_centre;
 use crate::table::GameSet;
 use crate::table::Table;
 use crate::table::flow::{GameStarted, Happened};
+use crate::table::settings::Settings;
 use ludo_core::Event;
 
 /// An expanding, fading ring.
@@ -30,14 +32,19 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            burst_at_goal,
+            burst_at_goal.run_if(in_motion),
             crown_winner,
-            fireworks,
+            fireworks.run_if(in_motion),
             grow_bursts,
             clear_on_new_game,
         )
             .in_set(GameSet::React),
     );
+}
+
+/// Under reduced motion nothing bursts or flashes.
+fn in_motion(settings: Res<Settings>) -> bool {
+    !settings.reduced_motion
 }
 
 fn spawn_burst(

@@ -138,7 +138,7 @@ fn start_tumble(
         commands.entity(*die).try_insert(Tumble {
             face: value,
             t: 0.0,
-            secs: theme.look.animation.tumble_secs / settings.animation_speed.factor(),
+            secs: theme.look.animation.tumble_secs / settings.animation_factor(),
         });
     }
 }

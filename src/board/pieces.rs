@@ -179,7 +179,7 @@ fn rest_cell(table: &Table, seat: u8, index: u8) -> Cell {
 }
 
 fn anim_factor(settings: &Settings) -> f32 {
-    settings.animation_speed.factor()
+    settings.animation_factor()
 }
 
 /// Each move starts a hop along its path; each capture sends the captured piece home once

@@ -258,10 +258,18 @@ mod tests {
         let s = Settings {
             muted: true,
             volume_db: -20.0,
+            text_size: crate::table::settings::TextSize::Larger,
+            high_contrast: true,
+            reduced_motion: true,
             ..Default::default()
         };
         save_settings(&dir, &s).unwrap();
         assert_eq!(load_settings(&dir), Ok(Some(s)));
+        // A file from before the text size and motion settings keeps their defaults.
+        std::fs::write(dir.join(SETTINGS_FILE), "(muted: true)").unwrap();
+        let old = load_settings(&dir).unwrap().unwrap();
+        assert!(old.muted && !old.reduced_motion && !old.high_contrast);
+        assert_eq!(old.text_size.factor(), 1.0);
         std::fs::write(dir.join(SETTINGS_FILE), "(volume_db: \"loud\")").unwrap();
         let err = load_settings(&dir).unwrap_err();
         assert!(err.contains("settings.ron:1:"), "{err}");

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, ValueEnum};
 use ludo_proto::SeatSpec;
 
-use crate::table::settings::Speed;
+use crate::table::settings::{Speed, TextSize};
 use crate::table::{SeatKind, TableConfig};
 
 /// Ludo for 2 to 4 seats, people and CPUs.
@@ -32,6 +32,15 @@ pub struct Args {
     /// A language of assets/lang/ (en, fil, id, ar, zh).
     #[arg(long)]
     pub lang: Option<String>,
+    /// The text size: normal, large, larger or largest (100, 125, 150, 200 %).
+    #[arg(long, value_parser = text_size)]
+    pub text_size: Option<TextSize>,
+    /// White text on black windows.
+    #[arg(long)]
+    pub high_contrast: bool,
+    /// Nothing tumbles, hops, flies or bursts.
+    #[arg(long)]
+    pub reduced_motion: bool,
     /// The window's size.
     #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = size, default_value = "1280x720")]
     pub size: (u32, u32),
@@ -74,6 +83,10 @@ pub struct Args {
     /// Take the screenshot when the game is over (after --frames more frames).
     #[arg(long, requires = "screenshot")]
     pub when_over: bool,
+    /// Log every engine event as `ludo: event N JSON` (what the browser test checks the
+    /// screen reader's sentences against).
+    #[arg(long)]
+    pub print_events: bool,
 }
 
 /// A window to open at the start.
@@ -83,6 +96,9 @@ pub enum Open {
     Setup,
     Rules,
     Pause,
+    /// Over the menu, as from its buttons.
+    Settings,
+    Profiles,
 }
 
 impl Args {
@@ -160,6 +176,12 @@ fn seat_spec(s: &str) -> Result<SeatSpec, String> {
             None => Err(format!("expected open, empty, cpu or cpu:LEVEL, got {s:?}")),
         },
     }
+}
+
+fn text_size(s: &str) -> Result<TextSize, String> {
+    TextSize::parse(s).ok_or(format!(
+        "expected normal, large, larger or largest, got {s:?}"
+    ))
 }
 
 fn speed(s: &str) -> Result<Speed, String> {

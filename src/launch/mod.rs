@@ -182,8 +182,14 @@ pub fn run() -> AppExit {
             ..default()
         });
     }
-    if args.theme.is_some() || args.lang.is_some() || settings.is_some() {
+    let seeing = args.text_size.is_some() || args.high_contrast || args.reduced_motion;
+    if args.theme.is_some() || args.lang.is_some() || settings.is_some() || seeing {
         let mut settings = settings.unwrap_or_default();
+        if let Some(size) = args.text_size {
+            settings.text_size = size;
+        }
+        settings.high_contrast |= args.high_contrast;
+        settings.reduced_motion |= args.reduced_motion;
         if let Some(theme) = &args.theme {
             settings.theme = theme.clone();
         }
@@ -198,8 +204,10 @@ pub fn run() -> AppExit {
     app.add_plugins(web::plugin);
     // A table given on the command line (or a screenshot run) sits down at once; otherwise
     // the game opens at the menu.
-    let at_menu = args.open == Some(Open::Menu)
-        || online.is_some()
+    let at_menu = matches!(
+        args.open,
+        Some(Open::Menu | Open::Settings | Open::Profiles)
+    ) || online.is_some()
         || (!table_given && screenshot.is_none() && args.open.is_none());
     app.insert_state(if at_menu {
         Screen::Menu
@@ -210,12 +218,17 @@ pub fn run() -> AppExit {
         _ if online.is_some() => Overlay::Online,
         Some(Open::Setup) => Overlay::Setup,
         Some(Open::Rules) => Overlay::Rules,
+        Some(Open::Settings) => Overlay::Settings,
+        Some(Open::Profiles) => Overlay::Profiles,
         _ => Overlay::None,
     });
     if let Some(request) = online.clone() {
         app.add_systems(Startup, move |mut out: MessageWriter<OnlineRequest>| {
             out.write(request.clone());
         });
+    }
+    if args.print_events {
+        app.insert_resource(crate::ui::hud::announce::PrintEvents);
     }
     if args.open == Some(Open::Pause) {
         app.insert_state(Pause::Paused);

@@ -9,8 +9,20 @@ use crate::table::screen::Overlay;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
-const KEYS: [&str; 9] = [
-    "seats", "seed", "speed", "open", "theme", "lang", "room", "create", "name",
+const KEYS: [&str; 13] = [
+    "text-size",
+    "high-contrast",
+    "reduced-motion",
+    "seats",
+    "seed",
+    "speed",
+    "open",
+    "theme",
+    "lang",
+    "room",
+    "create",
+    "name",
+    "print-events",
 ];
 
 /// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
@@ -62,12 +74,17 @@ pub fn show_error(message: &str) {
         cover.set_class_name("failed");
     }
     if let Some(status) = document.get_element_by_id("status") {
-        let escaped = message
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;");
-        status.set_inner_html(&escaped);
+        status.set_inner_html(&escape(message));
     }
+}
+
+/// Text as HTML that shows it as it is.
+#[cfg(target_arch = "wasm32")]
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 pub fn plugin(app: &mut App) {
@@ -79,8 +96,51 @@ pub fn plugin(app: &mut App) {
             opened.run_if(state_changed::<Overlay>),
             window_size,
             where_to_tap,
+            #[cfg(target_arch = "wasm32")]
+            live_region,
         ),
     );
+}
+
+/// What a screen reader says goes into the page's live region (`#said`), a paragraph a
+/// sentence (an event's carries its number, `data-event`, for the test), the last 40 kept;
+/// the board's canvas is named in the player's language.
+#[cfg(target_arch = "wasm32")]
+fn live_region(
+    mut said: ResMut<crate::ui::hud::announce::Announcements>,
+    texts: Res<crate::i18n::Texts>,
+    mut named: Local<String>,
+) {
+    let fresh = said.take();
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let name = texts.get("say-board");
+    if *named != name
+        && let Some(canvas) = document.get_element_by_id("ludo-canvas")
+    {
+        let _ = canvas.set_attribute("aria-label", &name);
+        *named = name;
+    }
+    let Some(region) = document.get_element_by_id("said") else {
+        return;
+    };
+    for sentence in fresh {
+        let event = sentence
+            .event
+            .map(|n| format!(" data-event=\"{n}\""))
+            .unwrap_or_default();
+        let _ = region.insert_adjacent_html(
+            "beforeend",
+            &format!("<p{event}>{}</p>", escape(&sentence.text)),
+        );
+    }
+    while region.child_element_count() > 40 {
+        match region.first_element_child() {
+            Some(oldest) => oldest.remove(),
+            None => break,
+        }
+    }
 }
 
 /// Once per decision of a person on this device, where a finger would go, in CSS pixels of

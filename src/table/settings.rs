@@ -1,4 +1,5 @@
-//! The player's settings: speeds, sound, and whether a single legal move plays itself.
+//! The player's settings: speeds, sound, text size, motion, and whether a single legal move
+//! plays itself.
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -40,6 +41,53 @@ impl Speed {
     }
 }
 
+/// How large the menus' and the HUD's text is drawn, on top of the size the window gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TextSize {
+    #[default]
+    Normal,
+    Large,
+    Larger,
+    Largest,
+}
+
+impl TextSize {
+    pub const ALL: [TextSize; 4] = [
+        TextSize::Normal,
+        TextSize::Large,
+        TextSize::Larger,
+        TextSize::Largest,
+    ];
+
+    pub fn factor(self) -> f32 {
+        match self {
+            TextSize::Normal => 1.0,
+            TextSize::Large => 1.25,
+            TextSize::Larger => 1.5,
+            TextSize::Largest => 2.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            TextSize::Normal => "normal",
+            TextSize::Large => "large",
+            TextSize::Larger => "larger",
+            TextSize::Largest => "largest",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<TextSize> {
+        TextSize::ALL.into_iter().find(|v| v.name() == s)
+    }
+
+    /// As the settings show it: "125 %".
+    pub fn percent(self) -> u32 {
+        (self.factor() * 100.0).round() as u32
+    }
+}
+
 /// The folder of `assets/themes/` a first start is drawn with.
 pub const DEFAULT_THEME: &str = "classic";
 
@@ -64,6 +112,22 @@ pub struct Settings {
     /// A file of `assets/lang/` (`en`, `ar`, …); none until the first start picks the
     /// system's language.
     pub language: Option<String>,
+    pub text_size: TextSize,
+    /// White text on black panels.
+    pub high_contrast: bool,
+    /// Nothing tumbles, hops, flies or bursts: pieces and the die show where they end.
+    pub reduced_motion: bool,
+}
+
+impl Settings {
+    /// How much faster than normal pieces and the die move: at once under reduced motion.
+    pub fn animation_factor(&self) -> f32 {
+        if self.reduced_motion {
+            Speed::Instant.factor()
+        } else {
+            self.animation_speed.factor()
+        }
+    }
 }
 
 impl Default for Settings {
@@ -78,6 +142,9 @@ impl Default for Settings {
             fullscreen: false,
             theme: DEFAULT_THEME.into(),
             language: None,
+            text_size: TextSize::Normal,
+            high_contrast: false,
+            reduced_motion: false,
         }
     }
 }

@@ -265,6 +265,7 @@ pub struct SoundFiles {
     pub extra_roll: String,
     pub three_sixes: String,
     pub click: String,
+    pub your_turn: String,
 }
 
 impl Default for SoundFiles {
@@ -279,13 +280,14 @@ impl Default for SoundFiles {
             extra_roll: s("extra_roll"),
             three_sixes: s("three_sixes"),
             click: s("click"),
+            your_turn: s("your_turn"),
         }
     }
 }
 
 impl SoundFiles {
     /// Each sound's field name and path.
-    pub fn all(&self) -> [(&'static str, &str); 8] {
+    pub fn all(&self) -> [(&'static str, &str); 9] {
         [
             ("roll", &self.roll),
             ("step", &self.step),
@@ -295,6 +297,7 @@ impl SoundFiles {
             ("extra_roll", &self.extra_roll),
             ("three_sixes", &self.three_sixes),
             ("click", &self.click),
+            ("your_turn", &self.your_turn),
         ]
     }
 }

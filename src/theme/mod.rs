@@ -45,6 +45,8 @@ pub enum Sound {
     ExtraRoll,
     ThreeSixes,
     Click,
+    /// A person at this device is to play.
+    YourTurn,
 }
 
 impl ActiveTheme {

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 
-mod hud;
+pub mod hud;
+pub mod look;
 mod menu;
 mod online;
 pub mod pause;
@@ -17,6 +18,7 @@ pub use online::default_server as online_default_server;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
+        look::plugin,
         menu::plugin,
         online::plugin,
         settings::plugin,

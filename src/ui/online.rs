@@ -111,7 +111,7 @@ fn online_window(
         .show(contexts.ctx_mut()?, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
                 column(ui, texts, |ui| {
-                    ui.set_max_width(440.0);
+                    ui.set_max_width(ui.available_width().min(440.0));
                     match online.as_deref() {
                         Some(online) if online.status != Status::Failed => {
                             lobby(ui, texts, online, &mut requests)

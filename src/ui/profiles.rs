@@ -56,7 +56,8 @@ fn profiles_window(
         .show(contexts.ctx_mut()?, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
                 column(ui, texts, |ui| {
-                    ui.set_max_width(520.0);
+                    // No wider than the screen allows (a phone held upright).
+                    ui.set_max_width(ui.available_width().min(520.0));
                     paragraph(ui, texts, &texts.get("profiles-explain"));
                     ui.add_space(6.0);
                     let mut list: Vec<_> = profiles.profiles.iter().collect();

@@ -8,7 +8,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use crate::i18n::ui::row;
 use crate::i18n::{Languages, Texts};
 use crate::table::screen::Overlay;
-use crate::table::settings::{Settings, Speed};
+use crate::table::settings::{Settings, Speed, TextSize};
 
 /// The settings a player can change, shared by the HUD, the menu and the pause menu.
 pub fn settings_ui(
@@ -55,6 +55,21 @@ pub fn settings_ui(
                 }
             });
     });
+    row(ui, texts, |ui| {
+        ui.label(texts.tr("settings-text-size"));
+        for size in TextSize::ALL {
+            let label = texts.trf("settings-percent", &[("n", size.percent().into())]);
+            ui.selectable_value(&mut settings.text_size, size, label);
+        }
+    });
+    ui.checkbox(
+        &mut settings.high_contrast,
+        texts.tr("settings-high-contrast"),
+    );
+    ui.checkbox(
+        &mut settings.reduced_motion,
+        texts.tr("settings-reduced-motion"),
+    );
     ui.checkbox(
         &mut settings.auto_single_move,
         texts.tr("settings-auto-move"),

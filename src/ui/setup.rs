@@ -272,6 +272,8 @@ fn not_standard(ui: &mut egui::Ui, texts: &Texts) {
 /// A preset the language files name (`preset-NAME`, `preset-NAME-about`) shows in the
 /// player's language; any other shows its file name and the file's own description.
 fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &PresetList) {
+    // What the chosen preset is, said below it too: a finger has no hover.
+    let mut chosen_about = None;
     row(ui, texts, |ui| {
         ui.label(texts.tr("setup-presets"));
         for (preset, file) in presets.iter() {
@@ -285,6 +287,9 @@ fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &Pre
             let about = texts
                 .lookup(&format!("preset-{}-about", preset.name), &[])
                 .unwrap_or_else(|| file.about.clone());
+            if on {
+                chosen_about = Some(about.clone());
+            }
             if ui
                 .selectable_label(on, texts.show(&name))
                 .on_hover_ui(|ui| {
@@ -297,6 +302,9 @@ fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &Pre
             }
         }
     });
+    if let Some(about) = chosen_about.filter(|a| !a.is_empty()) {
+        crate::i18n::ui::paragraph_rich(ui, texts, &about, |t| RichText::new(t).small());
+    }
     for (preset, _) in presets.iter() {
         if let Some(problem) = &preset.problem {
             ui.label(RichText::new(problem).color(egui::Color32::from_rgb(240, 120, 90)));

@@ -58,7 +58,7 @@ impl LogLine {
 }
 
 /// One line per engine event worth telling, in the engine's order.
-fn line(event: &Event) -> Option<LogLine> {
+pub(super) fn line(event: &Event) -> Option<LogLine> {
     let who = |seat: u8| ("who", Word::Seat(seat));
     Some(match *event {
         Event::RollOff { seat, value } => LogLine::new(

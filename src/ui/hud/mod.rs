@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::table::GameSet;
 
+pub mod announce;
 mod log;
 mod piece_choice;
 mod results;
@@ -15,7 +16,20 @@ pub use log::Log;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Log>()
-        .add_systems(Update, log::write_log.in_set(GameSet::React))
+        .init_resource::<announce::Announcements>()
+        .add_systems(
+            Update,
+            (
+                log::write_log,
+                (
+                    announce::announce_events,
+                    announce::announce_prompt
+                        .run_if(in_state(crate::table::screen::Screen::Playing)),
+                )
+                    .chain(),
+            )
+                .in_set(GameSet::React),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -32,17 +46,20 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Text and controls grow with the window: 1× at 720 pixels high, or (upright, a phone) at
-/// 390 wide. Upright, every control is at least 44 logical pixels high, for a finger.
+/// 390 wide; then by the player's text size. Upright, every control is at least 44 logical
+/// pixels high, for a finger.
 fn scale_text(
     mut contexts: EguiContexts,
     window: Single<&Window, With<bevy::window::PrimaryWindow>>,
+    settings: Res<crate::table::settings::Settings>,
 ) -> Result {
     let upright = crate::board::camera::upright(window.width(), window.height());
-    let zoom = if upright {
+    let fit = if upright {
         (window.width() / 390.0).clamp(0.8, 1.8)
     } else {
         (window.height() / 720.0).clamp(0.8, 1.8)
     };
+    let zoom = fit * settings.text_size.factor();
     let ctx = contexts.ctx_mut()?;
     if (ctx.zoom_factor() - zoom).abs() > 0.01 {
         ctx.set_zoom_factor(zoom);

@@ -20,7 +20,7 @@ use crate::table::settings::Settings;
 use ludo_proto::display_code;
 
 /// What the seat to play should do now, in reading order.
-fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bool) -> String {
+pub(super) fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bool) -> String {
     let game = &table.game;
     let who = || ("who", Arg::Text(texts.seat(table, game.turn())));
     if let Some(ranking) = game.ranking() {
@@ -194,10 +194,12 @@ pub(super) fn side_panel(
                 ui.label(texts.trf("hud-die", &[("face", face.into())]));
             }
             ui.separator();
+            // At the body's size, the newest line strong: a log is read, not glanced at.
             let log_lines = |ui: &mut egui::Ui| {
-                for line in &log.0 {
+                for (i, line) in log.0.iter().enumerate() {
                     paragraph_rich(ui, &texts, &line.text(&texts, &table), |t| {
-                        egui::RichText::new(t).small()
+                        let t = egui::RichText::new(t);
+                        if i == 0 { t.strong() } else { t }
                     });
                 }
             };
@@ -244,6 +246,7 @@ pub(super) fn side_panel(
         HudArea {
             right: 0.0,
             bottom: response.response.rect.height(),
+            zoom: ctx.zoom_factor(),
         }
     } else {
         let width = (screen.width() * 0.3).clamp(220.0, 340.0);
@@ -254,9 +257,13 @@ pub(super) fn side_panel(
         HudArea {
             right: response.response.rect.width(),
             bottom: 0.0,
+            zoom: ctx.zoom_factor(),
         }
     };
-    if (hud_area.right - area.right).abs() > 0.5 || (hud_area.bottom - area.bottom).abs() > 0.5 {
+    if (hud_area.right - area.right).abs() > 0.5
+        || (hud_area.bottom - area.bottom).abs() > 0.5
+        || (hud_area.zoom - area.zoom).abs() > 0.01
+    {
         *hud_area = area;
     }
     Ok(())
@@ -300,13 +307,14 @@ fn online_status(
         Status::Connected => {}
     }
     if !table.game.is_over() && decider.person_here(table, table.game.turn()) {
-        let colour = table.layout.colours[table.game.turn() as usize];
+        // In the seat's colour, written in its ink (dark on the light colours).
+        let seat = look.seat(table.layout.colours[table.game.turn() as usize]);
         ui.label(
             egui::RichText::new(texts.tr("online-your-turn"))
                 .size(22.0)
                 .strong()
-                .color(Color32::WHITE)
-                .background_color(crate::theme::look::egui(look.strong(colour))),
+                .color(crate::theme::look::egui(seat.ink))
+                .background_color(crate::theme::look::egui(seat.strong)),
         );
     }
 }

@@ -1,0 +1,192 @@
+//! What a screen reader says: each thing that happens as a sentence in the player's language
+//! (the log's lines, and every move), what the player is asked to do when that changes, and,
+//! when a person here is to move, the legal moves as a numbered choice. The browser hands
+//! them to the page's live region (`launch::web`).
+
+use bevy::prelude::*;
+use ludo_core::{Awaiting, Event, Move, Pos};
+
+use super::log::line;
+use crate::i18n::{Arg, Texts};
+use crate::table::Table;
+use crate::table::flow::{Decider, GameStarted, Happened};
+
+/// Sentences to say, oldest first, until someone takes them (`take`).
+#[derive(Resource, Default)]
+pub struct Announcements {
+    fresh: Vec<Announcement>,
+    /// The engine's events of this game so far.
+    events: u64,
+    /// The last prompt and move choice said, so each is said once.
+    prompt: String,
+    choice: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Announcement {
+    pub text: String,
+    /// The engine event it tells, counted from 0 at the game's start.
+    pub event: Option<u64>,
+}
+
+impl Announcements {
+    pub fn take(&mut self) -> Vec<Announcement> {
+        std::mem::take(&mut self.fresh)
+    }
+
+    fn say(&mut self, text: String, event: Option<u64>) {
+        if !text.is_empty() {
+            self.fresh.push(Announcement { text, event });
+        }
+        // Where nobody takes them (the desktop, for now), only the latest are kept.
+        if self.fresh.len() > 400 {
+            self.fresh.drain(..200);
+        }
+    }
+}
+
+/// Print every engine event on the log as `ludo: event N JSON` (`--print-events`): what the
+/// browser test checks the live region's sentences against.
+#[derive(Resource)]
+pub struct PrintEvents;
+
+/// Each event in words, in the engine's order.
+pub(super) fn announce_events(
+    mut said: ResMut<Announcements>,
+    mut happened: MessageReader<Happened>,
+    mut started: MessageReader<GameStarted>,
+    table: Res<Table>,
+    texts: Res<Texts>,
+    print: Option<Res<PrintEvents>>,
+) {
+    if started.read().last().is_some() {
+        said.events = 0;
+        said.prompt.clear();
+        said.choice.clear();
+        said.say(texts.get("log-new-game"), None);
+    }
+    for Happened(event) in happened.read() {
+        let n = said.events;
+        said.events += 1;
+        if print.is_some() {
+            let json = serde_json::to_string(event).unwrap_or_default();
+            info!("ludo: event {n} {json}");
+        }
+        let text = match line(event) {
+            Some(line) => line.text(&texts, &table),
+            None => moved(event, &table, &texts),
+        };
+        said.say(text, Some(n));
+    }
+}
+
+/// A piece that left base or walked: "Red Ana moves piece 2 from square 14 to square 20".
+fn moved(event: &Event, table: &Table, texts: &Texts) -> String {
+    match *event {
+        Event::Entered { seat, piece } => texts.fmt(
+            "say-enters",
+            &[
+                ("who", texts.seat(table, seat).into()),
+                ("piece", u32::from(piece + 1).into()),
+            ],
+        ),
+        Event::Moved {
+            seat,
+            piece,
+            from,
+            to,
+        } => texts.fmt(
+            "say-moves",
+            &[
+                ("who", texts.seat(table, seat).into()),
+                ("piece", u32::from(piece + 1).into()),
+                ("from", place(from, table, texts).into()),
+                ("to", place(to, table, texts).into()),
+            ],
+        ),
+        _ => String::new(),
+    }
+}
+
+/// Where a piece stands, in its owner's own steps: base, square 1 (its start) to the last
+/// track square, home column 1…, goal.
+fn place(pos: Pos, table: &Table, texts: &Texts) -> String {
+    let track = table.game.track();
+    match pos.progress() {
+        None => texts.get("say-base"),
+        Some(p) if Pos::at(p) == table.game.goal() => texts.get("say-goal"),
+        Some(p) if p <= track.last_track() => {
+            texts.fmt("say-square", &[("n", u32::from(p + 1).into())])
+        }
+        Some(p) => texts.fmt(
+            "say-home-column",
+            &[("n", u32::from(p - track.last_track()).into())],
+        ),
+    }
+}
+
+/// What the player is asked to do, when it changes; and the legal moves as a choice.
+pub(super) fn announce_prompt(
+    mut said: ResMut<Announcements>,
+    table: Res<Table>,
+    texts: Res<Texts>,
+    decider: Res<Decider>,
+    fingers: Res<crate::board::input::Fingers>,
+) {
+    let prompt = super::side_panel::prompt(&table, &texts, *decider, fingers.0);
+    if prompt != said.prompt {
+        said.prompt = prompt.clone();
+        said.say(prompt, None);
+    }
+    let game = &table.game;
+    let choice = if game.awaiting() == Awaiting::Move && decider.person_here(&table, game.turn()) {
+        choices(&table, &texts, game.legal_moves())
+    } else {
+        String::new()
+    };
+    if choice != said.choice {
+        said.choice = choice.clone();
+        said.say(choice, None);
+    }
+}
+
+/// "Choose a move, 1 to 2: 1, piece 1 from square 3 to square 8, capturing blue Bea; 2,
+/// piece 2 out of base." Whether a move captures, the engine says (on a copy of the game).
+fn choices(table: &Table, texts: &Texts, legal: &[Move]) -> String {
+    let options: Vec<String> = legal
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let mut after = table.game.clone();
+            let mut events = Vec::new();
+            let _ = after.choose(m.piece, &mut events);
+            let victims: Vec<String> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Captured { seat, .. } => Some(texts.seat(table, *seat)),
+                    _ => None,
+                })
+                .collect();
+            let mut args: Vec<(&str, Arg)> = vec![
+                ("n", (i + 1).into()),
+                ("piece", u32::from(m.piece + 1).into()),
+                ("from", place(m.from, table, texts).into()),
+                ("to", place(m.to, table, texts).into()),
+            ];
+            let key = if victims.is_empty() {
+                "say-option"
+            } else {
+                args.push(("victim", texts.list(&victims).into()));
+                "say-option-capture"
+            };
+            texts.fmt(key, &args)
+        })
+        .collect();
+    texts.fmt(
+        "say-choose",
+        &[
+            ("count", legal.len().into()),
+            ("moves", options.join("; ").into()),
+        ],
+    )
+}
