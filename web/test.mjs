@@ -73,6 +73,63 @@ await page.addInitScript(() => {
   });
 });
 
+/** Plays a game by the keyboard: the person's turns as the game tells them. */
+async function keyboardGame() {
+  const started = Date.now();
+  const asked = [];
+  const ask = (m) => {
+    // The console's styling (` color: …`) follows the line.
+    const t = m.text().split(' color:')[0].match(/ludo: tap (\d+) (die|move)( .*)?$/);
+    if (t) asked.push({ what: t[2], moves: t[2] === 'move' ? t[3].split(';').length : 0, line: t[0] });
+  };
+  page.on('console', ask);
+  let frame = consoleLine('ludo: first frame', 60_000);
+  const setup = consoleLine('ludo: opened Setup', 60_000);
+  const over = consoleLine('ludo: game over', 400_000);
+  await page.goto(base + '?open=menu&seats=person:Kai,cpu:easy&speed=instant&seed=11&lang=en');
+  await frame;
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Enter');
+  await setup;
+  await page.waitForTimeout(500);
+  await page.keyboard.press('Enter');
+  // Drawn small while it plays (software rendering), as the CPU game is.
+  await page.setViewportSize({ width: 200, height: 125 });
+  let done = false;
+  over.then(() => { done = true; });
+  const result = { rolls: 0, choices: 0 };
+  let seen = 0;
+  while (!done) {
+    if (Date.now() - started > 390_000) throw new Error('the keyboard game did not end in 390 s');
+    if (asked.length === seen) {
+      await page.waitForTimeout(50);
+      continue;
+    }
+    const next = asked[asked.length - 1];
+    seen = asked.length;
+    if (next.what === 'die') {
+      await page.keyboard.press('Space');
+      result.rolls += 1;
+    } else {
+      // What the live region offered, as a screen reader would have said it.
+      const offer = await page.evaluate(() => window.said.map((s) => s.text).filter((t) => t.startsWith('Moves to choose from')).pop());
+      const count = Number(offer?.match(/1 to (\d+)/)?.[1]);
+      if (count !== next.moves) {
+        const last = await page.evaluate(() => window.said.slice(-8).map((s) => s.text));
+        throw new Error(`the live region offers ${count} moves ("${offer}"), the board ${next.moves}; it last said ${JSON.stringify(last)}; asked ${JSON.stringify(asked.slice(-4))}`);
+      }
+      await page.keyboard.press(String(count));
+      result.choices += 1;
+    }
+  }
+  page.off('console', ask);
+  await page.setViewportSize({ width: 640, height: 360 });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(artifacts, 'web-keyboard-results.png') });
+  result.ms = Date.now() - started;
+  return result;
+}
+
 // The engine's events each a sentence of the live region, in their order, in `lang`'s
 // words: the seats by their colours, the numbers rolled, the pieces moved, the places.
 const TOLD = ['roll_off', 'rolled', 'first_player', 'no_legal_move', 'entered', 'moved',
@@ -158,6 +215,11 @@ try {
   await overAr;
   report.live_region.push(await checkLiveRegion('ar'));
   await page.setViewportSize({ width: 640, height: 360 });
+
+  // By the keyboard alone, from the menu to the results, a person against a CPU: Enter on
+  // New table, Enter on Start, then Space whenever the game asks for a roll and, when the
+  // live region offers moves to choose from, the number of the last one.
+  report.keyboard = await keyboardGame();
 
   // The game saved itself in the browser's storage, as on the desktop's disk.
   const saved = await page.evaluate(() =>

@@ -10,11 +10,14 @@ use super::log::line;
 use crate::i18n::{Arg, Texts};
 use crate::table::Table;
 use crate::table::flow::{Decider, GameStarted, Happened};
+use crate::table::settings::Settings;
 
 /// Sentences to say, oldest first, until someone takes them (`take`).
 #[derive(Resource, Default)]
 pub struct Announcements {
     fresh: Vec<Announcement>,
+    /// What happened while the player's language was still on its way, to be said in it.
+    waiting: Vec<Told>,
     /// The engine's events of this game so far.
     events: u64,
     /// The last prompt and move choice said, so each is said once.
@@ -45,25 +48,30 @@ impl Announcements {
     }
 }
 
+enum Told {
+    NewGame,
+    Event(u64, Event),
+}
+
 /// Print every engine event on the log as `ludo: event N JSON` (`--print-events`): what the
 /// browser test checks the live region's sentences against.
 #[derive(Resource)]
 pub struct PrintEvents;
 
-/// Each event in words, in the engine's order.
+/// Each event in words, in the engine's order, once the player's language is in.
 pub(super) fn announce_events(
     mut said: ResMut<Announcements>,
     mut happened: MessageReader<Happened>,
     mut started: MessageReader<GameStarted>,
     table: Res<Table>,
-    texts: Res<Texts>,
+    (texts, settings): (Res<Texts>, Res<Settings>),
     print: Option<Res<PrintEvents>>,
 ) {
     if started.read().last().is_some() {
         said.events = 0;
         said.prompt.clear();
         said.choice.clear();
-        said.say(texts.get("log-new-game"), None);
+        said.waiting.push(Told::NewGame);
     }
     for Happened(event) in happened.read() {
         let n = said.events;
@@ -72,11 +80,22 @@ pub(super) fn announce_events(
             let json = serde_json::to_string(event).unwrap_or_default();
             info!("ludo: event {n} {json}");
         }
-        let text = match line(event) {
-            Some(line) => line.text(&texts, &table),
-            None => moved(event, &table, &texts),
-        };
-        said.say(text, Some(n));
+        said.waiting.push(Told::Event(n, event.clone()));
+    }
+    if !texts.ready(&settings) {
+        return;
+    }
+    for told in std::mem::take(&mut said.waiting) {
+        match told {
+            Told::NewGame => said.say(texts.get("log-new-game"), None),
+            Told::Event(n, event) => {
+                let text = match line(&event) {
+                    Some(line) => line.text(&texts, &table),
+                    None => moved(&event, &table, &texts),
+                };
+                said.say(text, Some(n));
+            }
+        }
     }
 }
 
@@ -132,7 +151,11 @@ pub(super) fn announce_prompt(
     texts: Res<Texts>,
     decider: Res<Decider>,
     fingers: Res<crate::board::input::Fingers>,
+    settings: Res<Settings>,
 ) {
+    if !texts.ready(&settings) {
+        return;
+    }
     let prompt = super::side_panel::prompt(&table, &texts, *decider, fingers.0);
     if prompt != said.prompt {
         said.prompt = prompt.clone();
