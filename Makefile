@@ -12,8 +12,9 @@ ARTIFACTS ?= artifacts
 
 # What building the game needs (ALSA for sound, udev for gamepads, Wayland/X keyboard).
 BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
-# What the tests add: a virtual X display with a software Vulkan driver for screenshots.
-TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers
+# What the tests add: a virtual X display with a software Vulkan driver for screenshots, and
+# the Linux accessibility bus with its Python client (the screen-reader test).
+TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers at-spi2-core python3-pyatspi dbus
 
 # The room server is a workspace of its own (its dependencies never touch the game's build).
 SERVER := --manifest-path crates/ludo-server/Cargo.toml
@@ -76,7 +77,8 @@ test: test-deps
 # windows (the results at 640x360 in Filipino and in Arabic among them). Each run checks
 # its picture against the engine (pieces and squares where the engine says) and that every
 # window is wholly on the screen, and fails on a mismatch; its report (first frame, memory,
-# update time) is the .json beside the .png.
+# update time) is the .json beside the .png. Last, the menu as a screen reader on Linux reads
+# it (AT-SPI): its buttons by name.
 XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
@@ -119,6 +121,8 @@ screenshot:
 		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \
 			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
+	@# What a screen reader on Linux reads of the menu (AT-SPI, through AccessKit).
+	$(XVFB) scripts/atspi-test.sh $(CARGO_TARGET_DIR)/debug/ludo $(ARTIFACTS)/atspi-menu.json
 
 # Downloads: the Linux game as a release build (it runs from any folder: the assets are built
 # in, and the assets/ folder beside it is read first, for modders), and the browser build.

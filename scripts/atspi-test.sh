@@ -12,18 +12,15 @@ set -euo pipefail
 game=$1
 out=$2
 here=$3
-/usr/libexec/at-spi-bus-launcher --launch-immediately &
-launcher=$!
-trap 'kill $launcher ${ludo:-} 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.a11y.Bus.GetAddress >/dev/null 2>&1 && break
-  sleep 0.1
+trap 'kill ${ludo:-} 2>/dev/null || true; rm -rf "${home:-}"' EXIT
+# The accessibility bus starts on demand (D-Bus activation), told a screen reader is on.
+for property in IsEnabled ScreenReaderEnabled; do
+  dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set \
+    string:org.a11y.Status string:$property variant:boolean:true >/dev/null
 done
-dbus-send --session --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set \
-  string:org.a11y.Status string:IsEnabled variant:boolean:true
-dbus-send --session --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set \
-  string:org.a11y.Status string:ScreenReaderEnabled variant:boolean:true
-"$game" --open menu --lang en --size 800x600 &
+# A first start: none of this machine's player's files.
+home=$(mktemp -d)
+XDG_CONFIG_HOME=$home XDG_DATA_HOME=$home "$game" --open menu --lang en --size 800x600 &
 ludo=$!
 /usr/bin/python3 "$here/atspi-menu.py" "New table" "Play online" "Rules" "Settings" "Quit" > "$out" && status=0 || status=$?
 cat "$out"

@@ -89,6 +89,9 @@ async function keyboardGame() {
   await page.goto(base + '?open=menu&seats=person:Kai,cpu:easy&speed=instant&seed=11&lang=en');
   await frame;
   await page.waitForTimeout(500);
+  // The menu's focused button, as a screen reader hears it.
+  const menuSaid = await page.evaluate(() => window.said.map((s) => s.text));
+  if (!menuSaid.includes('New table, button')) throw new Error(`the menu's focus is not said: ${JSON.stringify(menuSaid)}`);
   await page.keyboard.press('Enter');
   await setup;
   await page.waitForTimeout(500);

@@ -23,6 +23,10 @@ pub struct Announcements {
     /// The last prompt and move choice said, so each is said once.
     prompt: String,
     choice: String,
+    /// What the latest frame that said anything said (but the prompt), joined: the
+    /// desktop's HUD shows it as a live line that AccessKit hands to the screen reader.
+    pub recent: String,
+    frame: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -38,6 +42,14 @@ impl Announcements {
     }
 
     fn say(&mut self, text: String, event: Option<u64>) {
+        if !text.is_empty() {
+            self.frame.push(text.clone());
+        }
+        self.say_only(text, event);
+    }
+
+    /// Said, but not in `recent` (the prompt: the HUD shows it already).
+    fn say_only(&mut self, text: String, event: Option<u64>) {
         if !text.is_empty() {
             self.fresh.push(Announcement { text, event });
         }
@@ -67,6 +79,7 @@ pub(super) fn announce_events(
     (texts, settings): (Res<Texts>, Res<Settings>),
     print: Option<Res<PrintEvents>>,
 ) {
+    said.frame.clear();
     if started.read().last().is_some() {
         said.events = 0;
         said.prompt.clear();
@@ -159,7 +172,7 @@ pub(super) fn announce_prompt(
     let prompt = super::side_panel::prompt(&table, &texts, *decider, fingers.0);
     if prompt != said.prompt {
         said.prompt = prompt.clone();
-        said.say(prompt, None);
+        said.say_only(prompt, None);
     }
     let game = &table.game;
     let choice = if game.awaiting() == Awaiting::Move && decider.person_here(&table, game.turn()) {
@@ -171,10 +184,14 @@ pub(super) fn announce_prompt(
         said.choice = choice.clone();
         said.say(choice, None);
     }
+    if !said.frame.is_empty() {
+        said.recent = said.frame.join(" ");
+    }
 }
 
-/// "Choose a move, 1 to 2: 1, piece 1 from square 3 to square 8, capturing blue Bea; 2,
-/// piece 2 out of base." Whether a move captures, the engine says (on a copy of the game).
+/// "Moves to choose from, 1 to 2: 1: piece 1, square 3 to square 8, capturing blue Bea; 2:
+/// piece 2, base to square 1." Whether a move captures, the engine says (on a copy of the
+/// game).
 fn choices(table: &Table, texts: &Texts, legal: &[Move]) -> String {
     let options: Vec<String> = legal
         .iter()
@@ -212,4 +229,61 @@ fn choices(table: &Table, texts: &Texts, legal: &[Move]) -> String {
             ("moves", options.join("; ").into()),
         ],
     )
+}
+
+/// A widget the keyboard reaches (Tab) or whose value changes, in words: what a screen reader
+/// says in the menus and windows. The browser only: on the desktop AccessKit hands egui's
+/// widgets to the screen reader itself.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn announce_focus(
+    mut said: ResMut<Announcements>,
+    outputs: Query<Ref<bevy_egui::EguiOutput>, With<bevy_egui::PrimaryEguiContext>>,
+    texts: Res<Texts>,
+) {
+    use bevy_egui::egui::output::OutputEvent;
+    for output in &outputs {
+        if !output.is_changed() {
+            continue;
+        }
+        for event in &output.platform_output.events {
+            if let OutputEvent::FocusGained(info) | OutputEvent::ValueChanged(info) = event {
+                said.say(widget(info, &texts), None);
+            }
+        }
+    }
+}
+
+/// "New table, button", "Mute, checkbox, checked", "fast, chosen".
+#[cfg(target_arch = "wasm32")]
+fn widget(info: &bevy_egui::egui::WidgetInfo, texts: &Texts) -> String {
+    use bevy_egui::egui::WidgetType;
+    let label = info
+        .label
+        .clone()
+        .or_else(|| info.current_text_value.clone())
+        .unwrap_or_default();
+    let state = |on: Option<bool>, yes: &str, no: &str| {
+        on.map(|on| texts.get(if on { yes } else { no }))
+            .unwrap_or_default()
+    };
+    let (key, state) = match info.typ {
+        WidgetType::Button | WidgetType::Link => ("say-widget-button", String::new()),
+        WidgetType::Checkbox => (
+            "say-widget-checkbox",
+            state(info.selected, "say-checked", "say-unchecked"),
+        ),
+        WidgetType::SelectableLabel | WidgetType::RadioButton => (
+            "say-widget-choice",
+            state(info.selected, "say-chosen", "say-not-chosen"),
+        ),
+        WidgetType::ComboBox => ("say-widget-list", String::new()),
+        WidgetType::Slider | WidgetType::DragValue => (
+            "say-widget-slider",
+            info.value.map(|v| format!("{v:.0}")).unwrap_or_default(),
+        ),
+        WidgetType::TextEdit => ("say-widget-text", String::new()),
+        WidgetType::CollapsingHeader => ("say-widget-section", String::new()),
+        _ => ("say-widget", String::new()),
+    };
+    texts.fmt(key, &[("label", label.into()), ("state", state.into())])
 }

@@ -43,6 +43,9 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain(),
         );
+    // In every screen: the menus are reached by the keyboard too.
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Last, announce::announce_focus);
 }
 
 /// Text and controls grow with the window: 1× at 720 pixels high, or (upright, a phone) at

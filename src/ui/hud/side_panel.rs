@@ -68,7 +68,7 @@ pub(super) fn side_panel(
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     clock: Res<crate::table::turn_clock::TurnClock>,
-    log: Res<Log>,
+    (log, announced): (Res<Log>, Res<super::announce::Announcements>),
     mut settings: ResMut<Settings>,
     mut hud_area: ResMut<HudArea>,
     (texts, languages): (Res<Texts>, Res<Languages>),
@@ -179,6 +179,17 @@ pub(super) fn side_panel(
                 &prompt(&table, &texts, *decider, fingers.0),
                 |t| egui::RichText::new(t).size(16.0),
             );
+            // On the desktop, what just happened in words, for the screen reader to say as
+            // it changes (the browser's page has a live region of its own).
+            #[cfg(not(target_arch = "wasm32"))]
+            if !announced.recent.is_empty() {
+                let line = ui.label(texts.show(&announced.recent));
+                ui.ctx().accesskit_node_builder(line.id, |node| {
+                    node.set_live(egui::accesskit::Live::Polite);
+                });
+            }
+            #[cfg(target_arch = "wasm32")]
+            let _ = &announced;
             if let Some(left) = clock.left {
                 let secs = left.ceil();
                 ui.label(
