@@ -90,7 +90,7 @@ async function keyboardGame() {
   await frame;
   await page.waitForTimeout(500);
   // The menu's focused button, as a screen reader hears it.
-  const menuSaid = await page.evaluate(() => window.said.map((s) => s.text));
+  const menuSaid = await page.evaluate(() => window.said.map((s) => s.text.replace(/[\u2066-\u2069]/g, '')));
   if (!menuSaid.includes('New table, button')) throw new Error(`the menu's focus is not said: ${JSON.stringify(menuSaid)}`);
   await page.keyboard.press('Enter');
   await setup;

@@ -67,7 +67,7 @@ fn main_menu(
                             .min_size(size),
                     );
                     if std::mem::take(&mut first) && free {
-                        crate::ui::widgets::focus_first(&response);
+                        crate::ui::widgets::focus_first(&response, text);
                     }
                     response.clicked()
                 };

@@ -164,7 +164,7 @@ fn choose(
         egui::Button::new(RichText::new(texts.tr("online-create")).strong())
             .min_size(egui::vec2(200.0, 32.0)),
     );
-    crate::ui::widgets::focus_first(&create);
+    crate::ui::widgets::focus_first(&create, &texts.get("online-create"));
     if create.clicked() {
         requests.write(OnlineRequest::Create {
             server: form.server.trim().to_string(),
@@ -259,7 +259,7 @@ fn lobby(
                             .min_size(egui::vec2(96.0, 32.0)),
                     );
                     // Enter starts the game.
-                    crate::ui::widgets::focus_first(&start);
+                    crate::ui::widgets::focus_first(&start, &texts.get("online-start"));
                     if start.clicked() {
                         requests.write(OnlineRequest::Start);
                     }

@@ -82,15 +82,13 @@ fn pause_menu(
                         ui.add(egui::Button::new(texts.show(text)).min_size(size))
                             .clicked()
                     };
-                    let first = ui.add(
-                        egui::Button::new(texts.tr(if fingers.0 {
-                            "pause-resume-touch"
-                        } else {
-                            "pause-resume"
-                        }))
-                        .min_size(size),
-                    );
-                    crate::ui::widgets::focus_first(&first);
+                    let resume_key = if fingers.0 {
+                        "pause-resume-touch"
+                    } else {
+                        "pause-resume"
+                    };
+                    let first = ui.add(egui::Button::new(texts.tr(resume_key)).min_size(size));
+                    crate::ui::widgets::focus_first(&first, &texts.get(resume_key));
                     if first.clicked() {
                         resume = true;
                     }

@@ -159,7 +159,7 @@ fn setup_window(
                         .min_size(egui::vec2(96.0, 32.0)),
                 );
                 // Enter starts the table; Tab and the arrows reach every choice from here.
-                crate::ui::widgets::focus_first(&button);
+                crate::ui::widgets::focus_first(&button, &texts.get("setup-start"));
                 start = button.clicked();
                 if !ok {
                     ui.label(texts.tr("setup-need-seats"));

@@ -63,12 +63,16 @@ pub fn mark_icon(ui: &mut egui::Ui, look: &Look, colour: Colour, size: f32) {
     }
 }
 
-/// Gives the first widget drawn with this `response` the keyboard focus when nothing has it,
+/// Gives the first button drawn with this `response` the keyboard focus when nothing has it,
 /// so the arrow keys and Enter work in a menu as soon as it opens (egui moves focus with
-/// Tab and the arrows only from a focused widget).
-pub fn focus_first(response: &egui::Response) {
+/// Tab and the arrows only from a focused widget). A screen reader is told, as for a Tab:
+/// egui says so only for focus the keyboard moved. `label` in reading order.
+pub fn focus_first(response: &egui::Response, label: &str) {
     if response.ctx.memory(|m| m.focused().is_none()) {
         response.request_focus();
+        response.output_event(egui::output::OutputEvent::FocusGained(
+            egui::WidgetInfo::labeled(egui::WidgetType::Button, response.enabled(), label),
+        ));
     }
 }
 

@@ -157,7 +157,7 @@ pub(super) fn results_window(
                 ui.add_space(8.0);
                 row(ui, texts, |ui| {
                     let again = ui.button(texts.tr("results-play-again"));
-                    crate::ui::widgets::focus_first(&again);
+                    crate::ui::widgets::focus_first(&again, &texts.get("results-play-again"));
                     if again.clicked() {
                         rematch.write(RematchRequested);
                     }
