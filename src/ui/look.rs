@@ -1,4 +1,4 @@
-//! The windows' colours: egui's dark look (its text at 5.2:1 on the panels), or under high
+//! The windows' colours: egui's dark look (its text at 5.1:1 on the panels), or under high
 //! contrast white text on black with white edges (21:1). `tests/contrast.rs` measures both.
 
 use bevy::prelude::*;
