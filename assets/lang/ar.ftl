@@ -13,6 +13,7 @@ level-random = عشوائي
 level-easy = سهل
 level-normal = عادي
 level-hard = صعب
+level-expert = خبير
 cpu-name = CPU ({ $level })
 player-default-name = اللاعب { $n }
 player-unnamed = اللاعب

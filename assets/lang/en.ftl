@@ -16,6 +16,7 @@ level-random = random
 level-easy = easy
 level-normal = normal
 level-hard = hard
+level-expert = expert
 # A CPU seat's name, e.g. "CPU (hard)".
 cpu-name = CPU ({ $level })
 # A new person's name in the setup.

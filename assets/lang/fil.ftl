@@ -13,6 +13,7 @@ level-random = random
 level-easy = madali
 level-normal = karaniwan
 level-hard = mahirap
+level-expert = eksperto
 cpu-name = CPU ({ $level })
 player-default-name = Manlalaro { $n }
 player-unnamed = Manlalaro

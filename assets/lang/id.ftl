@@ -13,6 +13,7 @@ level-random = acak
 level-easy = mudah
 level-normal = normal
 level-hard = sulit
+level-expert = ahli
 cpu-name = CPU ({ $level })
 player-default-name = Pemain { $n }
 player-unnamed = Pemain

@@ -13,6 +13,7 @@ level-random = 随机
 level-easy = 简单
 level-normal = 普通
 level-hard = 困难
+level-expert = 专家
 cpu-name = CPU（{ $level }）
 player-default-name = 玩家 { $n }
 player-unnamed = 玩家

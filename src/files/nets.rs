@@ -1,11 +1,11 @@
-//! `hard`'s learned networks in the browser: left out of the download (half a megabyte of the
-//! wasm, none of it needed for the menu), fetched from `assets/nets/` once a table has a
-//! `hard` seat, and given to the rules engine. Until it has one, CPU moves wait (see
+//! The learned networks of `hard` and `expert` in the browser: left out of the download (a
+//! megabyte of the wasm, none of it needed for the menu), fetched from `assets/nets/` once a
+//! table has such a seat, and given to the rules engine. Until it has one, CPU moves wait (see
 //! `table::cpu`), so a game plays the same as on the desktop.
 
 use bevy::asset::{AssetLoader, LoadContext, LoadState, io::Reader};
 use bevy::prelude::*;
-use ludo_core::value_net;
+use ludo_core::value_net::{self, NetId};
 
 use crate::table::Table;
 
@@ -46,22 +46,20 @@ impl AssetLoader for NetLoader {
     }
 }
 
-/// The networks asked for and not yet handed over, by seat count (and whether its failure
-/// has been said).
+/// The networks asked for and not yet handed over (and whether its failure has been said).
 #[derive(Resource, Default)]
-struct Fetching(Vec<(u8, Handle<NetText>, bool)>);
+struct Fetching(Vec<(NetId, Handle<NetText>, bool)>);
 
 fn fetch(table: Res<Table>, server: Res<AssetServer>, mut fetching: ResMut<Fetching>) {
-    let Some(seats) = table.network_wanted() else {
+    let Some(id) = table.network_wanted() else {
         return;
     };
-    if fetching.0.iter().any(|(s, _, _)| *s == seats) {
+    if fetching.0.iter().any(|(i, _, _)| *i == id) {
         return;
     }
-    let file = value_net::FILES[seats as usize - 2];
     fetching
         .0
-        .push((seats, server.load(format!("nets/{file}")), false));
+        .push((id, server.load(format!("nets/{}", id.file())), false));
 }
 
 fn hand_over(
@@ -69,18 +67,18 @@ fn hand_over(
     texts: Res<Assets<NetText>>,
     mut fetching: ResMut<Fetching>,
 ) {
-    fetching.0.retain_mut(|(seats, handle, said)| {
+    fetching.0.retain_mut(|(id, handle, said)| {
         if let Some(text) = texts.get(&*handle) {
-            if let Err(e) = value_net::provide(*seats, &text.0) {
-                error!("assets/nets/{}: {e}", value_net::FILES[*seats as usize - 2]);
+            if let Err(e) = value_net::provide(*id, &text.0) {
+                error!("assets/nets/{}: {e}", id.file());
             }
             return false;
         }
         if let LoadState::Failed(e) = server.load_state(&*handle)
             && !std::mem::replace(said, true)
         {
-            // Kept, so it is not asked for again every frame; `hard` waits, and says why.
-            error!("hard's network for {seats} seats could not be read: {e}");
+            // Kept, so it is not asked for again every frame; the CPU waits, and says why.
+            error!("assets/nets/{} could not be read: {e}", id.file());
         }
         true
     });

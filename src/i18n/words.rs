@@ -27,6 +27,7 @@ impl Texts {
             CpuLevel::Easy => "level-easy",
             CpuLevel::Normal => "level-normal",
             CpuLevel::Hard => "level-hard",
+            CpuLevel::Expert => "level-expert",
         })
     }
 

@@ -219,9 +219,9 @@ impl Table {
         !self.game.is_over() && !self.record.steps.is_empty()
     }
 
-    /// The seat count of `hard`'s learned network that a CPU seat here plays by and the engine
-    /// does not have yet (the browser fetches it): CPU moves wait for it.
-    pub fn network_wanted(&self) -> Option<u8> {
+    /// The learned network that a CPU seat here plays by and the engine does not have yet
+    /// (the browser fetches it): CPU moves wait for it.
+    pub fn network_wanted(&self) -> Option<ludo_core::value_net::NetId> {
         self.seats.iter().find_map(|kind| match kind {
             SeatKind::Cpu(level) => Cpu::new(*level, 0).missing_network(&self.game),
             SeatKind::Person { .. } => None,

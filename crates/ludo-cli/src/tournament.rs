@@ -12,7 +12,7 @@ use crate::input::InputError;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// One player per seat, comma separated: random, easy, normal, hard, or a bot's NAME.
+    /// One player per seat, comma separated: random, easy, normal, hard, expert, or a bot's NAME.
     #[arg(long, default_value = "hard,random,random,random")]
     seats: String,
     #[arg(long, default_value_t = 20_000)]
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
         } else {
             let level: CpuLevel = name.parse().map_err(|_| {
                 InputError(format!(
-                    "--seats: {} is not a CPU level (random, easy, normal, hard) or a bot given with --bot NAME=COMMAND",
+                    "--seats: {} is not a CPU level (random, easy, normal, hard, expert) or a bot given with --bot NAME=COMMAND",
                     crate::bot::quote(name, 40)
                 ))
             })?;

@@ -44,7 +44,8 @@ pub use board::{
 };
 pub use colour::Colour;
 pub use cpu::{
-    Cpu, CpuLevel, HardWeights, NormalWeights, hard_score_with, normal_score_with, value_net,
+    Cpu, CpuLevel, HardWeights, NormalWeights, expert, hard_score_with, normal_score_with,
+    value_net,
 };
 pub use dice::{Dice, DiceState};
 pub use event::{Event, ExtraRollReasons};

@@ -12,7 +12,10 @@
 //!   chance each piece is captured before its owner moves again — adds a second opinion on the
 //!   moved piece shaped like `normal`'s score, and looks one roll ahead for the extra rolls it
 //!   earns.
+//! - `expert`: searches the dice past its move (its own extra rolls, the next opponent's reply)
+//!   with a learned value at the leaves that knows every house rule (`expert`).
 
+pub mod expert;
 pub mod value_net;
 
 use std::str::FromStr;
@@ -33,14 +36,16 @@ pub enum CpuLevel {
     Easy,
     Normal,
     Hard,
+    Expert,
 }
 
 impl CpuLevel {
-    pub const ALL: [CpuLevel; 4] = [
+    pub const ALL: [CpuLevel; 5] = [
         CpuLevel::Random,
         CpuLevel::Easy,
         CpuLevel::Normal,
         CpuLevel::Hard,
+        CpuLevel::Expert,
     ];
 
     pub fn name(self) -> &'static str {
@@ -49,6 +54,7 @@ impl CpuLevel {
             CpuLevel::Easy => "easy",
             CpuLevel::Normal => "normal",
             CpuLevel::Hard => "hard",
+            CpuLevel::Expert => "expert",
         }
     }
 }
@@ -60,7 +66,7 @@ impl FromStr for CpuLevel {
             .into_iter()
             .find(|l| l.name() == s)
             .ok_or_else(|| {
-                format!("unknown CPU level {s:?}: expected random, easy, normal or hard")
+                format!("unknown CPU level {s:?}: expected random, easy, normal, hard or expert")
             })
     }
 }
@@ -81,6 +87,8 @@ pub struct Cpu {
     /// Whether `hard` uses the learned network where it knows the rules (off only for tuning
     /// the evaluation it falls back to).
     learned: bool,
+    /// How many rolls `expert` searches past its move.
+    depth: u8,
 }
 
 impl Cpu {
@@ -93,6 +101,15 @@ impl Cpu {
             weights: HardWeights::default(),
             normal: NormalWeights::default(),
             learned: true,
+            depth: expert::DEPTH,
+        }
+    }
+
+    /// An `expert` player that searches `depth` rolls past its move (0: the network alone).
+    pub fn expert_with(depth: u8, seed: u64) -> Cpu {
+        Cpu {
+            depth,
+            ..Cpu::new(CpuLevel::Expert, seed)
         }
     }
 
@@ -118,24 +135,30 @@ impl Cpu {
         self.level
     }
 
-    /// The seat count of the learned network this player plays by in `game` that the engine
-    /// does not have yet (built without its networks, before the caller [`value_net::provide`]s
-    /// it). A caller waits for it rather than let the player decide otherwise: the same game
-    /// then replays the same everywhere.
-    pub fn missing_network(&self, game: &Game) -> Option<u8> {
-        (self.level == CpuLevel::Hard
-            && self.learned
-            && value_net::knows(game.rules())
-            && value_net::shipped(game.seats()).is_none())
-        .then(|| game.seats())
+    /// The learned network this player plays by in `game` that the engine does not have yet
+    /// (built without its networks, before the caller [`value_net::provide`]s it). A caller
+    /// waits for it rather than let the player decide otherwise: the same game then replays
+    /// the same everywhere.
+    pub fn missing_network(&self, game: &Game) -> Option<value_net::NetId> {
+        self.network_id(game)
+            .filter(|id| value_net::shipped(*id).is_none())
     }
 
-    /// The learned network `hard` plays by in this game, if it has one for these rules.
-    fn network(&self, game: &Game) -> Option<&'static value_net::ValueNet> {
-        if !self.learned || !value_net::knows(game.rules()) {
-            return None;
+    /// Which learned network this player plays by in `game`, if any.
+    fn network_id(&self, game: &Game) -> Option<value_net::NetId> {
+        use value_net::{Kind, NetId};
+        match self.level {
+            CpuLevel::Hard if self.learned && value_net::knows(game.rules()) => {
+                Some(NetId::new(Kind::Hard, game.seats()))
+            }
+            CpuLevel::Expert => Some(NetId::new(Kind::Expert, game.seats())),
+            _ => None,
         }
-        value_net::shipped(game.seats())
+    }
+
+    /// The learned network this player plays by in this game, if it has one.
+    fn network(&self, game: &Game) -> Option<&'static value_net::ValueNet> {
+        value_net::shipped(self.network_id(game)?)
     }
 }
 
@@ -160,6 +183,10 @@ impl Chooser for Cpu {
                     let mut x = value_net::Features::new();
                     best(moves, |m| net.rate(game, m, &mut x))
                 }
+                None => best(moves, |m| hard_score_with(&self.weights, game, m)),
+            },
+            CpuLevel::Expert => match self.network(game) {
+                Some(net) => expert::choose(net, game, moves, self.depth),
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
             },
         }

@@ -9,6 +9,11 @@
 //! where each opponent's pieces stand counted in my own steps from my start, the chance each
 //! of my pieces is captured before I move again (the same count `normal` and `hard` use), how
 //! exposed each opponent's pieces are, and whether the move earned another roll.
+//!
+//! `expert`'s networks (`expert-SEATS-seats.json`, `train_expert`) read the same inputs from
+//! any seat's side at any moment, plus which seat plays next and the rules themselves, so one
+//! network per seat count rates a position for every seat under every house rule; under *rank
+//! all players* its output is the expected place (first 1 … last 0), not the chance to win.
 
 use std::sync::OnceLock;
 
@@ -16,7 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use super::threat;
 use crate::game::{Game, Move};
-use crate::rules::{BoardChoice, Rules};
+use crate::rules::{BoardChoice, Impassable, NoPieceInPlay, Rules, SafeSquares};
 use crate::sim::Discard;
 
 /// My pieces by progress (0 on the start square … 56 at the goal), then in base.
@@ -33,8 +38,66 @@ const DANGER: usize = THEIRS + 3 * THEIRS_BINS;
 const PRESSURE: usize = DANGER + 51;
 const EXTRA_ROLL: usize = PRESSURE + 3;
 const SIXES: usize = EXTRA_ROLL + 1;
-/// How many inputs a network takes.
+/// How many inputs `hard`'s networks take.
 pub const INPUTS: usize = SIXES + 1;
+/// `expert`'s networks also read who plays next, counted from the seat they rate for (1 … 3
+/// seats later; the seat itself is `EXTRA_ROLL`), ...
+const TO_PLAY: usize = INPUTS;
+/// ... the rules, each input 1 where they differ from the standard game (the faces that bring
+/// a piece out: one input each) ...
+const RULES: usize = TO_PLAY + 3;
+const RULE_INPUTS: usize = 18;
+/// ... and, under *rank all players*, how many seats have finished, over the seats.
+const FINISHED: usize = RULES + RULE_INPUTS;
+/// How many inputs `expert`'s networks take.
+pub const EXPERT_INPUTS: usize = FINISHED + 1;
+
+/// The level a network plays for, which fixes what it reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Hard,
+    Expert,
+}
+
+impl Kind {
+    pub fn inputs(self) -> usize {
+        match self {
+            Kind::Hard => INPUTS,
+            Kind::Expert => EXPERT_INPUTS,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Hard => "hard",
+            Kind::Expert => "expert",
+        }
+    }
+}
+
+/// One shipped network: the level it is for and its number of seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NetId {
+    pub kind: Kind,
+    pub seats: u8,
+}
+
+impl NetId {
+    pub fn new(kind: Kind, seats: u8) -> NetId {
+        NetId { kind, seats }
+    }
+
+    /// Its place in [`FILES`], for 2 to 4 seats.
+    fn index(self) -> Option<usize> {
+        let s = (self.seats as usize).checked_sub(2).filter(|&s| s < 3)?;
+        Some(s + 3 * (self.kind == Kind::Expert) as usize)
+    }
+
+    /// Its file's name in `nets/` (the browser's `assets/nets/`).
+    pub fn file(self) -> &'static str {
+        self.index().map_or("", |i| FILES[i])
+    }
+}
 
 /// The sparse inputs of one position: (input, value) for the inputs that are not zero.
 pub type Features = Vec<(u16, f32)>;
@@ -75,6 +138,12 @@ fn act(x: f32) -> f32 {
 impl ValueNet {
     /// A fresh network with small weights drawn from `seed`, for training.
     pub fn new(seats: u8, hidden: usize, seed: u64) -> ValueNet {
+        ValueNet::new_for(Kind::Hard, seats, hidden, seed)
+    }
+
+    /// A fresh network of either kind, for training.
+    pub fn new_for(kind: Kind, seats: u8, hidden: usize, seed: u64) -> ValueNet {
+        let inputs = kind.inputs();
         use rand::rngs::Xoshiro256PlusPlus;
         use rand::{RngExt, SeedableRng};
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -86,9 +155,9 @@ impl ValueNet {
         ValueNet {
             about: String::new(),
             seats,
-            inputs: INPUTS,
+            inputs,
             hidden,
-            w1: small(INPUTS * hidden),
+            w1: small(inputs * hidden),
             b1: small(hidden),
             w2: small(hidden),
             b2: 0.0,
@@ -96,11 +165,37 @@ impl ValueNet {
     }
 
     /// Checks that the weights fit the shape the network names.
+    /// The kind of network its inputs make it (after [`ValueNet::check`]).
+    pub fn kind(&self) -> Kind {
+        if self.inputs == EXPERT_INPUTS {
+            Kind::Expert
+        } else {
+            Kind::Hard
+        }
+    }
+
+    /// `hard`'s network widened to `expert`'s inputs, rating as before from the mover's side
+    /// (the new inputs start at zero weight): where `train_expert` starts.
+    pub fn widened(&self) -> ValueNet {
+        let mut w1 = self.w1.clone();
+        w1.resize(EXPERT_INPUTS * self.hidden, 0.0);
+        ValueNet {
+            inputs: EXPERT_INPUTS,
+            w1,
+            ..self.clone()
+        }
+    }
+
     pub fn check(&self) -> Result<(), String> {
         let h = self.hidden;
+        if ![INPUTS, EXPERT_INPUTS].contains(&self.inputs) {
+            return Err(format!(
+                "inputs is {}, expected {INPUTS} (hard) or {EXPERT_INPUTS} (expert)",
+                self.inputs
+            ));
+        }
         let want = [
-            ("inputs", self.inputs, INPUTS),
-            ("w1", self.w1.len(), INPUTS * h),
+            ("w1", self.w1.len(), self.inputs * h),
             ("b1", self.b1.len(), h),
             ("w2", self.w2.len(), h),
         ];
@@ -194,11 +289,65 @@ pub fn knows(rules: &Rules) -> bool {
 
 /// The inputs for the position `game`, seen from `me` (the seat that just moved).
 pub fn features(game: &Game, me: usize, x: &mut Features) {
+    let mut dense = [0f32; INPUTS];
+    position(game, me, &mut dense);
+    sparse(&dense, x);
+}
+
+/// `expert`'s inputs for the position `game` seen from `me`, whoever plays next.
+pub fn expert_features(game: &Game, me: usize, x: &mut Features) {
+    let mut dense = [0f32; EXPERT_INPUTS];
+    position(game, me, &mut dense);
+    let n = game.seats() as usize;
+    if !game.is_over() {
+        let r = (game.turn() as usize + n - me) % n;
+        if r > 0 {
+            dense[TO_PLAY + r - 1] = 1.0;
+        }
+    }
+    let rules = game.rules();
+    let mut flags = [false; RULE_INPUTS];
+    for face in 1..=6u8 {
+        flags[face as usize - 1] = rules.exit_numbers.contains(face) != (face == 6);
+    }
+    flags[6] = rules.no_piece_in_play == NoPieceInPlay::ReleaseWithoutRolling;
+    flags[7] = rules.no_piece_in_play == NoPieceInPlay::UpToThreeRolls;
+    flags[8] = !rules.three_sixes;
+    flags[9] = !rules.extra_roll_on_capture;
+    flags[10] = rules.extra_roll_on_goal;
+    flags[11] = rules.safe_squares == SafeSquares::StartsOnly;
+    flags[12] = rules.safe_squares == SafeSquares::None;
+    flags[13] = rules.impassable == Impassable::None;
+    flags[14] = rules.impassable == Impassable::NoOvertaking;
+    flags[15] = !rules.exact_finish;
+    flags[16] = rules.rank_all;
+    flags[17] = game.track().len != crate::board::TRACK_LEN;
+    for (i, f) in flags.iter().enumerate() {
+        dense[RULES + i] = *f as u8 as f32;
+    }
+    if rules.rank_all {
+        dense[FINISHED] = game.finished().len() as f32 / n as f32;
+    }
+    sparse(&dense, x);
+}
+
+fn sparse(dense: &[f32], x: &mut Features) {
     x.clear();
+    x.extend(
+        dense
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| **v != 0.0)
+            .map(|(i, v)| (i as u16, *v)),
+    );
+}
+
+/// The inputs both kinds share: where everyone's pieces stand, seen from `me`, their danger,
+/// and whether `me` rolls again.
+fn position(game: &Game, me: usize, dense: &mut [f32]) {
     let n = game.seats() as usize;
     let track = game.track();
     let last = track.last_track();
-    let mut dense = [0f32; INPUTS];
     for p in game.pieces(me as u8) {
         match p.progress() {
             None => dense[MINE + MINE_BINS - 1] += 1.0,
@@ -234,33 +383,32 @@ pub fn features(game: &Game, me: usize, x: &mut Features) {
         dense[EXTRA_ROLL] = 1.0;
         dense[SIXES] = game.sixes_in_a_row() as f32;
     }
-    x.extend(
-        dense
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| **v != 0.0)
-            .map(|(i, v)| (i as u16, *v)),
-    );
 }
 
-/// The shipped networks' files, for 2, 3 and 4 seats (`nets/hard-SEATS-seats.json`).
-pub const FILES: [&str; 3] = [
+/// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s.
+pub const FILES: [&str; 6] = [
     "hard-2-seats.json",
     "hard-3-seats.json",
     "hard-4-seats.json",
+    "expert-2-seats.json",
+    "expert-3-seats.json",
+    "expert-4-seats.json",
 ];
 
 /// The shipped networks' text, built in (the `shipped-nets` feature). The browser build leaves
 /// them out of its download and [`provide`]s the one a table needs when it needs it.
 #[cfg(feature = "shipped-nets")]
-const SHIPPED: [&str; 3] = [
+const SHIPPED: [&str; 6] = [
     include_str!("../../nets/hard-2-seats.json"),
     include_str!("../../nets/hard-3-seats.json"),
     include_str!("../../nets/hard-4-seats.json"),
+    include_str!("../../nets/expert-2-seats.json"),
+    include_str!("../../nets/expert-3-seats.json"),
+    include_str!("../../nets/expert-4-seats.json"),
 ];
 
-/// The networks read so far, by seats − 2.
-static NETS: [OnceLock<ValueNet>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+/// The networks read so far, in the order of [`FILES`].
+static NETS: [OnceLock<ValueNet>; 6] = [const { OnceLock::new() }; 6];
 
 /// Reads a network from its JSON text.
 pub fn parse(text: &str) -> Result<ValueNet, String> {
@@ -269,13 +417,11 @@ pub fn parse(text: &str) -> Result<ValueNet, String> {
     Ok(net)
 }
 
-/// The shipped network for a game of `seats` seats, read the first time it is asked for
-/// (only that one: a browser tab playing four seats never parses the others). Without the
-/// built-in copies, the one [`provide`]d, if it has been.
-pub fn shipped(seats: u8) -> Option<&'static ValueNet> {
-    let i = (seats as usize)
-        .checked_sub(2)
-        .filter(|&i| i < NETS.len())?;
+/// The shipped network `id`, read the first time it is asked for (only that one: a browser
+/// tab playing four seats never parses the others). Without the built-in copies, the one
+/// [`provide`]d, if it has been.
+pub fn shipped(id: NetId) -> Option<&'static ValueNet> {
+    let i = id.index()?;
     #[cfg(feature = "shipped-nets")]
     return Some(NETS[i].get_or_init(|| {
         parse(SHIPPED[i]).expect("the shipped networks are checked by the tests")
@@ -284,18 +430,20 @@ pub fn shipped(seats: u8) -> Option<&'static ValueNet> {
     NETS[i].get()
 }
 
-/// Gives the network for `seats` seats from the text of its shipped file (the browser fetches
-/// it). A network already there stays: the same file gives the same network.
-pub fn provide(seats: u8, text: &str) -> Result<(), String> {
-    let i = (seats as usize)
-        .checked_sub(2)
-        .filter(|&i| i < NETS.len())
-        .ok_or_else(|| format!("no network is made for {seats} seats"))?;
+/// Gives the network `id` from the text of its shipped file (the browser fetches it). A
+/// network already there stays: the same file gives the same network.
+pub fn provide(id: NetId, text: &str) -> Result<(), String> {
+    let i = id
+        .index()
+        .ok_or_else(|| format!("no network is made for {} seats", id.seats))?;
     let net = parse(text)?;
-    if net.seats != seats {
+    if net.seats != id.seats || net.kind() != id.kind {
         return Err(format!(
-            "a network for {} seats given for {seats}",
-            net.seats
+            "a network for {} at {} seats given for {} at {}",
+            net.kind().name(),
+            net.seats,
+            id.kind.name(),
+            id.seats
         ));
     }
     let _ = NETS[i].set(net);
@@ -307,30 +455,42 @@ mod tests {
     use super::*;
     use crate::rules::{FirstPlayer, Impassable, SafeSquares};
 
+    /// Every shipped network: its id and its file's text.
+    fn files() -> Vec<(NetId, String)> {
+        [Kind::Hard, Kind::Expert]
+            .into_iter()
+            .flat_map(|kind| (2..=4).map(move |seats| NetId::new(kind, seats)))
+            .map(|id| {
+                let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), id.file());
+                (id, std::fs::read_to_string(path).unwrap())
+            })
+            .collect()
+    }
+
     #[test]
     fn the_shipped_networks_are_trained_ones_for_two_three_and_four_seats() {
-        for (file, seats) in FILES.iter().zip(2u8..) {
-            let path = format!("{}/nets/{file}", env!("CARGO_MANIFEST_DIR"));
-            let net = parse(&std::fs::read_to_string(path).unwrap()).unwrap();
-            assert_eq!(net.seats, seats);
+        let all = files();
+        assert_eq!(all.len(), FILES.len());
+        for (id, text) in all {
+            let net = parse(&text).unwrap();
+            assert_eq!((net.kind(), net.seats), (id.kind, id.seats));
+            assert_eq!(net.inputs, id.kind.inputs());
+            assert!(net.hidden >= 8, "{id:?}: {} hidden units", net.hidden);
+            let how = match id.kind {
+                Kind::Hard => "train_hard",
+                Kind::Expert => "train_expert",
+            };
             assert!(
-                net.hidden >= 8,
-                "{seats} seats: {} hidden units",
-                net.hidden
-            );
-            assert!(
-                net.about.contains("train_hard"),
-                "{seats} seats: the file does not say how it was made: {:?}",
+                net.about.contains(how),
+                "{id:?}: the file does not say how it was made: {:?}",
                 net.about
             );
-            assert!(net.w2.iter().any(|w| *w != 0.0), "{seats} seats: untrained");
+            assert!(net.w2.iter().any(|w| *w != 0.0), "{id:?}: untrained");
             #[cfg(feature = "shipped-nets")]
-            assert!(std::ptr::eq(
-                shipped(seats).unwrap(),
-                shipped(seats).unwrap()
-            ));
+            assert!(std::ptr::eq(shipped(id).unwrap(), shipped(id).unwrap()));
         }
-        assert!(shipped(5).is_none());
+        assert!(shipped(NetId::new(Kind::Hard, 5)).is_none());
+        assert_eq!(NetId::new(Kind::Expert, 3).file(), "expert-3-seats.json");
     }
 
     #[test]
@@ -338,35 +498,49 @@ mod tests {
         use crate::{Cpu, CpuLevel};
         let game = Game::new(Rules::default(), 2, 0).unwrap();
         let hard = Cpu::new(CpuLevel::Hard, 1);
+        let id = NetId::new(Kind::Hard, 2);
         #[cfg(not(feature = "shipped-nets"))]
         {
-            assert_eq!(hard.missing_network(&game), Some(2));
-            let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), FILES[0]);
-            provide(2, &std::fs::read_to_string(path).unwrap()).unwrap();
+            assert_eq!(hard.missing_network(&game), Some(id));
+            let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), id.file());
+            provide(id, &std::fs::read_to_string(path).unwrap()).unwrap();
         }
         assert_eq!(hard.missing_network(&game), None);
-        assert!(shipped(2).is_some());
-        // Only `hard` under the rules its networks know asks.
+        assert!(shipped(id).is_some());
+        // Only `hard` under the rules its networks know asks, and `expert` under any.
         assert_eq!(Cpu::new(CpuLevel::Normal, 1).missing_network(&game), None);
         let house = Rules {
             safe_squares: SafeSquares::None,
             ..Rules::default()
         };
-        assert_eq!(hard.missing_network(&Game::new(house, 3, 0).unwrap()), None);
+        let house = Game::new(house, 3, 0).unwrap();
+        assert_eq!(hard.missing_network(&house), None);
+        let expert = Cpu::new(CpuLevel::Expert, 1);
+        #[cfg(not(feature = "shipped-nets"))]
+        assert_eq!(
+            expert.missing_network(&house),
+            Some(NetId::new(Kind::Expert, 3))
+        );
+        #[cfg(feature = "shipped-nets")]
+        assert_eq!(expert.missing_network(&house), None);
     }
 
     #[test]
-    fn a_network_is_provided_from_its_file_for_its_seat_count() {
-        let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), FILES[1]);
-        let text = std::fs::read_to_string(path).unwrap();
+    fn a_network_is_provided_from_its_file_for_its_kind_and_seat_count() {
+        let all = files();
+        let (id, text) = &all[1];
         assert_eq!(
-            provide(2, &text).unwrap_err(),
-            "a network for 3 seats given for 2"
+            provide(NetId::new(Kind::Hard, 2), text).unwrap_err(),
+            "a network for hard at 3 seats given for hard at 2"
         );
-        assert!(provide(5, &text).is_err());
-        assert!(provide(3, "{").is_err());
-        provide(3, &text).unwrap();
-        assert_eq!(shipped(3), Some(&parse(&text).unwrap()));
+        assert_eq!(
+            provide(NetId::new(Kind::Expert, 3), text).unwrap_err(),
+            "a network for hard at 3 seats given for expert at 3"
+        );
+        assert!(provide(NetId::new(Kind::Hard, 5), text).is_err());
+        assert!(provide(*id, "{").is_err());
+        provide(*id, text).unwrap();
+        assert_eq!(shipped(*id), Some(&parse(text).unwrap()));
     }
 
     #[test]
@@ -374,6 +548,11 @@ mod tests {
         let mut net = ValueNet::new(4, 3, 1);
         net.w2.pop();
         assert_eq!(net.check().unwrap_err(), "w2 has 2 numbers, expected 3");
+        net.inputs = 7;
+        assert_eq!(
+            net.check().unwrap_err(),
+            "inputs is 7, expected 291 (hard) or 313 (expert)"
+        );
         let text = serde_json::to_string(&ValueNet::new(4, 3, 1)).unwrap();
         assert!(parse(&text).is_ok());
         let err = parse(&text.replace("\"seats\"", "\"chairs\"")).unwrap_err();
@@ -474,6 +653,47 @@ mod tests {
         assert_eq!(get(MINE + MINE_BINS - 1), 4.0);
         assert_eq!(get(THEIRS + 2 * THEIRS_BINS + 39), 1.0);
         assert_eq!(get(EXTRA_ROLL), 0.0);
+    }
+
+    #[test]
+    fn expert_inputs_say_who_plays_next_and_the_house_rules() {
+        let rules = Rules {
+            exit_numbers: crate::DieFaces::new(&[1, 6]).unwrap(),
+            impassable: Impassable::None,
+            rank_all: true,
+            ..Rules::default()
+        };
+        let mut game = Game::new(rules, 4, 0).unwrap();
+        game.roll(3, &mut Discard).unwrap();
+        // Seat 1 plays next: one seat after 0, three after 2.
+        let on = |game: &Game, me: usize| {
+            let mut x = Features::new();
+            expert_features(game, me, &mut x);
+            x.iter().map(|(i, _)| *i as usize).collect::<Vec<_>>()
+        };
+        let seen = on(&game, 0);
+        assert!(seen.contains(&TO_PLAY) && !seen.contains(&EXTRA_ROLL));
+        assert!(on(&game, 2).contains(&(TO_PLAY + 2)));
+        assert!(on(&game, 1).contains(&EXTRA_ROLL));
+        // Out on a 1 too, no blocks, rank all: the rest as in the standard game.
+        let rules_on: Vec<_> = seen
+            .iter()
+            .filter(|&&i| i >= RULES)
+            .map(|i| i - RULES)
+            .collect();
+        assert_eq!(rules_on, vec![0, 13, 16]);
+        // The standard game's inputs are `hard`'s, with nothing more for the seat to play.
+        let mut std = Game::new(Rules::default(), 4, 0).unwrap();
+        std.roll(6, &mut Discard).unwrap();
+        std.choose(0, &mut Discard).unwrap();
+        let (mut a, mut b) = (Features::new(), Features::new());
+        features(&std, 0, &mut a);
+        expert_features(&std, 0, &mut b);
+        assert_eq!(a, b);
+        // Widened, `hard`'s network rates those the same.
+        let net = ValueNet::new(4, 8, 2);
+        assert_eq!(net.logit(&a), net.widened().logit(&b));
+        assert_eq!(net.widened().kind(), Kind::Expert);
     }
 
     #[test]

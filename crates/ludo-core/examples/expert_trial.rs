@@ -1,0 +1,64 @@
+//! Measures an `expert` network file before it ships: its win rate (and mean place) at a
+//! table with `seats - 1` players of one level, seats rotated.
+//!
+//! ```sh
+//! cargo run --release -p ludo-core --example expert_trial -- NET DEPTH LEVEL GAMES SEED [RULES]
+//! ```
+//!
+//! RULES is a rules file (`assets/rules/…`); the standard game without it.
+
+use ludo_core::value_net::{self, Kind};
+use ludo_core::{Chooser, Cpu, CpuLevel, Game, Move, Rules, expert, tournament};
+
+struct Expert {
+    net: value_net::ValueNet,
+    depth: u8,
+}
+
+impl Chooser for Expert {
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        expert::choose(&self.net, game, moves, self.depth)
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 5 {
+        eprintln!("usage: expert_trial NET DEPTH LEVEL GAMES SEED [RULES]");
+        std::process::exit(2);
+    }
+    let net = value_net::parse(&std::fs::read_to_string(&args[0]).expect("a net file"))
+        .expect("a network");
+    let net = match net.kind() {
+        Kind::Hard => net.widened(),
+        Kind::Expert => net,
+    };
+    let seats = net.seats as u64;
+    let depth: u8 = args[1].parse().expect("a depth");
+    let level: CpuLevel = args[2].parse().expect("a level");
+    let games: u64 = args[3].parse().expect("a number of games");
+    let seed: u64 = args[4].parse().expect("a seed");
+    let rules: Rules = args.get(5).map_or_else(Rules::default, |p| {
+        ron::from_str(&std::fs::read_to_string(p).expect("a rules file")).expect("rules")
+    });
+    let mut players: Vec<(String, Box<dyn Chooser>)> =
+        vec![("expert".into(), Box::new(Expert { net, depth }))];
+    for i in 1..seats {
+        players.push((format!("{level}{i}"), Box::new(Cpu::new(level, seed + i))));
+    }
+    let started = std::time::Instant::now();
+    let stats = tournament::run(&rules, &mut players, games, seed, |_| {}).unwrap();
+    let (lo, hi) = stats[0].win_rate_ci95();
+    println!(
+        "{} depth {depth} against {level}: wins {:.2}% ({:.2}-{:.2}%), mean place {:.3}, {:.1} s",
+        args[0],
+        100.0 * stats[0].win_rate(),
+        100.0 * lo,
+        100.0 * hi,
+        stats[0].mean_rank(),
+        started.elapsed().as_secs_f64()
+    );
+}

@@ -1,0 +1,250 @@
+//! Trains `expert`'s value network for one number of seats by TD(0) from every seat's side.
+//! It starts from `hard`'s network for those seats (widened to the inputs `expert` reads: who
+//! plays next, the rules, seats finished) or from an `expert` network, and plays games in
+//! turn: against itself at every seat, against `normal`, `random` and `hard` players; under
+//! the shipped presets (`assets/rules/`) and under house rules drawn at random. After every
+//! move, whoever made it, each seat's rating of the position after the previous move moves
+//! towards its rating of this one; at the end towards the result (1 or 0 for the winner, and
+//! under *rank all players* the place: first 1 … last 0). The learner plays as `expert` does
+//! with no search (the best rating one move deep). One thread, so the same arguments give the
+//! same network.
+//!
+//! ```sh
+//! cargo run --release -p ludo-core --example train_expert -- SEATS GAMES SEED ALPHA [OUT [START]]
+//! ```
+//!
+//! OUT defaults to `crates/ludo-core/nets/expert-SEATS-seats.json`, START to
+//! `crates/ludo-core/nets/hard-SEATS-seats.json`.
+
+use ludo_core::expert;
+use ludo_core::tournament::game_seed;
+use ludo_core::value_net::{self, Features, Kind, ValueNet};
+use ludo_core::{
+    Awaiting, Choice, Chooser, Cpu, CpuLevel, Dice, DieFaces, Discard, Game, HOUSE_RULES, Rules,
+    Values,
+};
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{RngExt, SeedableRng};
+
+/// Reports the learner's recent results every so many games.
+const WINDOW: u64 = 20_000;
+
+/// The kinds of table the learner meets, in turn, each for `seats` games (so it sits in every
+/// seat): `None` is itself at every seat.
+const OPPONENTS: [Option<CpuLevel>; 4] = [
+    None,
+    Some(CpuLevel::Normal),
+    Some(CpuLevel::Random),
+    Some(CpuLevel::Hard),
+];
+
+fn presets() -> Vec<(String, Rules)> {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/rules");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).expect("readable");
+            let rules: Rules =
+                ron::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (p.file_stem().unwrap().to_string_lossy().into_owned(), rules)
+        })
+        .collect()
+}
+
+/// House rules drawn at random: each one differs from the standard game a third of the time.
+fn random_rules(rng: &mut Xoshiro256PlusPlus) -> Rules {
+    let mut rules = Rules::default();
+    for rule in HOUSE_RULES {
+        if !rng.random_bool(1.0 / 3.0) {
+            continue;
+        }
+        let choice = match rule.values {
+            Values::Switch => Choice::Switch(rng.random_bool(0.5)),
+            Values::OneOf(names) => Choice::OneOf(rng.random_range(0..names.len())),
+            Values::Faces => {
+                let mut faces = vec![6];
+                faces.extend((1..6).filter(|_| rng.random_bool(0.2)));
+                Choice::Faces(DieFaces::new(&faces).expect("faces 1 to 6"))
+            }
+        };
+        rules.set(rule.name, choice);
+    }
+    rules
+}
+
+fn read_net(path: &str) -> ValueNet {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("cannot read {path}: {e}");
+        std::process::exit(1)
+    });
+    value_net::parse(&text).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(1)
+    })
+}
+
+/// Rounds to four significant digits, so the shipped file stays small.
+fn round(v: f32) -> f32 {
+    if v == 0.0 {
+        return 0.0;
+    }
+    let scale = 10f64.powi(3 - (v.abs() as f64).log10().floor() as i32);
+    ((v as f64 * scale).round() / scale) as f32
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 4 {
+        eprintln!("usage: train_expert SEATS GAMES SEED ALPHA [OUT [START]]");
+        std::process::exit(2);
+    }
+    let number = |i: usize| -> f64 {
+        args[i].parse().unwrap_or_else(|_| {
+            eprintln!("argument {} ({:?}) is not a number", i + 1, args[i]);
+            std::process::exit(2)
+        })
+    };
+    let (seats, games, seed, alpha) = (
+        number(0) as u8,
+        number(1) as u64,
+        number(2) as u64,
+        number(3) as f32,
+    );
+    let out = args
+        .get(4)
+        .cloned()
+        .unwrap_or_else(|| format!("crates/ludo-core/nets/expert-{seats}-seats.json"));
+    let start = args
+        .get(5)
+        .cloned()
+        .unwrap_or_else(|| format!("crates/ludo-core/nets/hard-{seats}-seats.json"));
+    let from = read_net(&start);
+    let mut net = match from.kind() {
+        Kind::Hard => from.widened(),
+        Kind::Expert => from.clone(),
+    };
+    let presets = presets();
+    let mut draw = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7275_6C65);
+    let n = seats as usize;
+    let started = std::time::Instant::now();
+    let mut x = Features::new();
+    // The learner's wins at each kind of table of others, over the last window.
+    let (mut wins, mut tables, mut summary) = ([0u64; 4], [0u64; 4], String::new());
+    for g in 0..games {
+        // Every eighth game a preset in turn, three in eight the standard game, the rest
+        // house rules drawn at random.
+        let rules = match g % 8 {
+            0..=2 => Rules::default(),
+            3..=5 => presets[(g / 8 * 3 + g % 8 - 3) as usize % presets.len()]
+                .1
+                .clone(),
+            _ => random_rules(&mut draw),
+        };
+        let mut game = Game::new(rules, seats, 0).expect("2 to 4 seats");
+        let me = (g % seats as u64) as usize;
+        let kind = (g / seats as u64) as usize % OPPONENTS.len();
+        let table = OPPONENTS[kind];
+        let mut dice = Dice::new(game_seed(seed, g));
+        let mut other = table.map(|level| Cpu::new(level, game_seed(seed, g)));
+        let mut previous: Vec<Option<Features>> = vec![None; n];
+        let mut done = vec![false; n];
+        while !game.is_over() {
+            match game.awaiting() {
+                Awaiting::Move => {
+                    let moves = game.legal_moves().to_vec();
+                    let seat = game.turn() as usize;
+                    let i = match &mut other {
+                        Some(cpu) if seat != me => cpu.choose(&game, &moves),
+                        _ if moves.len() == 1 => 0,
+                        _ => expert::greedy(&net, &game, &moves),
+                    };
+                    game.choose(moves[i].piece, &mut Discard)
+                        .expect("a legal move");
+                    // Every seat still playing learns from the position this move left.
+                    for v in 0..n {
+                        if done[v] {
+                            continue;
+                        }
+                        if game.is_over() || game.finished().contains(&(v as u8)) {
+                            continue;
+                        }
+                        value_net::expert_features(&game, v, &mut x);
+                        if let Some(prev) = &previous[v] {
+                            let target = value_net::chance(net.logit(&x));
+                            net.learn(prev, target, alpha);
+                        }
+                        previous[v] = Some(x.clone());
+                    }
+                    // A seat that has finished (under *rank all players*) knows its place.
+                    for v in 0..n {
+                        if !done[v] && (game.is_over() || game.finished().contains(&(v as u8))) {
+                            if let Some(prev) = &previous[v] {
+                                net.learn(prev, expert::final_score(&game, v), alpha);
+                            }
+                            done[v] = true;
+                        }
+                    }
+                    Ok(())
+                }
+                Awaiting::Release => game.release(&mut Discard),
+                Awaiting::RollOff | Awaiting::Roll => game.roll(dice.roll(), &mut Discard),
+                Awaiting::Over => unreachable!("the loop ends first"),
+            }
+            .expect("only what the game awaits");
+        }
+        tables[kind] += 1;
+        wins[kind] += (expert::final_score(&game, me) == 1.0) as u64;
+        if (g + 1) % WINDOW == 0 {
+            let rate = |k: usize| 100.0 * wins[k] as f64 / tables[k].max(1) as f64;
+            summary = format!(
+                "the last {WINDOW} games first at {:.1}% against normal, {:.1}% random, \
+                 {:.1}% hard players (all rules)",
+                rate(1),
+                rate(2),
+                rate(3)
+            );
+            eprintln!(
+                "{} games, {:.0} a second: {summary}",
+                g + 1,
+                (g + 1) as f64 / started.elapsed().as_secs_f64(),
+            );
+            (wins, tables) = ([0; 4], [0; 4]);
+        }
+    }
+    for w in net
+        .w1
+        .iter_mut()
+        .chain(&mut net.b1)
+        .chain(&mut net.w2)
+        .chain(std::iter::once(&mut net.b2))
+    {
+        *w = round(*w);
+    }
+    let start_name = start.rsplit('/').next().unwrap_or(&start);
+    let start_name = match from.kind() {
+        Kind::Hard => start_name.to_string(),
+        // The command that made the start, so the chain can be run again.
+        Kind::Expert => format!(
+            "the network of `{}`",
+            from.about.split(':').next().unwrap_or("")
+        ),
+    };
+    net.about = format!(
+        "cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
+         {alpha}: TD(0) from every seat's side at {seats} seats, starting from {start_name}, \
+         against itself and normal, random and hard players, under the presets and random \
+         house rules; {summary}"
+    );
+    let text = serde_json::to_string(&net).expect("numbers and strings");
+    std::fs::write(&out, text + "\n").unwrap_or_else(|e| {
+        eprintln!("cannot write {out}: {e}");
+        std::process::exit(1)
+    });
+    eprintln!("wrote {out}");
+}

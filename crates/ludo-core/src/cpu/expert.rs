@@ -1,0 +1,164 @@
+//! `expert`: a search over the dice with a learned value at its leaves. For each legal move it
+//! plays the move on a copy of the game and looks further: every face of the next roll (each
+//! 1/6), the seat's own extra rolls as its own best choice, and each opponent's reply as that
+//! opponent's best choice by the same network seen from its side (each seat plays for itself,
+//! as in max^n). After `depth` rolls it rates the position from its own side with the network
+//! (`value_net`, `expert` kind: any seat's side, any house rule; under *rank all players* the
+//! expected place). It looks two rolls deep: with one, that is its own extra rolls and the next
+//! opponent's reply; with two, also the roll after that (the next seat's, or its own again).
+
+use super::value_net::{self, Features, ValueNet};
+use crate::game::{Awaiting, Game, Move};
+use crate::sim::Discard;
+
+/// How many rolls `expert` looks past its move.
+pub const DEPTH: u8 = 2;
+
+/// What the game's end is worth to `me`: the chance to win is 1 or 0; under *rank all
+/// players* a place, first 1 … last 0. A seat that has finished already knows its place.
+fn score(game: &Game, me: usize) -> Option<f32> {
+    let n = game.seats() as f32;
+    let rank_all = game.rules().rank_all;
+    if let Some(ranking) = game.ranking() {
+        let rank = ranking
+            .iter()
+            .find(|s| s.seat as usize == me)
+            .map_or(n, |s| s.rank as f32);
+        return Some(if rank_all {
+            (n - rank) / (n - 1.0)
+        } else {
+            (rank == 1.0) as u8 as f32
+        });
+    }
+    let place = game.finished().iter().position(|&s| s as usize == me)?;
+    Some((n - 1.0 - place as f32) / (n - 1.0))
+}
+
+/// One decision's search.
+pub struct Search<'a> {
+    net: &'a ValueNet,
+    me: usize,
+    x: Features,
+    /// Positions rated, for the figures.
+    pub rated: u32,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(net: &'a ValueNet, me: usize) -> Search<'a> {
+        Search {
+            net,
+            me,
+            x: Features::new(),
+            rated: 0,
+        }
+    }
+
+    /// The network's rating (a chance, 0 to 1) of `game` for `seat`, or the end's worth.
+    fn value(&mut self, game: &Game, seat: usize) -> f32 {
+        if let Some(s) = score(game, seat) {
+            return s;
+        }
+        self.rated += 1;
+        value_net::expert_features(game, seat, &mut self.x);
+        value_net::chance(self.net.logit(&self.x))
+    }
+
+    /// The index of the move the seat to play rates best for itself, one move deep.
+    fn greedy(&mut self, game: &Game, moves: &[Move]) -> usize {
+        let seat = game.turn() as usize;
+        let roll = game.pending_roll().unwrap_or(0);
+        let mut best = (0, f32::NEG_INFINITY);
+        for (i, m) in moves.iter().enumerate() {
+            let mut after = game.clone();
+            after.play_move(*m, roll, &mut Discard);
+            let v = self.value(&after, seat);
+            if v > best.1 {
+                best = (i, v);
+            }
+        }
+        best.0
+    }
+
+    /// The worth to `me` of `game`, waiting for a roll, searched `depth` rolls deep.
+    fn expand(&mut self, game: &Game, depth: u8) -> f32 {
+        if depth == 0 || game.is_over() || score(game, self.me).is_some() {
+            return self.value(game, self.me);
+        }
+        match game.awaiting() {
+            Awaiting::Roll => {
+                let mut total = 0.0;
+                for face in 1..=6 {
+                    let mut next = game.clone();
+                    next.play_roll(face, &mut Discard);
+                    total += self.after_roll(&next, depth);
+                }
+                total / 6.0
+            }
+            Awaiting::Release => {
+                let mut next = game.clone();
+                let _ = next.release(&mut Discard);
+                self.expand(&next, depth - 1)
+            }
+            _ => self.value(game, self.me),
+        }
+    }
+
+    fn after_roll(&mut self, game: &Game, depth: u8) -> f32 {
+        if game.awaiting() != Awaiting::Move {
+            // No legal move: the turn passed or the seat rolls again.
+            return self.expand(game, depth - 1);
+        }
+        let moves = game.legal_moves().to_vec();
+        let roll = game.pending_roll().unwrap_or(0);
+        if game.turn() as usize == self.me {
+            moves
+                .iter()
+                .map(|m| {
+                    let mut after = game.clone();
+                    after.play_move(*m, roll, &mut Discard);
+                    self.expand(&after, depth - 1)
+                })
+                .fold(f32::NEG_INFINITY, f32::max)
+        } else {
+            let i = if moves.len() == 1 {
+                0
+            } else {
+                self.greedy(game, &moves)
+            };
+            let mut after = game.clone();
+            after.play_move(moves[i], roll, &mut Discard);
+            self.expand(&after, depth - 1)
+        }
+    }
+
+    /// The worth to `me` (the seat to play) of playing `m` now.
+    pub fn rate(&mut self, game: &Game, m: &Move, depth: u8) -> f32 {
+        let mut after = game.clone();
+        after.play_move(*m, game.pending_roll().unwrap_or(0), &mut Discard);
+        self.expand(&after, depth)
+    }
+}
+
+/// The index of `expert`'s move among `moves`, searched `depth` rolls deep.
+pub fn choose(net: &ValueNet, game: &Game, moves: &[Move], depth: u8) -> usize {
+    let mut search = Search::new(net, game.turn() as usize);
+    let mut best = (0, f32::NEG_INFINITY);
+    for (i, m) in moves.iter().enumerate() {
+        let v = search.rate(game, m, depth);
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    best.0
+}
+
+/// The index of the move the seat to play rates best with the network alone, one move deep
+/// (how `train_expert` plays).
+pub fn greedy(net: &ValueNet, game: &Game, moves: &[Move]) -> usize {
+    Search::new(net, game.turn() as usize).greedy(game, moves)
+}
+
+/// What the end of `game` is worth to `seat` (see [`score`]), for training.
+pub fn final_score(game: &Game, seat: usize) -> f32 {
+    score(game, seat).unwrap_or(0.0)
+}
