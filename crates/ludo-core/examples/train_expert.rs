@@ -16,9 +16,12 @@
 //! OUT defaults to `crates/ludo-core/nets/expert-SEATS-seats.json`, START to
 //! `crates/ludo-core/nets/hard-SEATS-seats.json`.
 
+#[path = "common/net_file.rs"]
+mod net_file;
+
 use ludo_core::expert;
 use ludo_core::tournament::game_seed;
-use ludo_core::value_net::{self, Features, Kind, ValueNet};
+use ludo_core::value_net::{self, Features, Kind};
 use ludo_core::{
     Awaiting, Choice, Chooser, Cpu, CpuLevel, Dice, DieFaces, Discard, Game, HOUSE_RULES, Rules,
     Values,
@@ -78,38 +81,13 @@ fn random_rules(rng: &mut Xoshiro256PlusPlus) -> Rules {
     rules
 }
 
-fn read_net(path: &str) -> ValueNet {
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        eprintln!("cannot read {path}: {e}");
-        std::process::exit(1)
-    });
-    value_net::parse(&text).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(1)
-    })
-}
-
-/// Rounds to four significant digits, so the shipped file stays small.
-fn round(v: f32) -> f32 {
-    if v == 0.0 {
-        return 0.0;
-    }
-    let scale = 10f64.powi(3 - (v.abs() as f64).log10().floor() as i32);
-    ((v as f64 * scale).round() / scale) as f32
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 {
         eprintln!("usage: train_expert SEATS GAMES SEED ALPHA [OUT [START]]");
         std::process::exit(2);
     }
-    let number = |i: usize| -> f64 {
-        args[i].parse().unwrap_or_else(|_| {
-            eprintln!("argument {} ({:?}) is not a number", i + 1, args[i]);
-            std::process::exit(2)
-        })
-    };
+    let number = |i: usize| net_file::number(&args, i);
     let (seats, games, seed, alpha) = (
         number(0) as u8,
         number(1) as u64,
@@ -124,7 +102,11 @@ fn main() {
         .get(5)
         .cloned()
         .unwrap_or_else(|| format!("crates/ludo-core/nets/hard-{seats}-seats.json"));
-    let from = read_net(&start);
+    let from = net_file::read(&start);
+    if from.seats != seats {
+        eprintln!("{start} is a network for {} seats, not {seats}", from.seats);
+        std::process::exit(2);
+    }
     let mut net = match from.kind() {
         Kind::Hard => from.widened(),
         Kind::Expert => from.clone(),
@@ -217,15 +199,6 @@ fn main() {
             (wins, tables) = ([0; 4], [0; 4]);
         }
     }
-    for w in net
-        .w1
-        .iter_mut()
-        .chain(&mut net.b1)
-        .chain(&mut net.w2)
-        .chain(std::iter::once(&mut net.b2))
-    {
-        *w = round(*w);
-    }
     let start_name = start.rsplit('/').next().unwrap_or(&start);
     let start_name = match from.kind() {
         Kind::Hard => start_name.to_string(),
@@ -241,10 +214,5 @@ fn main() {
          against itself and normal, random and hard players, under the presets and random \
          house rules; {summary}"
     );
-    let text = serde_json::to_string(&net).expect("numbers and strings");
-    std::fs::write(&out, text + "\n").unwrap_or_else(|e| {
-        eprintln!("cannot write {out}: {e}");
-        std::process::exit(1)
-    });
-    eprintln!("wrote {out}");
+    net_file::write(net, &out);
 }

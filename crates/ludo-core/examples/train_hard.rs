@@ -13,6 +13,9 @@
 //! `normal` players in turn). OUT defaults to `crates/ludo-core/nets/hard-SEATS-seats.json`;
 //! START is a network file to go on training from.
 
+#[path = "common/net_file.rs"]
+mod net_file;
+
 use ludo_core::tournament::game_seed;
 use ludo_core::value_net::{self, Features, ValueNet};
 use ludo_core::{
@@ -54,27 +57,13 @@ fn made_by(about: &str) -> &str {
     command.trim_start_matches("cargo run --release -p ludo-core --example ")
 }
 
-/// Rounds to four significant digits, so the shipped file stays small.
-fn round(v: f32) -> f32 {
-    if v == 0.0 {
-        return 0.0;
-    }
-    let scale = 10f64.powi(3 - (v.abs() as f64).log10().floor() as i32);
-    ((v as f64 * scale).round() / scale) as f32
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 5 {
         eprintln!("usage: train_hard SEATS GAMES SEED HIDDEN ALPHA [OPPONENTS [OUT [START]]]");
         std::process::exit(2);
     }
-    let number = |i: usize| -> f64 {
-        args[i].parse().unwrap_or_else(|_| {
-            eprintln!("argument {} ({:?}) is not a number", i + 1, args[i]);
-            std::process::exit(2)
-        })
-    };
+    let number = |i: usize| net_file::number(&args, i);
     let (seats, games, seed, hidden, alpha) = (
         number(0) as u8,
         number(1) as u64,
@@ -93,14 +82,7 @@ fn main() {
         .unwrap_or_else(|| format!("crates/ludo-core/nets/hard-{seats}-seats.json"));
     let (mut net, from) = match args.get(7) {
         Some(start) => {
-            let text = std::fs::read_to_string(start).unwrap_or_else(|e| {
-                eprintln!("cannot read {start}: {e}");
-                std::process::exit(1)
-            });
-            let net = value_net::parse(&text).unwrap_or_else(|e| {
-                eprintln!("{start}: {e}");
-                std::process::exit(1)
-            });
+            let net = net_file::read(start);
             let from = format!(" (going on from {})", made_by(&net.about));
             (net, from)
         }
@@ -164,25 +146,11 @@ fn main() {
             window = 0;
         }
     }
-    for w in net
-        .w1
-        .iter_mut()
-        .chain(&mut net.b1)
-        .chain(&mut net.w2)
-        .chain(std::iter::once(&mut net.b2))
-    {
-        *w = round(*w);
-    }
     net.about = format!(
         "cargo run --release -p ludo-core --example train_hard -- {seats} {games} {seed} \
          {hidden} {alpha} {opponents}{from}: TD(0) against {opponents} players at {seats} \
          seats under the standard rules; the last {WINDOW} training games won {:.2}%",
         100.0 * last_window
     );
-    let text = serde_json::to_string(&net).expect("numbers and strings");
-    std::fs::write(&out, text + "\n").unwrap_or_else(|e| {
-        eprintln!("cannot write {out}: {e}");
-        std::process::exit(1)
-    });
-    eprintln!("wrote {out}");
+    net_file::write(net, &out);
 }
