@@ -48,8 +48,32 @@ pub fn plugin(app: &mut App) {
         .add_systems(Update, stop_update_timer.after(GameSet::React))
         .add_systems(
             Last,
-            (note_theme_ready, give_up_waiting, take_screenshot_when_due).chain(),
+            (
+                note_theme_ready,
+                give_up_waiting,
+                draw_once_over,
+                take_screenshot_when_due,
+            )
+                .chain(),
         );
+}
+
+/// A run that waits for the game to end plays it without drawing, then draws its last frames:
+/// a whole game drawn in software costs minutes, and what it shows is the end.
+fn draw_once_over(
+    shot: Res<ScreenshotAndExit>,
+    table: Res<Table>,
+    mut cameras: Query<&mut Camera>,
+) {
+    if !shot.when_over {
+        return;
+    }
+    let draw = table.game.is_over();
+    for mut camera in &mut cameras {
+        if camera.is_active != draw {
+            camera.is_active = draw;
+        }
+    }
 }
 
 /// The shot waits for the game to end, or for an online table's game to begin.

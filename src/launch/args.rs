@@ -80,7 +80,8 @@ pub struct Args {
         requires = "screenshot"
     )]
     pub wait: u64,
-    /// Take the screenshot when the game is over (after --frames more frames).
+    /// Take the screenshot when the game is over (after --frames more frames); the game is
+    /// played without drawing until then.
     #[arg(long, requires = "screenshot")]
     pub when_over: bool,
     /// Log every engine event as `ludo: event N JSON` (what the browser test checks the
