@@ -8,6 +8,8 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
+use crate::table::screen::Screen;
+
 /// What the HUD takes of the window, in egui's points, as egui last laid it out: a panel on
 /// the right (wide windows) or at the bottom (upright ones); zero with no HUD.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
@@ -45,11 +47,22 @@ pub fn upright(width: f32, height: f32) -> bool {
 #[derive(Component)]
 pub struct MainCamera;
 
+/// The camera egui draws the HUD and the windows with, over the whole window.
+#[derive(Component)]
+struct HudCamera;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<HudArea>()
         .insert_resource(ClearColor(crate::theme::Look::default().background))
         .add_systems(Startup, spawn_camera)
-        .add_systems(PostUpdate, (fit_viewport, smooth_edges));
+        .add_systems(
+            PostUpdate,
+            (
+                fit_viewport,
+                smooth_edges,
+                board_hidden_by_menu.run_if(state_changed::<Screen>),
+            ),
+        );
 }
 
 fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSettings>) {
@@ -58,14 +71,12 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSett
     egui_settings.auto_create_primary_context = false;
     commands.spawn((
         PrimaryEguiContext,
+        HudCamera,
         Camera2d,
         RenderLayers::none(),
         Camera {
             order: 1,
-            output_mode: CameraOutputMode::Write {
-                blend_state: Some(BlendState::ALPHA_BLENDING),
-                clear_color: ClearColorConfig::None,
-            },
+            output_mode: hud_output(false),
             clear_color: ClearColorConfig::Custom(Color::NONE),
             ..default()
         },
@@ -101,6 +112,31 @@ fn smooth_edges(
             *current = msaa;
         }
     }
+}
+
+/// The HUD's camera draws over the board's, or, alone, over a cleared window.
+fn hud_output(alone: bool) -> CameraOutputMode {
+    CameraOutputMode::Write {
+        blend_state: Some(BlendState::ALPHA_BLENDING),
+        clear_color: if alone {
+            ClearColorConfig::Default
+        } else {
+            ClearColorConfig::None
+        },
+    }
+}
+
+/// The menu covers the whole window, so the board is not drawn behind it: a software-rendered
+/// browser draws the menu several times as fast, and a phone opens the menu without first
+/// preparing the board's shaders.
+fn board_hidden_by_menu(
+    screen: Res<State<Screen>>,
+    mut board: Single<&mut Camera, (With<MainCamera>, Without<HudCamera>)>,
+    mut hud: Single<&mut Camera, With<HudCamera>>,
+) {
+    let menu = *screen.get() == Screen::Menu;
+    board.is_active = !menu;
+    hud.output_mode = hud_output(menu);
 }
 
 fn fit_viewport(
