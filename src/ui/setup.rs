@@ -183,6 +183,43 @@ fn setup_window(
     Ok(())
 }
 
+/// A CPU seat's level: a button for each where they all fit beside the seat, else a list to
+/// open (a phone held upright), so no level is left alone on a line of its own.
+fn level_choice(ui: &mut egui::Ui, texts: &Texts, chair: usize, level: &mut CpuLevel) {
+    let names = CpuLevel::ALL.map(|l| texts.show(&texts.level(l)));
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let (padding, gap) = (ui.spacing().button_padding.x, ui.spacing().item_spacing.x);
+    let wanted: f32 = names
+        .iter()
+        .map(|name| {
+            let text =
+                ui.painter()
+                    .layout_no_wrap(name.clone(), font.clone(), egui::Color32::WHITE);
+            text.size().x + 2.0 * padding + gap
+        })
+        .sum();
+    // What is left of this line (a wrapping row's available width is the whole line's).
+    let (line, at) = (ui.max_rect(), ui.cursor());
+    let left = if texts.rtl {
+        at.max.x - line.min.x
+    } else {
+        line.max.x - at.min.x
+    };
+    if wanted <= left {
+        for (l, name) in CpuLevel::ALL.into_iter().zip(names) {
+            ui.selectable_value(level, l, name);
+        }
+    } else {
+        egui::ComboBox::from_id_salt(("level", chair))
+            .selected_text(texts.show(&texts.level(*level)))
+            .show_ui(ui, |ui| {
+                for (l, name) in CpuLevel::ALL.into_iter().zip(names) {
+                    ui.selectable_value(level, l, name);
+                }
+            });
+    }
+}
+
 fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: &mut SetupDraft) {
     ui.heading(texts.tr("setup-seats"));
     let n = draft.seated().clamp(2, 4) as u8;
@@ -235,11 +272,7 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
                             .desired_width(140.0),
                     );
                 }
-                Chair::Cpu(level) => {
-                    for l in CpuLevel::ALL {
-                        ui.selectable_value(level, l, texts.show(&texts.level(l)));
-                    }
-                }
+                Chair::Cpu(level) => level_choice(ui, texts, i, level),
                 Chair::Empty => {}
             }
         });
