@@ -1,19 +1,22 @@
 //! The game's online side, headless, against a real room server that each test starts on
 //! 127.0.0.1 (the binary `make test` builds and names in `LUDO_SERVER`): two game clients and
 //! two CPUs play a room to the end through the very messages a local game uses, and a device
-//! that drops out mid-game comes back to its seat from the ticket in its data folder.
+//! that drops out mid-game comes back to its seat from the ticket in its data folder; a
+//! first connection dropped unanswered is tried again, and a server that never answers is
+//! given up on after three tries.
 
 mod common;
 
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use ludo::files::online::{OnlineMemory, load_online};
 use ludo::files::resume::DataDir;
-use ludo::online::{Online, OnlineRequest, Status};
+use ludo::online::{Online, OnlineRequest, Problem, Status};
 use ludo::table::flow::{Decider, Happened, MoveChosen, RollRequested};
 use ludo::table::{GameSet, Table, TableConfig};
 use ludo_core::{Awaiting, CpuLevel, Event};
@@ -361,5 +364,92 @@ fn a_device_that_drops_out_comes_back_to_its_seat() {
     assert_eq!(
         ana.world().resource::<Table>().game.state(),
         back.world().resource::<Table>().game.state()
+    );
+}
+
+/// A stand-in in front of `server` on 127.0.0.1: it drops the first `drop_first` connections
+/// unanswered and passes the rest through. How many connections it has seen.
+fn dropping_door(server: &Server, drop_first: usize) -> (String, std::sync::Arc<AtomicUsize>) {
+    use std::io::copy;
+    use std::net::{TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let door = format!("ws://{}/ws", listener.local_addr().unwrap());
+    let behind = server
+        .url
+        .trim_start_matches("ws://")
+        .trim_end_matches("/ws")
+        .to_string();
+    let seen = std::sync::Arc::new(AtomicUsize::new(0));
+    let count = seen.clone();
+    std::thread::spawn(move || {
+        for client in listener.incoming().flatten() {
+            if count.fetch_add(1, Ordering::SeqCst) < drop_first {
+                drop(client);
+                continue;
+            }
+            let Ok(upstream) = TcpStream::connect(&behind) else {
+                continue;
+            };
+            let (mut c2, mut u2) = (client.try_clone().unwrap(), upstream.try_clone().unwrap());
+            let (mut client, mut upstream) = (client, upstream);
+            std::thread::spawn(move || copy(&mut c2, &mut u2));
+            std::thread::spawn(move || copy(&mut upstream, &mut client));
+        }
+    });
+    (door, seen)
+}
+
+#[test]
+fn a_first_connection_that_drops_is_tried_again() {
+    let server = server();
+    let (door, seen) = dropping_door(&server, 1);
+    let data = common::scratch("cleo");
+    let mut cleo = device(&data);
+    cleo.world_mut().write_message(OnlineRequest::Create {
+        server: door,
+        name: "Cleo".into(),
+        table: TableSpec {
+            rules: Default::default(),
+            seats: vec![SeatSpec::Open, SeatSpec::Cpu(CpuLevel::Easy)],
+            turn_limit_secs: None,
+        },
+    });
+    assert!(
+        pump(&mut [&mut cleo], 10, |a| online(a[0])
+            .is_some_and(
+                |o| o.seat == Some(0) && o.status == Status::Connected
+            )),
+        "the second connection opens the room: {:?}",
+        online(&cleo)
+    );
+    assert_eq!(seen.load(Ordering::SeqCst), 2, "one dropped, one through");
+}
+
+#[test]
+fn a_server_that_never_answers_is_given_up_on() {
+    let server = server();
+    let (door, seen) = dropping_door(&server, usize::MAX);
+    let data = common::scratch("dewi");
+    let mut dewi = device(&data);
+    dewi.world_mut().write_message(OnlineRequest::Join {
+        server: door,
+        name: "Dewi".into(),
+        code: "K7X9PQTA".into(),
+    });
+    assert!(
+        pump(&mut [&mut dewi], 20, |a| online(a[0])
+            .is_some_and(|o| o.status == Status::Failed)),
+        "the device gives up: {:?}",
+        online(&dewi)
+    );
+    let problem = online(&dewi).unwrap().problem.clone();
+    assert!(
+        matches!(problem, Some(Problem::Unreachable(_))),
+        "{problem:?}"
+    );
+    assert_eq!(
+        seen.load(Ordering::SeqCst),
+        3,
+        "three tries, then the player is told"
     );
 }

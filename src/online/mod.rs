@@ -58,8 +58,11 @@ pub struct Online {
     sent_at: Option<u64>,
     /// This device's seat token (also kept in `OnlineMemory`).
     token: Option<String>,
-    /// What to send once the server has said welcome.
+    /// The request this connection was opened for, sent once it opens and kept until the
+    /// server answers it.
     pending: Option<ludo_proto::ClientMsg>,
+    /// Whether the server has said anything on the current connection.
+    heard: bool,
 }
 
 /// The connection, as the player is told of it.
@@ -107,6 +110,7 @@ impl Online {
                 _ => None,
             },
             pending: Some(first),
+            heard: false,
         }
     }
 

@@ -27,6 +27,9 @@ pub struct LeftTable;
 
 /// The longest wait between two attempts to reconnect.
 const MAX_WAIT_SECS: f32 = 5.0;
+/// Connections tried for a first request (no seat yet to come back to) before the player is
+/// told the server cannot be reached.
+const FIRST_TRIES: u32 = 3;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_non_send(Link::default())
@@ -158,8 +161,8 @@ fn leave(
     commands.remove_resource::<Online>();
 }
 
-/// A lost connection is tried again after a wait that grows (0.5 s, 1 s, 2 s, … 5 s), and
-/// resumes the seat with the events already heard.
+/// A lost connection is tried again after a wait that grows (0.5 s, 1 s, 2 s, … 5 s): it
+/// resumes the seat with the events already heard, or, with no seat yet, asks again.
 fn reconnect(time: Res<Time<Real>>, mut link: NonSendMut<Link>, online: Option<ResMut<Online>>) {
     let Some(mut online) = online else {
         return;
@@ -172,19 +175,26 @@ fn reconnect(time: Res<Time<Real>>, mut link: NonSendMut<Link>, online: Option<R
         return;
     }
     let attempt = *attempt;
-    let (Some(code), Some(token)) = (online.code.clone(), online.token.clone()) else {
-        online.status = Status::Failed;
-        return;
+    let first = match (online.code.clone(), online.token.clone()) {
+        (Some(code), Some(token)) => ClientMsg::Resume {
+            code,
+            token,
+            seen: online.seq,
+        },
+        _ => match online.pending.clone() {
+            Some(first) => first,
+            None => {
+                online.status = Status::Failed;
+                return;
+            }
+        },
     };
     info!(
         "ludo: reconnecting to {} (attempt {attempt})",
         online.server
     );
-    online.pending = Some(ClientMsg::Resume {
-        code,
-        token,
-        seen: online.seq,
-    });
+    online.pending = Some(first);
+    online.heard = false;
     online.status = Status::Reconnecting {
         attempt,
         wait: f32::INFINITY,
@@ -213,14 +223,16 @@ fn receive(
     for incoming in socket.poll() {
         match incoming {
             Incoming::Opened => {
+                info!("ludo: connected to {}", online.server);
                 socket.send(&ClientMsg::Hello {
                     protocol: PROTOCOL_VERSION,
                 });
-                if let Some(first) = online.pending.take() {
-                    socket.send(&first);
+                // Kept until answered: a connection that drops first asks again.
+                if let Some(first) = &online.pending {
+                    socket.send(first);
                 }
             }
-            Incoming::Message(ServerMsg::Welcome { .. } | ServerMsg::Pong) => {}
+            Incoming::Message(ServerMsg::Welcome { .. } | ServerMsg::Pong) => online.heard = true,
             Incoming::Message(ServerMsg::Joined {
                 code,
                 token,
@@ -228,6 +240,8 @@ fn receive(
                 link,
             }) => {
                 info!("ludo: room {code}");
+                online.heard = true;
+                online.pending = None;
                 memory.remember(SeatTicket {
                     server: online.server.clone(),
                     code: code.clone(),
@@ -240,12 +254,16 @@ fn receive(
             }
             Incoming::Message(ServerMsg::Seated { seat }) => {
                 info!("ludo: seated {seat}");
+                online.heard = true;
+                online.pending = None;
                 online.status = Status::Connected;
                 online.seat = Some(seat);
                 *decider = Decider::Server { seat: Some(seat) };
             }
             Incoming::Message(ServerMsg::Room(view)) => {
                 online.status = Status::Connected;
+                online.heard = true;
+                online.pending = None;
                 // A resumed seat learns its room's code from the snapshot.
                 if online.code.is_none() {
                     online.code = Some(view.code.clone());
@@ -290,6 +308,7 @@ fn receive(
                 }
             }
             Incoming::Message(ServerMsg::Refused { reason, detail }) => {
+                online.heard = true;
                 refused(&mut online, &mut memory, reason, &detail);
             }
             Incoming::Closed(why) => lost = Some(why),
@@ -305,13 +324,21 @@ fn receive(
             Status::Reconnecting { attempt, .. } => attempt + 1,
             _ => 1,
         };
+        let again = Status::Reconnecting {
+            attempt,
+            wait: (0.25 * 2f32.powi(attempt as i32)).min(MAX_WAIT_SECS),
+        };
         if online.token.is_some() {
             warn!("ludo: the connection to the room server was lost ({why})");
-            online.status = Status::Reconnecting {
-                attempt,
-                wait: (0.25 * 2f32.powi(attempt as i32)).min(MAX_WAIT_SECS),
-            };
+            online.status = again;
+        } else if !online.heard && online.pending.is_some() && attempt < FIRST_TRIES {
+            // The server answers hello before it reads what follows: silent, it (unless its
+            // welcome was lost on the way) read no request, so asking again takes no second
+            // seat and opens no second room.
+            warn!("ludo: no answer from the room server ({why}); trying again");
+            online.status = again;
         } else {
+            warn!("ludo: the room server cannot be reached ({why})");
             online.status = Status::Failed;
             online.problem = Some(Problem::Unreachable(why));
         }
@@ -439,7 +466,7 @@ fn refused(online: &mut Online, memory: &mut OnlineMemory, reason: Refusal, deta
     }
 }
 
-/// The room code of the request waiting for the server's welcome (none once sent).
+/// The room code of the request waiting for the server's answer, else of the room shown.
 fn pending_code(online: &Online) -> Option<String> {
     match &online.pending {
         Some(ClientMsg::Join { code, .. } | ClientMsg::Resume { code, .. }) => Some(code.clone()),

@@ -201,7 +201,8 @@ fn lobby(
     requests: &mut MessageWriter<OnlineRequest>,
 ) {
     match &online.status {
-        Status::Connecting => {
+        // A first request tried again is still connecting, to the player.
+        Status::Connecting | Status::Reconnecting { .. } if online.code.is_none() => {
             ui.label(texts.tr("online-connecting"));
         }
         Status::Reconnecting { .. } => {
