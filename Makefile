@@ -21,7 +21,7 @@ SERVER := --manifest-path crates/ludo-server/Cargo.toml
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help play test build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor server server-test load dist dist-test
+.PHONY: help play test test-builds native-test-builds web-test-build build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor server server-test load dist dist-test
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -60,8 +60,7 @@ play: build
 test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
-	cargo build $(SERVER) --bin ludo-server
-	$(MAKE) --no-print-directory web
+	$(MAKE) --no-print-directory -j2 test-builds
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace
 	cargo test --quiet --profile dev -p ludo-core --no-default-features --lib value_net
 	$(MAKE) --no-print-directory server-test
@@ -70,6 +69,21 @@ test: test-deps
 	$(MAKE) --no-print-directory web-test
 	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
 	cargo run --quiet --release -p ludo-core --example speed_floor -- 100000 1
+
+# Everything the suite runs, built before any of it runs: the browser build beside the native
+# ones (two builds at a time, `-j2`). The browser build's fat-LTO link, wasm-bindgen, wasm-opt
+# and brotli each keep one core busy for minutes and the other idle; the native builds fill
+# it. Each line's output says which build it is from.
+test-builds: native-test-builds web-test-build
+native-test-builds:
+	@set -o pipefail; { cargo build $(SERVER) --bins \
+		&& cargo test --profile dev $(SERVER) --no-run \
+		&& cargo test --profile dev --workspace --no-run \
+		&& cargo test --profile dev -p ludo-core --no-default-features --lib value_net --no-run \
+		&& cargo build --release -p ludo-cli \
+		&& cargo build --release -p ludo-core --example speed_floor; } 2>&1 | sed -u 's/^/[native] /'
+web-test-build:
+	@set -o pipefail; scripts/build-web.sh 2>&1 | sed -u 's/^/[web] /'
 
 # What a player sees, under a virtual display: the table at the start (a person to roll),
 # a CPU game in progress, the results of a whole game (in Arabic on the two-seat board), and
