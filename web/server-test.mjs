@@ -73,17 +73,18 @@ async function visit(name, { network, viewport = { width: 800, height: 500 } } =
 }
 
 /** Navigation to the menu's first frame, and to the menu answering a click (on New table,
-    a third of the way down; a press held for a few frames, as a hand does it), in
-    milliseconds. */
-async function toMenu(v, url) {
+    the first button, a third of the way down at 800x500: within 15 px of its middle; a press
+    held for 50 ms), in milliseconds, and how many clicks were sent until then. */
+async function toMenu(v, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens = 'Setup' } = {}) {
   const started = Date.now();
   await v.page.goto(url);
   const firstFrame = (await v.line('ludo: first frame', 180_000)) - started;
   const { width, height } = v.page.viewportSize();
   const clicking = Date.now();
   let answered;
-  for (let i = 0; !answered && i < 300; i++) {
-    await v.page.mouse.move(width / 2, height * (0.36 + 0.02 * (i % 4)));
+  let clicks = 0;
+  for (let i = 0; !answered && i < 300; i++, clicks++) {
+    await v.page.mouse.move(width / 2, height * at(i));
     await v.page.mouse.down();
     await v.page.waitForTimeout(50);
     await v.page.mouse.up();
@@ -91,10 +92,10 @@ async function toMenu(v, url) {
     answered = v.lines.find((l) => l.at >= clicking && l.text.includes('ludo: opened '));
   }
   if (!answered) throw new Error('the menu never answered a click');
-  return {
-    first_frame_ms: firstFrame, click_ms: answered.at - started,
-    window: answered.text.match(/opened (\w+)/)[1],
-  };
+  const window = answered.text.match(/opened (\w+)/)[1];
+  if (opens && window !== opens) throw new Error(`a click on New table opened ${window}`);
+  // Clicks go on until the answer shows, a frame or two after the click that made it.
+  return { first_frame_ms: firstFrame, click_ms: answered.at - started, clicks_sent: clicks, window };
 }
 
 try {
@@ -160,7 +161,8 @@ try {
   // Played offline: a device that has opened the game once, its network gone.
   // (Small, two seats: a whole game drawn in software takes a while.)
   const device = await visit('offline', { viewport: { width: 480, height: 300 } });
-  await toMenu(device, `${address}/`);
+  // At 480x300 the menu's buttons sit elsewhere: any window opened will do.
+  await toMenu(device, `${address}/`, { at: (i) => 0.36 + 0.02 * (i % 4), opens: null });
   const stored = await device.page.evaluate(async () => {
     const worker = await navigator.serviceWorker.ready;
     for (let i = 0; i < 600 && worker.active?.state !== 'activated'; i++) await new Promise((r) => setTimeout(r, 100));
