@@ -62,8 +62,8 @@ pub struct Selected(pub usize);
 
 /// Pieces that are walking or flying.
 pub type Moving = Or<(With<Hop>, With<FlyHome>)>;
-/// Pieces standing still.
-type AtRest = (Without<Hop>, Without<FlyHome>);
+/// Pieces standing still (or easing onto their square).
+pub type AtRest = (Without<Hop>, Without<FlyHome>);
 /// What the halo and hint systems change on an entity.
 type HaloParts = (&'static mut Visibility, &'static mut Transform);
 /// Anything still moving on the board (the next roll waits for it).

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use ludo_core::{Pos, SquareKind};
 
-use crate::board::pieces::{Moving, Piece};
+use crate::board::pieces::{AtRest, Moving, Piece};
 use crate::board::shapes::cell_pos;
 use crate::table::Table;
 use crate::theme::Look;
@@ -19,11 +19,17 @@ pub(super) struct Expect {
     pub colours: Vec<Color>,
 }
 
+/// The pieces walking or flying, and the pieces at rest (or easing onto their square).
+pub(super) type PieceViews<'w, 's> = (
+    Query<'w, 's, (&'static Piece, &'static Transform), Moving>,
+    Query<'w, 's, (&'static Piece, &'static Transform), AtRest>,
+);
+
 /// What the engine says the picture must show.
 pub(super) fn expectations(
     table: &Table,
     look: &Look,
-    moving: &Query<(&Piece, &Transform), Moving>,
+    (moving, resting): &PieceViews,
 ) -> Vec<Expect> {
     let layout = &table.layout;
     let game = &table.game;
@@ -58,10 +64,16 @@ pub(super) fn expectations(
         let [(seat, index, pos)] = here[..] else {
             continue;
         };
-        let is_moving = moving
-            .iter()
-            .any(|(p, _)| p.seat == seat && p.index == index as u8);
-        if is_moving || pos == Pos::at(game.track().goal()) {
+        let this = |p: &Piece| p.seat == seat && p.index == index as u8;
+        let is_moving = moving.iter().any(|(p, _)| this(p));
+        // A piece whose square it shared has just emptied eases back to full size in the
+        // middle for a few frames: until then the point may fall on its rim.
+        let settling = resting.iter().any(|(p, t)| {
+            this(p)
+                && (t.translation.truncate().distance(cell_pos(*cell)) > 0.02
+                    || (t.scale.x - 1.0).abs() > 0.02)
+        });
+        if is_moving || settling || pos == Pos::at(game.track().goal()) {
             continue;
         }
         out.push(Expect {

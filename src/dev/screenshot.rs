@@ -13,12 +13,11 @@ use bevy::window::PrimaryWindow;
 use super::metrics::{
     Metrics, note_first_frame, note_theme_ready, start_update_timer, stop_update_timer,
 };
-use super::pixels::{Expect, close, expectations, hex, windows_off_screen};
+use super::pixels::{Expect, PieceViews, close, expectations, hex, windows_off_screen};
 use super::report::Report;
 use crate::board::camera::MainCamera;
 use crate::board::celebrate::Burst;
 use crate::board::dice::Die;
-use crate::board::pieces::{Moving, Piece};
 use crate::table::GameSet;
 use crate::table::Table;
 use crate::theme::ActiveTheme;
@@ -121,7 +120,7 @@ fn take_screenshot_when_due(
     metrics: Res<Metrics>,
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
-    moving: Query<(&Piece, &Transform), Moving>,
+    pieces: PieceViews,
     bursts: Query<&Transform, With<Burst>>,
     dice: Query<&Transform, With<Die>>,
     mut contexts: bevy_egui::EguiContexts,
@@ -151,7 +150,7 @@ fn take_screenshot_when_due(
             .map(|v| v * scale)
     };
     let expects = if playing {
-        expectations(&table, &theme.look, &moving)
+        expectations(&table, &theme.look, &pieces)
     } else {
         Vec::new()
     };
@@ -183,7 +182,8 @@ fn take_screenshot_when_due(
             .any(|t| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.5);
         // The die is a square with an outline: reach its corners, however it is turned.
         // A walking or flying piece crosses squares the engine already calls empty.
-        let under_moving_piece = moving
+        let under_moving_piece = pieces
+            .0
             .iter()
             .any(|(_, t)| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.1);
         let under_die = dice
