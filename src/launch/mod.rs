@@ -87,6 +87,17 @@ fn online_request(
     })
 }
 
+/// The window's size: the command line's, or in the browser the page's canvas (the page has
+/// no `--size`), so that the first frame is not drawn at 1280x720 and then resized (a second
+/// surface configuration, where a phone can least afford it).
+fn window_size(args: &Args) -> (u32, u32) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(size) = web::canvas_size() {
+        return size;
+    }
+    args.size
+}
+
 /// Reads the command line, builds the app and runs it.
 pub fn run() -> AppExit {
     let launched = LaunchedAt(bevy::platform::time::Instant::now());
@@ -111,7 +122,7 @@ pub fn run() -> AppExit {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Ludo".into(),
-                    resolution: args.size.into(),
+                    resolution: window_size(&args).into(),
                     // In the browser: the page's canvas, filling the window and following resizes.
                     canvas: Some("#ludo-canvas".into()),
                     fit_canvas_to_parent: true,

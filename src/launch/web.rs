@@ -63,6 +63,16 @@ fn decode(s: &str) -> String {
         .into_owned()
 }
 
+/// The page's canvas in CSS pixels, as the page has laid it out.
+#[cfg(target_arch = "wasm32")]
+pub fn canvas_size() -> Option<(u32, u32)> {
+    let canvas = web_sys::window()?
+        .document()?
+        .get_element_by_id("ludo-canvas")?;
+    let (width, height) = (canvas.client_width(), canvas.client_height());
+    (width > 0 && height > 0).then_some((width as u32, height as u32))
+}
+
 /// Shows why the game cannot start on the page itself, where a player looks (the page's
 /// cover, in its failed style), not only in the console.
 #[cfg(target_arch = "wasm32")]
