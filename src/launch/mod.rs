@@ -2,6 +2,7 @@
 //! time, and the app assembled from the plugins.
 
 use bevy::prelude::*;
+use bevy::sprite_render::{ColorMaterialPlugin, Mesh2dRenderPlugin, SpriteRenderPlugin};
 use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 
@@ -134,8 +135,13 @@ pub fn run() -> AppExit {
             .set(AssetPlugin {
                 meta_check: bevy::asset::AssetMetaCheck::Never,
                 ..default()
-            }),
+            })
+            // Meshes and their colour materials only: the game draws no sprites, tile maps or
+            // sprite meshes, and their plugin prepares a pipeline for every view whether or not
+            // it draws one (a GL program the browser compiles before the first menu answers).
+            .disable::<SpriteRenderPlugin>(),
     )
+    .add_plugins((Mesh2dRenderPlugin, ColorMaterialPlugin))
     .add_plugins((EguiPlugin::default(), AudioPlugin));
     let table_given = args.seats.is_some();
     let screenshot = args.screenshot.clone();
