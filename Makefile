@@ -53,10 +53,11 @@ play: build
 	cargo run --bin ludo
 
 # The whole suite: formatting, every crate's tests (rules, CLI, game; in the dev profile, the
-# one the game is built in), then what a player
-# sees (screenshots of the game under Xvfb, and the browser build in headless Chromium) and
-# the engine's speed figure, beside the floor loop's (which fails if it ever plays a game
-# differently from the engine).
+# one the game is built in), then what a player sees (screenshots of the game under Xvfb, and
+# the browser build in headless Chromium) and the engine's speed figure beside the floor
+# loop's (which fails if it ever plays a game differently from the engine). Everything native
+# is the dev build, rules engine optimised: no crate is compiled a second time for release
+# (`make simulate` and `make bench` give the release figures).
 test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
@@ -67,8 +68,8 @@ test: test-deps
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory dist-test
 	$(MAKE) --no-print-directory web-test
-	cargo run --quiet --release -p ludo-cli -- simulate --games 100000 --seed 1
-	cargo run --quiet --release -p ludo-core --example speed_floor -- 100000 1
+	cargo run --quiet --profile dev -p ludo-cli -- simulate --games 100000 --seed 1
+	cargo run --quiet --profile dev -p ludo-core --example speed_floor -- 100000 1
 
 # Everything the suite runs, built before any of it runs: the browser build beside the native
 # ones (two builds at a time, `-j2`). The browser build's fat-LTO link, wasm-bindgen, wasm-opt
@@ -79,9 +80,8 @@ native-test-builds:
 	@set -o pipefail; { cargo build $(SERVER) --bins \
 		&& cargo test --profile dev $(SERVER) --no-run \
 		&& cargo test --profile dev --workspace --no-run \
-		&& cargo test --profile dev -p ludo-core --no-default-features --lib value_net --no-run \
-		&& cargo build --release -p ludo-cli \
-		&& cargo build --release -p ludo-core --example speed_floor; } 2>&1 | sed -u 's/^/[native] /'
+		&& cargo test --profile dev -p ludo-core --no-default-features --lib value_net --no-run; \
+		} 2>&1 | sed -u 's/^/[native] /'
 web-test-build:
 	@set -o pipefail; scripts/build-web.sh 2>&1 | sed -u 's/^/[web] /'
 
@@ -177,7 +177,7 @@ serve: server
 server-test:
 	@mkdir -p $(ARTIFACTS)
 	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER)
-	cargo run --quiet --release -p ludo-cli -- replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
+	cargo run --quiet --profile dev -p ludo-cli -- replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
 	python3 -c 'import json, sys; a = json.load(open(sys.argv[1]))["ranking"]; b = json.load(open(sys.argv[2])); \
 		sys.exit(0 if a == b else "ludo-cli replay ranks the online game differently from the server")' \
 		$(ARTIFACTS)/online-replay.json $(ARTIFACTS)/online-ranking.json
