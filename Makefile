@@ -57,7 +57,9 @@ play: build
 # the browser build in headless Chromium) and the engine's speed figure beside the floor
 # loop's (which fails if it ever plays a game differently from the engine). Everything native
 # is the dev build, rules engine optimised: no crate is compiled a second time for release
-# (`make simulate` and `make bench` give the release figures).
+# (`make simulate` and `make bench` give the release figures), and the CLI and the speed floor
+# run as the workspace's build made them (`cargo run -p ludo-cli` alone would unify features
+# differently and compile them again).
 test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
@@ -68,8 +70,8 @@ test: test-deps
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory dist-test
 	$(MAKE) --no-print-directory web-test
-	cargo run --quiet --profile dev -p ludo-cli -- simulate --games 100000 --seed 1
-	cargo run --quiet --profile dev -p ludo-core --example speed_floor -- 100000 1
+	$(CARGO_TARGET_DIR)/debug/ludo-cli simulate --games 100000 --seed 1
+	$(CARGO_TARGET_DIR)/debug/examples/speed_floor 100000 1
 
 # Everything the suite runs, built before any of it runs: the browser build beside the native
 # ones (two builds at a time, `-j2`). The browser build's fat-LTO link, wasm-bindgen, wasm-opt
@@ -177,7 +179,9 @@ serve: server
 server-test:
 	@mkdir -p $(ARTIFACTS)
 	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER)
-	cargo run --quiet --profile dev -p ludo-cli -- replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
+	@# The CLI as the workspace's test build makes it (up to date in make test: a second).
+	cargo test --quiet --profile dev --workspace --no-run
+	$(CARGO_TARGET_DIR)/debug/ludo-cli replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
 	python3 -c 'import json, sys; a = json.load(open(sys.argv[1]))["ranking"]; b = json.load(open(sys.argv[2])); \
 		sys.exit(0 if a == b else "ludo-cli replay ranks the online game differently from the server")' \
 		$(ARTIFACTS)/online-replay.json $(ARTIFACTS)/online-ranking.json

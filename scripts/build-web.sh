@@ -38,7 +38,8 @@ fi
 want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $want" ]]; then
   echo "Installing wasm-bindgen-cli $want"
-  cargo install --quiet wasm-bindgen-cli --version "$want"
+  # Without its default TLS stack (rustls and ring): only its test runner downloads anything.
+  cargo install --quiet --no-default-features wasm-bindgen-cli --version "$want"
 fi
 
 if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
