@@ -53,12 +53,16 @@ fn main() {
     let stats = tournament::run(&rules, &mut players, games, seed, |_| {}).unwrap();
     let (lo, hi) = stats[0].win_rate_ci95();
     println!(
-        "{} depth {depth} against {level}: wins {:.2}% ({:.2}-{:.2}%), mean place {:.3}, {:.1} s",
+        "{} depth {depth} against {level}: wins {:.2}% ({:.2}-{:.2}%), mean place {:.3}, \
+         a decision {:.0} µs median, {:.0} µs p99, {:.0} µs max, {:.1} s",
         args[0],
         100.0 * stats[0].win_rate(),
         100.0 * lo,
         100.0 * hi,
         stats[0].mean_rank(),
+        stats[0].decision_us(0.5),
+        stats[0].decision_us(0.99),
+        stats[0].decision_us(1.0),
         started.elapsed().as_secs_f64()
     );
 }

@@ -18,68 +18,18 @@
 
 #[path = "common/net_file.rs"]
 mod net_file;
+#[path = "common/tables.rs"]
+mod tables;
 
 use ludo_core::expert;
 use ludo_core::tournament::game_seed;
 use ludo_core::value_net::{self, Features, Kind};
-use ludo_core::{
-    Awaiting, Choice, Chooser, Cpu, CpuLevel, Dice, DieFaces, Discard, Game, HOUSE_RULES, Rules,
-    Values,
-};
+use ludo_core::{Awaiting, Chooser, Cpu, Dice, Discard, Game};
+use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
-use rand::{RngExt, SeedableRng};
 
 /// Reports the learner's recent results every so many games.
 const WINDOW: u64 = 20_000;
-
-/// The kinds of table the learner meets, in turn, each for `seats` games (so it sits in every
-/// seat): `None` is itself at every seat.
-const OPPONENTS: [Option<CpuLevel>; 4] = [
-    None,
-    Some(CpuLevel::Normal),
-    Some(CpuLevel::Random),
-    Some(CpuLevel::Hard),
-];
-
-fn presets() -> Vec<(String, Rules)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets/rules");
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).expect("readable");
-            let rules: Rules =
-                ron::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-            (p.file_stem().unwrap().to_string_lossy().into_owned(), rules)
-        })
-        .collect()
-}
-
-/// House rules drawn at random: each one differs from the standard game a third of the time.
-fn random_rules(rng: &mut Xoshiro256PlusPlus) -> Rules {
-    let mut rules = Rules::default();
-    for rule in HOUSE_RULES {
-        if !rng.random_bool(1.0 / 3.0) {
-            continue;
-        }
-        let choice = match rule.values {
-            Values::Switch => Choice::Switch(rng.random_bool(0.5)),
-            Values::OneOf(names) => Choice::OneOf(rng.random_range(0..names.len())),
-            Values::Faces => {
-                let mut faces = vec![6];
-                faces.extend((1..6).filter(|_| rng.random_bool(0.2)));
-                Choice::Faces(DieFaces::new(&faces).expect("faces 1 to 6"))
-            }
-        };
-        rules.set(rule.name, choice);
-    }
-    rules
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -111,7 +61,7 @@ fn main() {
         Kind::Hard => from.widened(),
         Kind::Expert => from.clone(),
     };
-    let presets = presets();
+    let presets = tables::presets();
     let mut draw = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7275_6C65);
     let n = seats as usize;
     let started = std::time::Instant::now();
@@ -119,19 +69,11 @@ fn main() {
     // The learner's wins at each kind of table of others, over the last window.
     let (mut wins, mut tables, mut summary) = ([0u64; 4], [0u64; 4], String::new());
     for g in 0..games {
-        // Every eighth game a preset in turn, three in eight the standard game, the rest
-        // house rules drawn at random.
-        let rules = match g % 8 {
-            0..=2 => Rules::default(),
-            3..=5 => presets[(g / 8 * 3 + g % 8 - 3) as usize % presets.len()]
-                .1
-                .clone(),
-            _ => random_rules(&mut draw),
-        };
+        let rules = tables::rules_for(g, &presets, &mut draw);
         let mut game = Game::new(rules, seats, 0).expect("2 to 4 seats");
         let me = (g % seats as u64) as usize;
-        let kind = (g / seats as u64) as usize % OPPONENTS.len();
-        let table = OPPONENTS[kind];
+        let kind = (g / seats as u64) as usize % tables::OPPONENTS.len();
+        let table = tables::OPPONENTS[kind];
         let mut dice = Dice::new(game_seed(seed, g));
         let mut other = table.map(|level| Cpu::new(level, game_seed(seed, g)));
         let mut previous: Vec<Option<Features>> = vec![None; n];

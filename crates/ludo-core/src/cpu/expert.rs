@@ -152,6 +152,12 @@ pub fn choose(net: &ValueNet, game: &Game, moves: &[Move], depth: u8) -> usize {
     best.0
 }
 
+/// The worth to `seat` of `game` (waiting for a roll, or for a release), searched `depth` rolls
+/// deep: what `distill_expert` teaches the network.
+pub fn value_at(net: &ValueNet, game: &Game, seat: usize, depth: u8) -> f32 {
+    Search::new(net, seat).expand(game, depth)
+}
+
 /// The index of the move the seat to play rates best with the network alone, one move deep
 /// (how `train_expert` plays).
 pub fn greedy(net: &ValueNet, game: &Game, moves: &[Move]) -> usize {
