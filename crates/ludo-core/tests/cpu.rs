@@ -211,7 +211,7 @@ fn expert_against_random(depth: u8, rules: &Rules, games: u64, seed: u64) -> (f6
 
 #[test]
 fn expert_beats_three_random_players_under_every_house_rule_with_one_network() {
-    // One roll deep (the shipped level searches two) to keep the test short: the same
+    // One roll deep (the shipped level searches three) to keep the test short: the same
     // network rates every table. Over 150 games chance is 25% ± 7 points; `expert` wins about
     // 85% under the standard rules.
     for (name, rules) in tables() {

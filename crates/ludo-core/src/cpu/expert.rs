@@ -4,15 +4,17 @@
 //! opponent's best choice by the same network seen from its side (each seat plays for itself,
 //! as in max^n). After `depth` rolls it rates the position from its own side with the network
 //! (`value_net`, `expert` kind: any seat's side, any house rule; under *rank all players* the
-//! expected place). It looks two rolls deep: with one, that is its own extra rolls and the next
-//! opponent's reply; with two, also the roll after that (the next seat's, or its own again).
+//! expected place). It looks three rolls deep: with one, that is its own extra rolls and the
+//! next opponent's reply; with two, also the roll after that (the next seat's, or its own
+//! again); with three, one more (a point more against three `normal` players than two, at about
+//! seven times the cost: 14 ms a decision at the 99th percentile, docs/CPU_PLAYERS.md).
 
 use super::value_net::{self, Features, ValueNet};
 use crate::game::{Awaiting, Game, Move};
 use crate::sim::Discard;
 
 /// How many rolls `expert` looks past its move.
-pub const DEPTH: u8 = 2;
+pub const DEPTH: u8 = 3;
 
 /// What the game's end is worth to `me`: the chance to win is 1 or 0; under *rank all
 /// players* a place, first 1 … last 0. A seat that has finished already knows its place.
