@@ -96,7 +96,10 @@ web-test-build:
 # window is wholly on the screen, and fails on a mismatch; its report (first frame, memory,
 # update time) is the .json beside the .png. Last, the menu as a screen reader on Linux reads
 # it (AT-SPI): its buttons by name.
-XVFB := xvfb-run -a -s "-screen 0 1280x720x24"
+# The X authority file is ours (in the runtime folder): xvfb-run then has no temporary
+# folder of its own to remove, a removal that once failed on CI after a passing run (exit 5).
+XVFB_RUN := xvfb-run -a -f $(XDG_RUNTIME_DIR)/Xauthority
+XVFB := $(XVFB_RUN) -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
 	cargo build --quiet --bin ludo
@@ -108,25 +111,25 @@ screenshot:
 		--screenshot $(ARTIFACTS)/results.png --when-over --frames 30
 	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu:hard,cpu:easy --speed instant \
 		--rules assets/rules/by-player-count.ron --seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
-	@for lang in fil ar; do xvfb-run -a -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
+	@for lang in fil ar; do $(XVFB_RUN) -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
 		--size 640x360 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
 		--screenshot $(ARTIFACTS)/results-small-$$lang.png --when-over --frames 30 || exit 1; done
-	@for lang in en ar; do xvfb-run -a -s "-screen 0 390x844x24" cargo run --quiet --bin ludo -- \
+	@for lang in en ar; do $(XVFB_RUN) -s "-screen 0 390x844x24" cargo run --quiet --bin ludo -- \
 		--size 390x844 --lang $$lang --seats cpu,cpu,cpu:hard,cpu --speed fast --seed 4 \
 		--screenshot $(ARTIFACTS)/upright-playing-$$lang.png --frames 300 || exit 1; \
-		xvfb-run -a -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
+		$(XVFB_RUN) -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
 		--size 360x640 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
 		--screenshot $(ARTIFACTS)/upright-results-$$lang.png --when-over --frames 30 || exit 1; done
-	@for open in menu setup rules pause settings profiles; do xvfb-run -a -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
+	@for open in menu setup rules pause settings profiles; do $(XVFB_RUN) -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
 		--size 360x640 --open $$open --screenshot $(ARTIFACTS)/upright-$$open.png --frames 20 || exit 1; done
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
 		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
-	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \
+	$(XVFB_RUN) -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \
 		--size 800x600 --screenshot $(ARTIFACTS)/small.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --open setup --screenshot $(ARTIFACTS)/setup.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --open rules --screenshot $(ARTIFACTS)/rules.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --open menu --screenshot $(ARTIFACTS)/menu.png --frames 20
-	xvfb-run -a -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
+	$(XVFB_RUN) -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
 		--screenshot $(ARTIFACTS)/pause-small.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 --theme night \
 		--screenshot $(ARTIFACTS)/night-playing.png --frames 300

@@ -22,7 +22,9 @@ grep -q "^bevy 0.19.1: MIT OR Apache-2.0" "$bundle/THIRD-PARTY-LICENSES.txt"
 cd "$scratch/elsewhere"
 # No cargo variables: the game must find its own way.
 unset CARGO_MANIFEST_DIR BEVY_ASSET_ROOT
-xvfb() { xvfb-run -a -s "-screen 0 1280x720x24" "$@"; }
+# The X authority file in the scratch folder: xvfb-run has no temporary folder to remove (a
+# removal that once failed on CI, exit 5, after the game had exited as expected).
+xvfb() { xvfb-run -a -f "$scratch/Xauthority" -s "-screen 0 1280x720x24" "$@"; }
 # report FILE KEY EXPECTED: a field of a screenshot report
 report() {
     python3 - "$@" <<'PY'
@@ -61,7 +63,7 @@ code=$?
 set -e
 if [ $code -ne 3 ] || ! grep -q "gave up after 5 s waiting for assets/lang/fonts/Stuck.ttf" "$art/dist-stuck.log"; then
     echo "a missing asset: expected exit 3 and the error naming it, got $code:" >&2
-    tail -5 "$art/dist-stuck.log" >&2
+    tail -20 "$art/dist-stuck.log" >&2
     exit 1
 fi
 echo "bundle: an asset that never arrives ends the run after 5 s with its name"

@@ -180,7 +180,10 @@ try {
   // window: it draws in software beside the browser's page.)
   if (gameBin) {
     const c = await open(await browser.newContext({ viewport }), 'C');
-    desktop = spawn('xvfb-run', ['-a', '-s', '-screen 0 1280x720x24', gameBin,
+    // The X authority file is the artifacts' own: xvfb-run has no temporary folder to remove
+    // (a removal that once failed on CI after a passing run).
+    desktop = spawn('xvfb-run', ['-a', '-f', path.join(artifacts, 'online-desktop.Xauthority'),
+      '-s', '-screen 0 1280x720x24', gameBin,
       '--server', `ws://${new URL(address).host}/ws`, '--create', 'open,open,cpu,cpu', '--name', 'Desk',
       '--speed', 'fast', '--size', '800x450', '--screenshot', path.join(artifacts, 'online-desktop.png'), '--frames', '90'],
     // The game's assets are the repository's (a build run outside `cargo run` finds them here).
