@@ -202,7 +202,14 @@ impl Table {
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add((self.record.steps.len() as u64) << 2 | u64::from(seat));
-        Cpu::new(level, seed).choose(&self.game, self.game.legal_moves())
+        // What the table shows of each seat: `expert` expects a CPU seat to play its level.
+        let table = std::array::from_fn(|s| match self.seats.get(s) {
+            Some(SeatKind::Cpu(level)) => Some(*level),
+            _ => None,
+        });
+        Cpu::new(level, seed)
+            .seeing(table)
+            .choose(&self.game, self.game.legal_moves())
     }
 
     pub fn seat_kind(&self, seat: u8) -> &SeatKind {

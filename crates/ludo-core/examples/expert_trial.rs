@@ -5,7 +5,8 @@
 //! cargo run --release -p ludo-core --example expert_trial -- NET DEPTH LEVEL GAMES SEED [RULES]
 //! ```
 //!
-//! RULES is a rules file (`assets/rules/…`); the standard game without it.
+//! RULES is a rules file (`assets/rules/…`); the standard game without it. With `SEEING=1` in
+//! the environment, `expert` knows the other seats' level (as at a table that shows it).
 
 use ludo_core::value_net::{self, Kind};
 use ludo_core::{Chooser, Cpu, CpuLevel, Game, Move, Rules, expert, tournament};
@@ -13,14 +14,23 @@ use ludo_core::{Chooser, Cpu, CpuLevel, Game, Move, Rules, expert, tournament};
 struct Expert {
     net: value_net::ValueNet,
     depth: u8,
+    /// Whether it looks at who sits where (`SEEING=1`).
+    seeing: bool,
+    table: [Option<CpuLevel>; 4],
 }
 
 impl Chooser for Expert {
+    fn see_table(&mut self, table: &[Option<CpuLevel>; 4]) {
+        if self.seeing {
+            self.table = *table;
+        }
+    }
+
     fn choose(&mut self, game: &Game, moves: &[Move]) -> usize {
         if moves.len() <= 1 {
             return 0;
         }
-        expert::choose(&self.net, game, moves, self.depth)
+        expert::choose(&self.net, game, moves, self.depth, &self.table)
     }
 }
 
@@ -44,8 +54,14 @@ fn main() {
     let rules: Rules = args.get(5).map_or_else(Rules::default, |p| {
         ron::from_str(&std::fs::read_to_string(p).expect("a rules file")).expect("rules")
     });
-    let mut players: Vec<(String, Box<dyn Chooser>)> =
-        vec![("expert".into(), Box::new(Expert { net, depth }))];
+    let seeing = std::env::var("SEEING").is_ok_and(|v| v == "1");
+    let expert = Expert {
+        net,
+        depth,
+        seeing,
+        table: [None; 4],
+    };
+    let mut players: Vec<(String, Box<dyn Chooser>)> = vec![("expert".into(), Box::new(expert))];
     for i in 1..seats {
         players.push((format!("{level}{i}"), Box::new(Cpu::new(level, seed + i))));
     }

@@ -3,6 +3,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use crate::cpu::CpuLevel;
 use crate::dice::Dice;
 use crate::event::Event;
 use crate::game::{Awaiting, EventSink, Game, Move, Phase};
@@ -16,6 +17,14 @@ pub trait Chooser {
     fn failure(&self) -> Option<String> {
         None
     }
+
+    /// The CPU level this player plays at, if it is a CPU: what the table shows the others.
+    fn cpu_level(&self) -> Option<CpuLevel> {
+        None
+    }
+
+    /// Who sits where in the coming game: each seat's CPU level (`None`: a person, a program).
+    fn see_table(&mut self, _table: &[Option<CpuLevel>; 4]) {}
 }
 
 /// Picks a uniformly random legal move from its own stream, never the die's.

@@ -98,6 +98,13 @@ pub fn run(
         game.restart(0);
         let mut dice = Dice::new(game_seed(seed, g));
         let player_of = |seat: usize| (seat + g as usize) % n;
+        let mut table = [None; 4];
+        for (seat, level) in table.iter_mut().enumerate().take(n) {
+            *level = players[player_of(seat)].1.cpu_level();
+        }
+        for (_, chooser) in players.iter_mut() {
+            chooser.see_table(&table);
+        }
         let (mut rolls, mut turns) = (0u64, 1u64);
         while !game.is_over() {
             events.clear();

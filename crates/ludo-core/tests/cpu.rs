@@ -247,3 +247,40 @@ fn expert_replays_the_same_for_the_same_seed() {
     }
     assert!(a.iter().map(|s| s.rolls).sum::<u64>() > 0);
 }
+
+/// A player that notes the tables it is shown and plays at random.
+struct Watcher {
+    inner: RandomChooser,
+    seen: std::rc::Rc<std::cell::RefCell<Vec<[Option<CpuLevel>; 4]>>>,
+}
+
+impl Chooser for Watcher {
+    fn see_table(&mut self, table: &[Option<CpuLevel>; 4]) {
+        self.seen.borrow_mut().push(*table);
+    }
+
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> usize {
+        self.inner.choose(game, moves)
+    }
+}
+
+#[test]
+fn a_tournament_shows_every_player_who_sits_where_as_seats_rotate() {
+    // What `expert` plays against: each CPU seat's level, seat by seat, in every game.
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let watcher = Watcher {
+        inner: RandomChooser::new(3),
+        seen: seen.clone(),
+    };
+    let mut players: Vec<(String, Box<dyn Chooser>)> = vec![
+        ("watcher".into(), Box::new(watcher)),
+        ("normal".into(), Box::new(Cpu::new(CpuLevel::Normal, 3))),
+        ("hard".into(), Box::new(Cpu::new(CpuLevel::Hard, 3))),
+    ];
+    tournament::run(&Rules::default(), &mut players, 3, 3, |_| {}).unwrap();
+    let (n, h) = (Some(CpuLevel::Normal), Some(CpuLevel::Hard));
+    assert_eq!(
+        *seen.borrow(),
+        vec![[None, n, h, None], [n, h, None, None], [h, None, n, None]]
+    );
+}

@@ -652,8 +652,12 @@ impl Room {
                 self.broadcast_room();
             }
             Actor::Cpu(level, at) if now >= at => {
+                let table = std::array::from_fn(|s| match self.table.seats.get(s) {
+                    Some(Seat::Cpu { level }) => Some(*level),
+                    _ => None,
+                });
                 let live = self.live.as_mut().expect("a game is under way");
-                let action = live.cpu_action(level);
+                let action = live.cpu_action(level, &table);
                 if let Err(e) = self.play(action).await {
                     tracing::error!(room = %self.table.code, "the CPU's move was refused: {e}");
                 }

@@ -249,13 +249,15 @@ impl Live {
         Ok((live, events))
     }
 
-    /// The CPU's choice for the seat to act, with the given level.
-    pub fn cpu_action(&mut self, level: CpuLevel) -> Action {
+    /// The CPU's choice for the seat to act, with the given level; `table` is what the table
+    /// shows of each seat (its CPU level, `None` for a person), which `expert` plays against.
+    pub fn cpu_action(&mut self, level: CpuLevel, table: &[Option<CpuLevel>; 4]) -> Action {
         use ludo_core::Chooser;
         let seat = self.game.turn() as usize;
         if self.cpus[seat].level() != level {
             self.cpus[seat] = Cpu::new(level, self.file.seed ^ ((seat as u64 + 1) << 48));
         }
+        self.cpus[seat].see_table(table);
         match self.game.awaiting() {
             Awaiting::Move => {
                 let moves = self.game.legal_moves().to_vec();
@@ -327,7 +329,7 @@ mod tests {
             if live.game.is_over() {
                 break;
             }
-            let a = live.cpu_action(CpuLevel::Normal);
+            let a = live.cpu_action(CpuLevel::Normal, &[None; 4]);
             all.extend(live.play(a).unwrap().1);
         }
         let (again, events) = Live::replay(&rules, file(5), &live.record.steps).unwrap();

@@ -1,15 +1,18 @@
 //! `expert`: a search over the dice with a learned value at its leaves. For each legal move it
 //! plays the move on a copy of the game and looks further: every face of the next roll (each
-//! 1/6), the seat's own extra rolls as its own best choice, and each opponent's reply as that
-//! opponent's best choice by the same network seen from its side (each seat plays for itself,
-//! as in max^n). After `depth` rolls it rates the position from its own side with the network
-//! (`value_net`, `expert` kind: any seat's side, any house rule; under *rank all players* the
-//! expected place). It looks three rolls deep: with one, that is its own extra rolls and the
-//! next opponent's reply; with two, also the roll after that (the next seat's, or its own
-//! again); with three, one more (a point more against three `normal` players than two, at about
-//! seven times the cost: 14 ms a decision at the 99th percentile, docs/CPU_PLAYERS.md).
+//! 1/6), the seat's own extra rolls as its own best choice, and each opponent's reply: a
+//! `normal` or `hard` seat's as that level picks (the table shows each CPU's level), any other
+//! seat's as its best choice by the same network seen from its side (each seat plays for
+//! itself, as in max^n). After `depth` rolls it rates the position from its own side with the
+//! network (`value_net`, `expert` kind: any seat's side, any house rule; under *rank all
+//! players* the expected place). It looks three rolls deep: with one, that is its own extra
+//! rolls and the next opponent's reply; with two, also the roll after that (the next seat's, or
+//! its own again); with three, one more (a point more against three `normal` players than two,
+//! at about seven times the cost; 7 ms a decision at the 99th percentile against them,
+//! docs/CPU_PLAYERS.md).
 
 use super::value_net::{self, Features, ValueNet};
+use super::{Cpu, CpuLevel, Policy};
 use crate::game::{Awaiting, Game, Move};
 use crate::sim::Discard;
 
@@ -41,6 +44,12 @@ pub struct Search<'a> {
     net: &'a ValueNet,
     me: usize,
     x: Features,
+    /// How each other seat is expected to pick: as a `normal` or `hard` seat does, where the
+    /// table shows one (both pick one move for sure); otherwise (`None`: a person, `random`,
+    /// `easy`, another `expert`) as the network rates the moves from that seat's side.
+    /// Expecting `random`'s every move alike measured no better and cost three times the time
+    /// (docs/CPU_PLAYERS.md); searching inside the search would cost too much.
+    models: [Option<Cpu>; 4],
     /// Positions rated, for the figures.
     pub rated: u32,
 }
@@ -51,8 +60,22 @@ impl<'a> Search<'a> {
             net,
             me,
             x: Features::new(),
+            models: [None, None, None, None],
             rated: 0,
         }
+    }
+
+    /// A search that expects each `normal` and `hard` seat of `table` to play as it does.
+    pub fn seeing(mut self, table: &[Option<CpuLevel>; 4]) -> Search<'a> {
+        for (seat, level) in table.iter().enumerate() {
+            self.models[seat] = match level {
+                Some(level @ (CpuLevel::Normal | CpuLevel::Hard)) if seat != self.me => {
+                    Some(Cpu::new(*level, 0))
+                }
+                _ => None,
+            };
+        }
+        self
     }
 
     /// The network's rating (a chance, 0 to 1) of `game` for `seat`, or the end's worth.
@@ -122,10 +145,14 @@ impl<'a> Search<'a> {
                 })
                 .fold(f32::NEG_INFINITY, f32::max)
         } else {
-            let i = if moves.len() == 1 {
-                0
-            } else {
-                self.greedy(game, &moves)
+            let seat = game.turn() as usize;
+            let i = match &self.models[seat] {
+                _ if moves.len() == 1 => 0,
+                Some(cpu) => match cpu.policy(game, &moves) {
+                    Policy::Move(i) => i,
+                    Policy::Any | Policy::Mixed { .. } => self.greedy(game, &moves),
+                },
+                None => self.greedy(game, &moves),
             };
             let mut after = game.clone();
             after.play_move(moves[i], roll, &mut Discard);
@@ -141,9 +168,16 @@ impl<'a> Search<'a> {
     }
 }
 
-/// The index of `expert`'s move among `moves`, searched `depth` rolls deep.
-pub fn choose(net: &ValueNet, game: &Game, moves: &[Move], depth: u8) -> usize {
-    let mut search = Search::new(net, game.turn() as usize);
+/// The index of `expert`'s move among `moves`, searched `depth` rolls deep, each `normal` and
+/// `hard` seat of `table` expected to play as it does.
+pub fn choose(
+    net: &ValueNet,
+    game: &Game,
+    moves: &[Move],
+    depth: u8,
+    table: &[Option<CpuLevel>; 4],
+) -> usize {
+    let mut search = Search::new(net, game.turn() as usize).seeing(table);
     let mut best = (0, f32::NEG_INFINITY);
     for (i, m) in moves.iter().enumerate() {
         let v = search.rate(game, m, depth);
@@ -169,4 +203,68 @@ pub fn greedy(net: &ValueNet, game: &Game, moves: &[Move]) -> usize {
 /// What the end of `game` is worth to `seat` (see [`score`]), for training.
 pub fn final_score(game: &Game, seat: usize) -> f32 {
     score(game, seat).unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::Chooser;
+    use crate::value_net::{Kind, NetId};
+    use crate::{Dice, Rules};
+
+    /// One roll deep from where a `normal` seat rolls next, the search's worth is the mean over
+    /// the six faces of the network's rating after `normal`'s own pick (what [`Cpu::choose`]
+    /// plays), not after the network's best for that seat.
+    #[test]
+    fn the_search_expects_a_normal_seat_to_play_as_normal_does() {
+        let net = value_net::shipped(NetId::new(Kind::Expert, 4)).expect("the shipped network");
+        let me = 0;
+        let table = [None, Some(CpuLevel::Normal), None, None];
+        let oracle = |game: &Game| {
+            let mut total = 0.0;
+            for face in 1..=6 {
+                let mut next = game.clone();
+                next.play_roll(face, &mut Discard);
+                let mut rate = Search::new(net, me);
+                total += if next.awaiting() == Awaiting::Move {
+                    let moves = next.legal_moves().to_vec();
+                    let i = Cpu::new(CpuLevel::Normal, 9).choose(&next, &moves);
+                    let mut after = next.clone();
+                    after.play_move(moves[i], face, &mut Discard);
+                    rate.expand(&after, 0)
+                } else {
+                    rate.expand(&next, 0)
+                };
+            }
+            total / 6.0
+        };
+        // A seeded game at random until seat 1 rolls where `normal`'s pick and the network's
+        // differ, so that expecting the wrong one would show.
+        let mut game = Game::new(Rules::default(), 4, 0).unwrap();
+        let mut dice = Dice::new(17);
+        let mut pick = crate::RandomChooser::new(17);
+        let mut events = Vec::new();
+        let mut checked = 0;
+        while !game.is_over() && checked < 3 {
+            if game.turn() == 1 && game.awaiting() == Awaiting::Roll {
+                let seeing = Search::new(net, me).seeing(&table).expand(&game, 1);
+                let blind = Search::new(net, me).expand(&game, 1);
+                if seeing != blind {
+                    assert!((seeing - oracle(&game)).abs() < 1e-6);
+                    checked += 1;
+                }
+            }
+            match game.awaiting() {
+                Awaiting::Move => {
+                    let moves = game.legal_moves().to_vec();
+                    let i = pick.choose(&game, &moves);
+                    game.choose(moves[i].piece, &mut events)
+                }
+                Awaiting::Release => game.release(&mut events),
+                _ => game.roll(dice.roll(), &mut events),
+            }
+            .unwrap();
+        }
+        assert_eq!(checked, 3, "no position where the two expectations differ");
+    }
 }

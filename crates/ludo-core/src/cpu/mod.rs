@@ -89,6 +89,9 @@ pub struct Cpu {
     learned: bool,
     /// How many rolls `expert` searches past its move.
     depth: u8,
+    /// Each seat's CPU level as the table shows it (`None`: a person, or not known), for
+    /// `expert`'s search.
+    table: [Option<CpuLevel>; 4],
 }
 
 impl Cpu {
@@ -102,6 +105,7 @@ impl Cpu {
             normal: NormalWeights::default(),
             learned: true,
             depth: expert::DEPTH,
+            table: [None; 4],
         }
     }
 
@@ -162,33 +166,77 @@ impl Cpu {
     }
 }
 
-impl Chooser for Cpu {
-    fn choose(&mut self, game: &Game, moves: &[Move]) -> usize {
-        if moves.len() <= 1 {
-            return 0;
-        }
+/// How a CPU picks among legal moves, its randomness not yet drawn: what [`Cpu::choose`] plays
+/// by, and what `expert` expects of a CPU seat whose level the table shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Policy {
+    /// This move.
+    Move(usize),
+    /// Any move, each as likely.
+    Any,
+    /// Any move (each as likely) with chance `any`, else `otherwise`.
+    Mixed { any: f64, otherwise: usize },
+}
+
+impl Cpu {
+    /// How this player picks among `moves` (at least two) in `game`.
+    pub fn policy(&self, game: &Game, moves: &[Move]) -> Policy {
         match self.level {
-            CpuLevel::Random => self.rng.random_range(0..moves.len()),
-            CpuLevel::Easy => {
-                // A casual player: a quarter of the time, any move will do.
-                if self.rng.random_bool(0.25) {
-                    self.rng.random_range(0..moves.len())
-                } else {
-                    best(moves, |m| easy_score(game, m))
-                }
+            CpuLevel::Random => Policy::Any,
+            // A casual player: a quarter of the time, any move will do.
+            CpuLevel::Easy => Policy::Mixed {
+                any: 0.25,
+                otherwise: best(moves, |m| easy_score(game, m)),
+            },
+            CpuLevel::Normal => {
+                Policy::Move(best(moves, |m| normal_score_with(&self.normal, game, m)))
             }
-            CpuLevel::Normal => best(moves, |m| normal_score_with(&self.normal, game, m)),
-            CpuLevel::Hard => match self.network(game) {
+            CpuLevel::Hard => Policy::Move(match self.network(game) {
                 Some(net) => {
                     let mut x = value_net::Features::new();
                     best(moves, |m| net.rate(game, m, &mut x))
                 }
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
-            },
-            CpuLevel::Expert => match self.network(game) {
-                Some(net) => expert::choose(net, game, moves, self.depth),
+            }),
+            CpuLevel::Expert => Policy::Move(match self.network(game) {
+                Some(net) => expert::choose(net, game, moves, self.depth, &self.table),
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
-            },
+            }),
+        }
+    }
+
+    /// Tells an `expert` player who sits where: each seat's CPU level, `None` for a person (or
+    /// a seat it knows nothing of). It then expects each CPU seat to play as that level does,
+    /// and a person as its own network would.
+    pub fn seeing(mut self, table: [Option<CpuLevel>; 4]) -> Cpu {
+        self.table = table;
+        self
+    }
+}
+
+impl Chooser for Cpu {
+    fn cpu_level(&self) -> Option<CpuLevel> {
+        Some(self.level)
+    }
+
+    fn see_table(&mut self, table: &[Option<CpuLevel>; 4]) {
+        self.table = *table;
+    }
+
+    fn choose(&mut self, game: &Game, moves: &[Move]) -> usize {
+        if moves.len() <= 1 {
+            return 0;
+        }
+        match self.policy(game, moves) {
+            Policy::Move(i) => i,
+            Policy::Any => self.rng.random_range(0..moves.len()),
+            Policy::Mixed { any, otherwise } => {
+                if self.rng.random_bool(any) {
+                    self.rng.random_range(0..moves.len())
+                } else {
+                    otherwise
+                }
+            }
         }
     }
 }
