@@ -10,11 +10,12 @@
 //! same network.
 //!
 //! ```sh
-//! cargo run --release -p ludo-core --example train_expert -- SEATS GAMES SEED ALPHA [OUT [START]]
+//! cargo run --release -p ludo-core --example train_expert -- SEATS GAMES SEED ALPHA [OUT [START [HIDDEN]]]
 //! ```
 //!
 //! OUT defaults to `crates/ludo-core/nets/expert-SEATS-seats.json`, START to
-//! `crates/ludo-core/nets/hard-SEATS-seats.json`.
+//! `crates/ludo-core/nets/hard-SEATS-seats.json`; HIDDEN grows the start to that many hidden
+//! units (the new ones start with no say in the rating).
 
 #[path = "common/net_file.rs"]
 mod net_file;
@@ -34,7 +35,7 @@ const WINDOW: u64 = 20_000;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 {
-        eprintln!("usage: train_expert SEATS GAMES SEED ALPHA [OUT [START]]");
+        eprintln!("usage: train_expert SEATS GAMES SEED ALPHA [OUT [START [HIDDEN]]]");
         std::process::exit(2);
     }
     let number = |i: usize| net_file::number(&args, i);
@@ -61,6 +62,10 @@ fn main() {
         Kind::Hard => from.widened(),
         Kind::Expert => from.clone(),
     };
+    let grow = args.get(6).map(|_| number(6) as usize);
+    if let Some(hidden) = grow {
+        net = net_file::grown(net, hidden, seed);
+    }
     let presets = tables::presets();
     let mut draw = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7275_6C65);
     let n = seats as usize;
@@ -150,9 +155,11 @@ fn main() {
             from.about.split(':').next().unwrap_or("")
         ),
     };
+    let grown = grow.map_or(String::new(), |h| format!(" {out} {start} {h}"));
     net.about = format!(
         "cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
-         {alpha}: TD(0) from every seat's side at {seats} seats, starting from {start_name}, \
+         {alpha}{grown}: TD(0) from every seat's side at {seats} seats, starting from \
+         {start_name}, \
          against itself and normal, random and hard players, under the presets and random \
          house rules; {summary}"
     );

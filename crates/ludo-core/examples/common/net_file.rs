@@ -50,3 +50,27 @@ pub fn write(mut net: ValueNet, out: &str) {
     });
     eprintln!("wrote {out}");
 }
+
+/// `net` with `hidden` hidden units: the new units get small input weights drawn from `seed`
+/// and no weight to the output, so the grown network rates every position as `net` did and
+/// training gives the new units their say.
+#[allow(dead_code)] // not every example grows a network
+pub fn grown(mut net: ValueNet, hidden: usize, seed: u64) -> ValueNet {
+    use rand::{RngExt, SeedableRng};
+    let old = net.hidden;
+    if hidden <= old {
+        return net;
+    }
+    let mut rng = rand::rngs::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut small = || (rng.random::<f32>() * 2.0 - 1.0) * 0.1;
+    let mut w1 = Vec::with_capacity(net.inputs * hidden);
+    for row in net.w1.chunks(old) {
+        w1.extend_from_slice(row);
+        w1.extend((old..hidden).map(|_| small()));
+    }
+    net.w1 = w1;
+    net.b1.extend((old..hidden).map(|_| small()));
+    net.w2.resize(hidden, 0.0);
+    net.hidden = hidden;
+    net
+}
