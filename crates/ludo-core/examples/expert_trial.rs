@@ -6,14 +6,25 @@
 //! ```
 //!
 //! RULES is a rules file (`assets/rules/…`); the standard game without it. With `SEEING=1` in
-//! the environment, `expert` knows the other seats' level (as at a table that shows it).
+//! the environment, `expert` knows the other seats' level (as at a table that shows it). With
+//! `DEEPEN=N`, a decision whose search rated fewer than N positions is searched again one roll
+//! deeper, as `expert` does with N = 1000 (`expert::DEEPEN_BELOW`) at DEPTH 3; without it, the
+//! search is exactly DEPTH rolls deep.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use ludo_core::value_net::{self, Kind};
 use ludo_core::{Chooser, Cpu, CpuLevel, Game, Move, Rules, expert, tournament};
 
+/// Decisions searched again one roll deeper (`DEEPEN`), and all decisions searched.
+static DEEPENED: AtomicU64 = AtomicU64::new(0);
+static SEARCHED: AtomicU64 = AtomicU64::new(0);
+
 struct Expert {
     net: value_net::ValueNet,
     depth: u8,
+    /// Below this many positions rated, search one roll deeper (`DEEPEN`; 0: never).
+    deepen: u32,
     /// Whether it looks at who sits where (`SEEING=1`).
     seeing: bool,
     table: [Option<CpuLevel>; 4],
@@ -30,7 +41,13 @@ impl Chooser for Expert {
         if moves.len() <= 1 {
             return 0;
         }
-        expert::choose(&self.net, game, moves, self.depth, &self.table)
+        SEARCHED.fetch_add(1, Ordering::Relaxed);
+        let (i, rated) = expert::choose_counted(&self.net, game, moves, self.depth, &self.table);
+        if rated >= self.deepen {
+            return i;
+        }
+        DEEPENED.fetch_add(1, Ordering::Relaxed);
+        expert::choose_counted(&self.net, game, moves, self.depth + 1, &self.table).0
     }
 }
 
@@ -55,9 +72,11 @@ fn main() {
         ron::from_str(&std::fs::read_to_string(p).expect("a rules file")).expect("rules")
     });
     let seeing = std::env::var("SEEING").is_ok_and(|v| v == "1");
+    let deepen = std::env::var("DEEPEN").map_or(0, |v| v.parse().expect("DEEPEN is a number"));
     let expert = Expert {
         net,
         depth,
+        deepen,
         seeing,
         table: [None; 4],
     };
@@ -81,4 +100,11 @@ fn main() {
         stats[0].decision_us(1.0),
         started.elapsed().as_secs_f64()
     );
+    if deepen > 0 {
+        println!(
+            "searched one roll deeper: {} of {} decisions",
+            DEEPENED.load(Ordering::Relaxed),
+            SEARCHED.load(Ordering::Relaxed)
+        );
+    }
 }

@@ -87,8 +87,10 @@ pub struct Cpu {
     /// Whether `hard` uses the learned network where it knows the rules (off only for tuning
     /// the evaluation it falls back to).
     learned: bool,
-    /// How many rolls `expert` searches past its move.
+    /// How many rolls `expert` searches past its move ...
     depth: u8,
+    /// ... and one more where that rated fewer positions than this.
+    deepen_below: u32,
     /// Each seat's CPU level as the table shows it (`None`: a person, or not known), for
     /// `expert`'s search.
     table: [Option<CpuLevel>; 4],
@@ -105,14 +107,17 @@ impl Cpu {
             normal: NormalWeights::default(),
             learned: true,
             depth: expert::DEPTH,
+            deepen_below: expert::DEEPEN_BELOW,
             table: [None; 4],
         }
     }
 
-    /// An `expert` player that searches `depth` rolls past its move (0: the network alone).
+    /// An `expert` player that searches exactly `depth` rolls past its move (0: the network
+    /// alone).
     pub fn expert_with(depth: u8, seed: u64) -> Cpu {
         Cpu {
             depth,
+            deepen_below: 0,
             ..Cpu::new(CpuLevel::Expert, seed)
         }
     }
@@ -199,7 +204,9 @@ impl Cpu {
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
             }),
             CpuLevel::Expert => Policy::Move(match self.network(game) {
-                Some(net) => expert::choose(net, game, moves, self.depth, &self.table),
+                Some(net) => {
+                    expert::choose(net, game, moves, self.depth, self.deepen_below, &self.table)
+                }
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
             }),
         }
