@@ -237,6 +237,20 @@ mod tests {
     use crate::value_net::{Kind, NetId};
     use crate::{Dice, Rules};
 
+    /// Plays what `game` awaits: a roll of `dice`, a release, or `pick`'s move.
+    fn random_step(game: &mut Game, dice: &mut Dice, pick: &mut crate::RandomChooser) {
+        match game.awaiting() {
+            Awaiting::Move => {
+                let moves = game.legal_moves().to_vec();
+                let i = pick.choose(game, &moves);
+                game.choose(moves[i].piece, &mut Discard)
+            }
+            Awaiting::Release => game.release(&mut Discard),
+            _ => game.roll(dice.roll(), &mut Discard),
+        }
+        .unwrap();
+    }
+
     /// One roll deep from where a `normal` seat rolls next, the search's worth is the mean over
     /// the six faces of the network's rating after `normal`'s own pick (what [`Cpu::choose`]
     /// plays), not after the network's best for that seat.
@@ -268,7 +282,6 @@ mod tests {
         let mut game = Game::new(Rules::default(), 4, 0).unwrap();
         let mut dice = Dice::new(17);
         let mut pick = crate::RandomChooser::new(17);
-        let mut events = Vec::new();
         let mut checked = 0;
         while !game.is_over() && checked < 3 {
             if game.turn() == 1 && game.awaiting() == Awaiting::Roll {
@@ -279,16 +292,7 @@ mod tests {
                     checked += 1;
                 }
             }
-            match game.awaiting() {
-                Awaiting::Move => {
-                    let moves = game.legal_moves().to_vec();
-                    let i = pick.choose(&game, &moves);
-                    game.choose(moves[i].piece, &mut events)
-                }
-                Awaiting::Release => game.release(&mut events),
-                _ => game.roll(dice.roll(), &mut events),
-            }
-            .unwrap();
+            random_step(&mut game, &mut dice, &mut pick);
         }
         assert_eq!(checked, 3, "no position where the two expectations differ");
     }
@@ -302,7 +306,6 @@ mod tests {
         let mut game = Game::new(Rules::default(), 4, 0).unwrap();
         let mut dice = Dice::new(23);
         let mut pick = crate::RandomChooser::new(23);
-        let mut events = Vec::new();
         let (mut deeper, mut not) = (0, 0);
         while !game.is_over() && (deeper < 2 || not < 2) {
             if game.awaiting() == Awaiting::Move && game.turn() == 0 {
@@ -325,16 +328,7 @@ mod tests {
                     assert_eq!(choose(net, &game, &moves, DEPTH, rated, &table), three);
                 }
             }
-            match game.awaiting() {
-                Awaiting::Move => {
-                    let moves = game.legal_moves().to_vec();
-                    let i = pick.choose(&game, &moves);
-                    game.choose(moves[i].piece, &mut events)
-                }
-                Awaiting::Release => game.release(&mut events),
-                _ => game.roll(dice.roll(), &mut events),
-            }
-            .unwrap();
+            random_step(&mut game, &mut dice, &mut pick);
         }
         assert!(deeper >= 2 && not >= 2, "deeper {deeper}, not {not}");
     }
