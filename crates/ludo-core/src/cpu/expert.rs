@@ -9,7 +9,7 @@
 //! rolls and the next opponent's reply; with two, also the roll after that (the next seat's, or
 //! its own again); with three, one more (a point more against three `normal` players than two,
 //! at about seven times the cost). Where three rolls rated fewer than [`DEEPEN_BELOW`]
-//! positions, it searches again four rolls deep (about five points more against three
+//! positions, it searches again four rolls deep (about four points more against three
 //! `normal` players; 22 ms a decision at the 99th percentile against them,
 //! docs/CPU_PLAYERS.md).
 
