@@ -42,12 +42,12 @@ impl Chooser for Expert {
             return 0;
         }
         SEARCHED.fetch_add(1, Ordering::Relaxed);
-        let (i, rated) = expert::choose_counted(&self.net, game, moves, self.depth, &self.table);
-        if rated >= self.deepen {
-            return i;
+        let (i, depth) =
+            expert::choose(&self.net, game, moves, self.depth, self.deepen, &self.table);
+        if depth > self.depth {
+            DEEPENED.fetch_add(1, Ordering::Relaxed);
         }
-        DEEPENED.fetch_add(1, Ordering::Relaxed);
-        expert::choose_counted(&self.net, game, moves, self.depth + 1, &self.table).0
+        i
     }
 }
 

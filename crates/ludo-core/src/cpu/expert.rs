@@ -177,7 +177,7 @@ impl<'a> Search<'a> {
 
 /// The index of `expert`'s move among `moves`, searched `depth` rolls deep (one more where
 /// that rated fewer than `deepen_below` positions), each `normal` and `hard` seat of `table`
-/// expected to play as it does.
+/// expected to play as it does; and how many rolls deep the move was searched.
 pub fn choose(
     net: &ValueNet,
     game: &Game,
@@ -185,12 +185,15 @@ pub fn choose(
     depth: u8,
     deepen_below: u32,
     table: &[Option<CpuLevel>; 4],
-) -> usize {
+) -> (usize, u8) {
     let (i, rated) = choose_counted(net, game, moves, depth, table);
     if rated >= deepen_below {
-        return i;
+        return (i, depth);
     }
-    choose_counted(net, game, moves, depth + 1, table).0
+    (
+        choose_counted(net, game, moves, depth + 1, table).0,
+        depth + 1,
+    )
 }
 
 /// The index of the move searched exactly `depth` rolls deep, and how many positions the search
@@ -324,8 +327,12 @@ mod tests {
                         not += 1;
                     }
                     // The bound decides: just above and at what was rated.
-                    assert_eq!(choose(net, &game, &moves, DEPTH, rated + 1, &table), four);
-                    assert_eq!(choose(net, &game, &moves, DEPTH, rated, &table), three);
+                    let deep = choose(net, &game, &moves, DEPTH, rated + 1, &table);
+                    assert_eq!(deep, (four, DEPTH + 1));
+                    assert_eq!(
+                        choose(net, &game, &moves, DEPTH, rated, &table),
+                        (three, DEPTH)
+                    );
                 }
             }
             random_step(&mut game, &mut dice, &mut pick);

@@ -205,7 +205,7 @@ impl Cpu {
             }),
             CpuLevel::Expert => Policy::Move(match self.network(game) {
                 Some(net) => {
-                    expert::choose(net, game, moves, self.depth, self.deepen_below, &self.table)
+                    expert::choose(net, game, moves, self.depth, self.deepen_below, &self.table).0
                 }
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
             }),
