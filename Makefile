@@ -21,7 +21,7 @@ SERVER := --manifest-path crates/ludo-server/Cargo.toml
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help play test test-builds native-test-builds web-test-build build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor server server-test load dist dist-test
+.PHONY: help play test test-builds native-test-builds web-test-build build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor web-floor-time server server-test load dist dist-test
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -33,6 +33,7 @@ help:
 	@echo "make server - the room server on http://127.0.0.1:8080 with the browser build (ADDR=, PORT=)"
 	@echo "make load   - the room server under load: 2000 rooms of four bots for 30 s (ROOMS=, LOAD_SECONDS=, THINK=)"
 	@echo "make web-floor - build the smallest program on the game's stack, for its size"
+	@echo "make web-floor-time - time a first visit to a click's answer, the game beside that program"
 
 deps:
 	@scripts/install-packages.sh $(BUILD_PACKAGES)
@@ -166,6 +167,12 @@ web: web-deps
 # like the game (examples/size_floor.rs into web/floor).
 web-floor: web-deps
 	scripts/build-web.sh floor
+
+# The time a first visit waits for a click's answer, the game beside the floor, each served by
+# the room server on loopback and at 10 Mbit/s (web/floor-time.mjs; ROUNDS= visits, 3).
+web-floor-time: web web-floor
+	cargo build --quiet $(SERVER) --bin ludo-server
+	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/floor-time.mjs
 
 # The room server, serving the browser build too: one command, a working site. Its database
 # is $XDG_DATA_HOME/ludo/server.sqlite unless DB= says otherwise.

@@ -4,7 +4,8 @@
 # registries (rustup's wasm32 target, crates.io for wasm-bindgen-cli, npm for binaryen).
 #
 # `scripts/build-web.sh floor` builds instead, the same way, the smallest program on the game's
-# stack (examples/size_floor.rs) into web/floor: the size below which the game cannot go.
+# stack (examples/size_floor.rs) into web/floor: the size below which the game cannot go, and
+# a page to time its start by (`make web-floor-time`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target_dir=${CARGO_TARGET_DIR:-target}
@@ -118,11 +119,16 @@ if [[ "$mode" == game ]]; then
   wasm_out="$out/$wasm_name"
 else
   wasm_out="$out/ludo_bg.wasm"
+  # A page that loads it as the game's does (compiled while it downloads), its one sound, and
+  # brotli copies, so that `make web-floor-time` can serve it beside the game.
+  cp web/floor.html "$out/index.html"
+  mkdir -p "$out/assets/sounds" && cp assets/sounds/roll.wav "$out/assets/sounds/"
+  brotli -q 11 -f -o "$wasm_out.br" "$wasm_out"
+  brotli -q 11 -f -o "$out/ludo.js.br" "$out/ludo.js"
 fi
 after=$(stat -c %s "$wasm_out")
 gz=$(gzip -9 -c "$wasm_out" | wc -c)
-# The floor keeps no compressed copy; its brotli size is what it is measured for.
-br=$([[ -f "$wasm_out.br" ]] && stat -c %s "$wasm_out.br" || brotli -q 11 -c "$wasm_out" | wc -c)
+br=$(stat -c %s "$wasm_out.br")
 awk -v b="$before" -v a="$after" -v g="$gz" -v r="$br" -v o="$out" 'BEGIN {
   printf "web build: %s\n  wasm %.2f MB before wasm-opt, %.2f MB after, %.2f MB gzipped, %.2f MB brotli\n",
     o, b / 1e6, a / 1e6, g / 1e6, r / 1e6 }'
