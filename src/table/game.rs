@@ -202,14 +202,18 @@ impl Table {
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add((self.record.steps.len() as u64) << 2 | u64::from(seat));
-        // What the table shows of each seat: `expert` expects a CPU seat to play its level.
-        let table = std::array::from_fn(|s| match self.seats.get(s) {
+        Cpu::new(level, seed)
+            .seeing(self.cpu_levels())
+            .choose(&self.game, self.game.legal_moves())
+    }
+
+    /// What the table shows of each seat, its CPU level (`None` for a person): `expert`
+    /// expects a CPU seat to play its level, and picks its network by the table.
+    fn cpu_levels(&self) -> [Option<CpuLevel>; 4] {
+        std::array::from_fn(|s| match self.seats.get(s) {
             Some(SeatKind::Cpu(level)) => Some(*level),
             _ => None,
-        });
-        Cpu::new(level, seed)
-            .seeing(table)
-            .choose(&self.game, self.game.legal_moves())
+        })
     }
 
     pub fn seat_kind(&self, seat: u8) -> &SeatKind {
@@ -230,7 +234,9 @@ impl Table {
     /// (the browser fetches it): CPU moves wait for it.
     pub fn network_wanted(&self) -> Option<ludo_core::value_net::NetId> {
         self.seats.iter().find_map(|kind| match kind {
-            SeatKind::Cpu(level) => Cpu::new(*level, 0).missing_network(&self.game),
+            SeatKind::Cpu(level) => Cpu::new(*level, 0)
+                .seeing(self.cpu_levels())
+                .missing_network(&self.game),
             SeatKind::Person { .. } => None,
         })
     }

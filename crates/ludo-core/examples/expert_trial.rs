@@ -9,10 +9,14 @@
 //! the environment, `expert` knows the other seats' level (as at a table that shows it). With
 //! `DEEPEN=N`, a decision whose search rated fewer than N positions is searched again one roll
 //! deeper, as `expert` does with N = 1000 (`expert::DEEPEN_BELOW`) at DEPTH 3; without it, the
-//! search is exactly DEPTH rolls deep.
+//! search is exactly DEPTH rolls deep. With `ROUNDS=R` and a `hard` network (NET), it searches
+//! R rounds through the opponents' turns as `expert` does at a table of `random` players
+//! (`expert::round`, where R is 2; DEPTH is then not used), with `SAMPLES=N` samples (216
+//! without it).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use ludo_core::expert::round;
 use ludo_core::value_net::{self, Kind};
 use ludo_core::{Chooser, Cpu, CpuLevel, Game, Move, Rules, expert, tournament};
 
@@ -28,6 +32,8 @@ struct Expert {
     /// Whether it looks at who sits where (`SEEING=1`).
     seeing: bool,
     table: [Option<CpuLevel>; 4],
+    /// `ROUNDS=R`: `hard`'s network, searched R rounds deep with this many samples.
+    round: Option<(value_net::ValueNet, u8, u32)>,
 }
 
 impl Chooser for Expert {
@@ -42,6 +48,9 @@ impl Chooser for Expert {
             return 0;
         }
         SEARCHED.fetch_add(1, Ordering::Relaxed);
+        if let Some((hard, rounds, samples)) = &self.round {
+            return round::choose_with(hard, game, moves, *rounds, *samples);
+        }
         let (i, depth) =
             expert::choose(&self.net, game, moves, self.depth, self.deepen, &self.table);
         if depth > self.depth {
@@ -59,6 +68,20 @@ fn main() {
     }
     let net = value_net::parse(&std::fs::read_to_string(&args[0]).expect("a net file"))
         .expect("a network");
+    let number = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .map(|v| v.parse().expect("a number"))
+    };
+    let round = number("ROUNDS")
+        .filter(|_| net.kind() == Kind::Hard)
+        .map(|rounds| {
+            (
+                net.clone(),
+                rounds as u8,
+                number("SAMPLES").unwrap_or(round::SAMPLES),
+            )
+        });
     let net = match net.kind() {
         Kind::Hard => net.widened(),
         Kind::Expert => net,
@@ -79,6 +102,7 @@ fn main() {
         deepen,
         seeing,
         table: [None; 4],
+        round,
     };
     let mut players: Vec<(String, Box<dyn Chooser>)> = vec![("expert".into(), Box::new(expert))];
     for i in 1..seats {

@@ -13,6 +13,8 @@
 //! players over 11,500 games; 22 ms a decision at the 99th percentile against them,
 //! docs/CPU_PLAYERS.md).
 
+pub mod round;
+
 use super::value_net::{self, Features, ValueNet};
 use super::{Cpu, CpuLevel, Policy};
 use crate::game::{Awaiting, Game, Move};

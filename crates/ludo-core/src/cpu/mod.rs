@@ -91,6 +91,9 @@ pub struct Cpu {
     depth: u8,
     /// ... and one more where that rated fewer positions than this.
     deepen_below: u32,
+    /// Whether `expert` searches the rounds with `hard`'s network at a table of `random`
+    /// players (off for a search of a set depth).
+    rounds_at_random: bool,
     /// Each seat's CPU level as the table shows it (`None`: a person, or not known), for
     /// `expert`'s search.
     table: [Option<CpuLevel>; 4],
@@ -108,16 +111,18 @@ impl Cpu {
             learned: true,
             depth: expert::DEPTH,
             deepen_below: expert::DEEPEN_BELOW,
+            rounds_at_random: true,
             table: [None; 4],
         }
     }
 
     /// An `expert` player that searches exactly `depth` rolls past its move (0: the network
-    /// alone).
+    /// alone) with its own network, whatever the table.
     pub fn expert_with(depth: u8, seed: u64) -> Cpu {
         Cpu {
             depth,
             deepen_below: 0,
+            rounds_at_random: false,
             ..Cpu::new(CpuLevel::Expert, seed)
         }
     }
@@ -160,9 +165,27 @@ impl Cpu {
             CpuLevel::Hard if self.learned && value_net::knows(game.rules()) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }
+            CpuLevel::Expert if self.at_random_table(game) => {
+                Some(NetId::new(Kind::Hard, game.seats()))
+            }
             CpuLevel::Expert => Some(NetId::new(Kind::Expert, game.seats())),
             _ => None,
         }
+    }
+
+    /// Whether `expert` plays `game` through the opponents' round with `hard`'s network
+    /// (`expert::round`): every other seat is `random` as the table shows, and the rules are
+    /// the standard game's (the network's), played for the win. `hard`'s network learned from
+    /// tables of `random` players, and there it rates positions better than `expert`'s, which
+    /// learned from every kind of table (docs/CPU_PLAYERS.md).
+    fn at_random_table(&self, game: &Game) -> bool {
+        let others = (0..game.seats() as usize)
+            .filter(|&s| self.table[s] != Some(CpuLevel::Random))
+            .count();
+        self.rounds_at_random
+            && others <= 1
+            && value_net::knows(game.rules())
+            && !game.rules().rank_all
     }
 
     /// The learned network this player plays by in this game, if it has one.
@@ -204,6 +227,7 @@ impl Cpu {
                 None => best(moves, |m| hard_score_with(&self.weights, game, m)),
             }),
             CpuLevel::Expert => Policy::Move(match self.network(game) {
+                Some(net) if self.at_random_table(game) => expert::round::choose(net, game, moves),
                 Some(net) => {
                     expert::choose(net, game, moves, self.depth, self.deepen_below, &self.table).0
                 }

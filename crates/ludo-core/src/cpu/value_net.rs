@@ -507,6 +507,16 @@ mod tests {
         }
         assert_eq!(hard.missing_network(&game), None);
         assert!(shipped(id).is_some());
+        // `expert` against `random` players alone plays by `hard`'s network (given above).
+        let random = Some(CpuLevel::Random);
+        let expert_at_random =
+            Cpu::new(CpuLevel::Expert, 1).seeing([Some(CpuLevel::Expert), random, None, None]);
+        assert_eq!(expert_at_random.missing_network(&game), None);
+        #[cfg(not(feature = "shipped-nets"))]
+        assert_eq!(
+            Cpu::new(CpuLevel::Expert, 1).missing_network(&game),
+            Some(NetId::new(Kind::Expert, 2))
+        );
         // Only `hard` under the rules its networks know asks, and `expert` under any.
         assert_eq!(Cpu::new(CpuLevel::Normal, 1).missing_network(&game), None);
         let house = Rules {
