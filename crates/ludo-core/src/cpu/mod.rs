@@ -13,7 +13,8 @@
 //!   moved piece shaped like `normal`'s score, and looks one roll ahead for the extra rolls it
 //!   earns.
 //! - `expert`: searches the dice past its move (its own extra rolls, the next opponent's reply)
-//!   with a learned value at the leaves that knows every house rule (`expert`).
+//!   with a learned value at the leaves that knows every house rule (`expert`); at a table of
+//!   `random` players, two sampled rounds with `hard`'s network (`expert::round`).
 
 pub mod expert;
 pub mod value_net;
