@@ -32,7 +32,7 @@ struct Expert {
     /// Whether it looks at who sits where (`SEEING=1`).
     seeing: bool,
     table: [Option<CpuLevel>; 4],
-    /// `ROUNDS=R`: `hard`'s network, searched R rounds deep with this many samples.
+    /// `ROUNDS=R`: the network, searched R rounds deep with this many samples.
     round: Option<(value_net::ValueNet, u8, u32)>,
 }
 
@@ -48,8 +48,12 @@ impl Chooser for Expert {
             return 0;
         }
         SEARCHED.fetch_add(1, Ordering::Relaxed);
-        if let Some((hard, rounds, samples)) = &self.round {
-            return round::choose_with(hard, game, moves, *rounds, *samples);
+        if let Some((net, rounds, samples)) = &self.round {
+            let leaf = match net.kind() {
+                Kind::Hard => round::Leaf::Hard(net),
+                Kind::Expert => round::Leaf::Expert(net),
+            };
+            return round::choose_seeing(leaf, &self.table, game, moves, *rounds, *samples);
         }
         let (i, depth) =
             expert::choose(&self.net, game, moves, self.depth, self.deepen, &self.table);
@@ -73,15 +77,13 @@ fn main() {
             .ok()
             .map(|v| v.parse().expect("a number"))
     };
-    let round = number("ROUNDS")
-        .filter(|_| net.kind() == Kind::Hard)
-        .map(|rounds| {
-            (
-                net.clone(),
-                rounds as u8,
-                number("SAMPLES").unwrap_or(round::SAMPLES),
-            )
-        });
+    let round = number("ROUNDS").map(|rounds| {
+        (
+            net.clone(),
+            rounds as u8,
+            number("SAMPLES").unwrap_or(round::SAMPLES),
+        )
+    });
     let net = match net.kind() {
         Kind::Hard => net.widened(),
         Kind::Expert => net,

@@ -15,7 +15,8 @@
 //!
 //! OUT defaults to `crates/ludo-core/nets/expert-SEATS-seats.json`, START to
 //! `crates/ludo-core/nets/hard-SEATS-seats.json`; HIDDEN grows the start to that many hidden
-//! units (the new ones start with no say in the rating).
+//! units (the new ones start with no say in the rating). With `RULES=FILE` in the environment
+//! every game is played under that rules file (`assets/rules/…`) instead.
 
 #[path = "common/net_file.rs"]
 mod net_file;
@@ -67,6 +68,11 @@ fn main() {
         net = net_file::grown(net, hidden, seed);
     }
     let presets = tables::presets();
+    let only: Option<(String, ludo_core::Rules)> = std::env::var("RULES").ok().map(|path| {
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let rules = ron::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        (path, rules)
+    });
     let mut draw = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7275_6C65);
     let n = seats as usize;
     let started = std::time::Instant::now();
@@ -74,7 +80,10 @@ fn main() {
     // The learner's wins at each kind of table of others, over the last window.
     let (mut wins, mut tables, mut summary) = ([0u64; 4], [0u64; 4], String::new());
     for g in 0..games {
-        let rules = tables::rules_for(g, &presets, &mut draw);
+        let rules = match &only {
+            Some((_, rules)) => rules.clone(),
+            None => tables::rules_for(g, &presets, &mut draw),
+        };
         let mut game = Game::new(rules, seats, 0).expect("2 to 4 seats");
         let me = (g % seats as u64) as usize;
         let kind = (g / seats as u64) as usize % tables::OPPONENTS.len();
@@ -155,13 +164,24 @@ fn main() {
             from.about.split(':').next().unwrap_or("")
         ),
     };
-    let grown = grow.map_or(String::new(), |h| format!(" {out} {start} {h}"));
+    // OUT and START as given, so the command names what it started from.
+    let grown = match grow {
+        Some(h) => format!(" {out} {start} {h}"),
+        None if args.len() > 5 => format!(" {out} {start}"),
+        None => String::new(),
+    };
+    let (env, under) = match &only {
+        Some((path, _)) => (format!("RULES={path} "), format!("under {path}")),
+        None => (
+            String::new(),
+            "under the presets and random house rules".to_string(),
+        ),
+    };
     net.about = format!(
-        "cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
+        "{env}cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
          {alpha}{grown}: TD(0) from every seat's side at {seats} seats, starting from \
          {start_name}, \
-         against itself and normal, random and hard players, under the presets and random \
-         house rules; {summary}"
+         against itself and normal, random and hard players, {under}; {summary}"
     );
     net_file::write(net, &out);
 }

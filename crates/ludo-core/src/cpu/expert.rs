@@ -5,7 +5,8 @@
 //! seat's as its best choice by the same network seen from its side (each seat plays for
 //! itself, as in max^n). After `depth` rolls it rates the position from its own side with the
 //! network (`value_net`, `expert` kind: any seat's side, any house rule; under *rank all
-//! players* the expected place). It looks three rolls deep: with one, that is its own extra
+//! players* the expected place, by a network of its own at three and four seats, which learned
+//! under those rules alone). It looks three rolls deep: with one, that is its own extra
 //! rolls and the next opponent's reply; with two, also the roll after that (the next seat's, or
 //! its own again); with three, one more (a point more against three `normal` players than two,
 //! at about seven times the cost). Where three rolls rated fewer than [`DEEPEN_BELOW`]

@@ -169,6 +169,9 @@ impl Cpu {
             CpuLevel::Expert if self.at_random_table(game) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }
+            CpuLevel::Expert if game.rules().rank_all && game.seats() > 2 => {
+                Some(NetId::rank_all(game.seats()))
+            }
             CpuLevel::Expert => Some(NetId::new(Kind::Expert, game.seats())),
             _ => None,
         }

@@ -75,22 +75,43 @@ impl Kind {
     }
 }
 
-/// One shipped network: the level it is for and its number of seats.
+/// One shipped network: the level it is for, its number of seats, and whether it is the one
+/// `expert` plays by under *rank all players*.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NetId {
     pub kind: Kind,
     pub seats: u8,
+    pub rank_all: bool,
 }
 
 impl NetId {
     pub fn new(kind: Kind, seats: u8) -> NetId {
-        NetId { kind, seats }
+        NetId {
+            kind,
+            seats,
+            rank_all: false,
+        }
     }
 
-    /// Its place in [`FILES`], for 2 to 4 seats.
+    /// `expert`'s network under *rank all players*, for 3 or 4 seats: trained under those
+    /// rules alone, it rates the expected place better than the one for every rule set
+    /// (docs/CPU_PLAYERS.md). At two seats the place is the win, and the other one serves.
+    pub fn rank_all(seats: u8) -> NetId {
+        NetId {
+            rank_all: true,
+            ..NetId::new(Kind::Expert, seats)
+        }
+    }
+
+    /// Its place in [`FILES`], for 2 to 4 seats (3 or 4 under *rank all players*).
     fn index(self) -> Option<usize> {
         let s = (self.seats as usize).checked_sub(2).filter(|&s| s < 3)?;
-        Some(s + 3 * (self.kind == Kind::Expert) as usize)
+        match (self.kind, self.rank_all) {
+            (Kind::Hard, false) => Some(s),
+            (Kind::Expert, false) => Some(3 + s),
+            (Kind::Expert, true) => Some(6 + s.checked_sub(1)?),
+            (Kind::Hard, true) => None,
+        }
     }
 
     /// Its file's name in `nets/` (the browser's `assets/nets/`).
@@ -385,30 +406,35 @@ fn position(game: &Game, me: usize, dense: &mut [f32]) {
     }
 }
 
-/// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s.
-pub const FILES: [&str; 6] = [
+/// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s, then
+/// `expert`'s under *rank all players* for 3 and 4.
+pub const FILES: [&str; 8] = [
     "hard-2-seats.json",
     "hard-3-seats.json",
     "hard-4-seats.json",
     "expert-2-seats.json",
     "expert-3-seats.json",
     "expert-4-seats.json",
+    "expert-3-seats-rank-all.json",
+    "expert-4-seats-rank-all.json",
 ];
 
 /// The shipped networks' text, built in (the `shipped-nets` feature). The browser build leaves
 /// them out of its download and [`provide`]s the one a table needs when it needs it.
 #[cfg(feature = "shipped-nets")]
-const SHIPPED: [&str; 6] = [
+const SHIPPED: [&str; 8] = [
     include_str!("../../nets/hard-2-seats.json"),
     include_str!("../../nets/hard-3-seats.json"),
     include_str!("../../nets/hard-4-seats.json"),
     include_str!("../../nets/expert-2-seats.json"),
     include_str!("../../nets/expert-3-seats.json"),
     include_str!("../../nets/expert-4-seats.json"),
+    include_str!("../../nets/expert-3-seats-rank-all.json"),
+    include_str!("../../nets/expert-4-seats-rank-all.json"),
 ];
 
 /// The networks read so far, in the order of [`FILES`].
-static NETS: [OnceLock<ValueNet>; 6] = [const { OnceLock::new() }; 6];
+static NETS: [OnceLock<ValueNet>; 8] = [const { OnceLock::new() }; 8];
 
 /// Reads a network from its JSON text.
 pub fn parse(text: &str) -> Result<ValueNet, String> {
@@ -460,6 +486,7 @@ mod tests {
         [Kind::Hard, Kind::Expert]
             .into_iter()
             .flat_map(|kind| (2..=4).map(move |seats| NetId::new(kind, seats)))
+            .chain((3..=4).map(NetId::rank_all))
             .map(|id| {
                 let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), id.file());
                 (id, std::fs::read_to_string(path).unwrap())
@@ -486,11 +513,20 @@ mod tests {
                 net.about
             );
             assert!(net.w2.iter().any(|w| *w != 0.0), "{id:?}: untrained");
+            // The *rank all players* networks learned under those rules alone, the others not.
+            assert_eq!(
+                net.about.starts_with("RULES=assets/rules/tournament.ron "),
+                id.rank_all,
+                "{id:?}: {:?}",
+                net.about
+            );
             #[cfg(feature = "shipped-nets")]
             assert!(std::ptr::eq(shipped(id).unwrap(), shipped(id).unwrap()));
         }
         assert!(shipped(NetId::new(Kind::Hard, 5)).is_none());
+        assert!(shipped(NetId::rank_all(2)).is_none());
         assert_eq!(NetId::new(Kind::Expert, 3).file(), "expert-3-seats.json");
+        assert_eq!(NetId::rank_all(4).file(), "expert-4-seats-rank-all.json");
     }
 
     #[test]
@@ -533,6 +569,29 @@ mod tests {
         );
         #[cfg(feature = "shipped-nets")]
         assert_eq!(expert.missing_network(&house), None);
+    }
+
+    #[test]
+    fn expert_plays_by_the_rank_all_network_under_rank_all_players_at_three_and_four_seats() {
+        use crate::{Cpu, CpuLevel};
+        let expert = Cpu::new(CpuLevel::Expert, 1);
+        let rank_all = Rules {
+            rank_all: true,
+            ..Rules::default()
+        };
+        for seats in 2..=4 {
+            let every_rule = NetId::new(Kind::Expert, seats);
+            let ranked = Game::new(rank_all.clone(), seats, 0).unwrap();
+            let want = if seats > 2 {
+                NetId::rank_all(seats)
+            } else {
+                // At two seats the place is the win.
+                every_rule
+            };
+            assert_eq!(expert.network_id(&ranked), Some(want));
+            let standard = Game::new(Rules::default(), seats, 0).unwrap();
+            assert_eq!(expert.network_id(&standard), Some(every_rule));
+        }
     }
 
     #[test]

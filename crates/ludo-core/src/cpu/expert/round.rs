@@ -10,11 +10,17 @@
 //! moves allow), so the moves are told apart by what they change, not by luck; the first two
 //! opponents' rolls are spread evenly over the six faces rather than drawn. They are drawn from
 //! fixed seeds: the same position gets the same move on every machine.
+//!
+//! [`choose_seeing`] searches the same way at any table, each `easy`, `normal` or `hard` seat
+//! expected to pick as its level does, with `expert`'s network at the leaves. Measured against
+//! three `normal` players (docs/CPU_PLAYERS.md) and not shipped: only `expert_trial` plays it
+//! (`ROUNDS=R` with an `expert` network).
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
 use crate::cpu::value_net::{self, Features, ValueNet};
+use crate::cpu::{Cpu, CpuLevel, Policy};
 use crate::game::{Awaiting, Game, Move};
 use crate::sim::Discard;
 
@@ -30,10 +36,21 @@ pub const SAMPLES: u32 = 216;
 /// The first rolls of the opponents whose faces are spread over the samples rather than drawn.
 const SPREAD_ROLLS: u32 = 2;
 
+/// The network that rates the positions the search reaches, and picks the seat's own moves.
+#[derive(Clone, Copy)]
+pub enum Leaf<'a> {
+    /// `hard`'s: the chance to win, under the standard rules.
+    Hard(&'a ValueNet),
+    /// `expert`'s: any rules, and under *rank all players* the expected place.
+    Expert(&'a ValueNet),
+}
+
 /// One decision's search.
 struct Round<'a> {
-    net: &'a ValueNet,
+    leaf: Leaf<'a>,
     me: usize,
+    /// How each other seat is expected to pick: as its level does, or (`None`) as `random`.
+    models: [Option<Cpu>; 4],
     x: Features,
     /// The sample being played: its number, its draws, how many of the opponents' rolls it has
     /// played, and how many of its own rolls are still to be drawn rather than weighed.
@@ -44,10 +61,11 @@ struct Round<'a> {
 }
 
 impl<'a> Round<'a> {
-    fn new(net: &'a ValueNet, me: usize) -> Round<'a> {
+    fn new(leaf: Leaf<'a>, me: usize) -> Round<'a> {
         Round {
-            net,
+            leaf,
             me,
+            models: [None, None, None, None],
             x: Features::new(),
             k: 0,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
@@ -62,16 +80,60 @@ impl<'a> Round<'a> {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(u64::from(k));
     }
 
-    /// What `game` (over, or just after `me` moved) is worth to `me`: its chance to win.
-    fn rate(&mut self, game: &Game) -> f32 {
-        if let Some(ranking) = game.ranking() {
-            let won = ranking
-                .iter()
-                .any(|s| s.rank == 1 && s.seat as usize == self.me);
-            return won as u8 as f32;
+    /// Expects each other seat of `table` whose level picks by a known policy (`easy`, `normal`,
+    /// `hard`) to play as it does; the others as `random`.
+    fn seeing(mut self, table: &[Option<CpuLevel>; 4]) -> Round<'a> {
+        for (seat, level) in table.iter().enumerate() {
+            self.models[seat] = match level {
+                Some(level @ (CpuLevel::Easy | CpuLevel::Normal | CpuLevel::Hard))
+                    if seat != self.me =>
+                {
+                    Some(Cpu::new(*level, 0))
+                }
+                _ => None,
+            };
         }
-        value_net::features(game, self.me, &mut self.x);
-        value_net::chance(self.net.logit(&self.x))
+        self
+    }
+
+    /// What `game` (over, or just after `me` moved) is worth to `me`: its chance to win, or
+    /// under *rank all players* (`expert`'s network) its expected place.
+    fn rate(&mut self, game: &Game) -> f32 {
+        match self.leaf {
+            Leaf::Hard(net) => {
+                if let Some(ranking) = game.ranking() {
+                    let won = ranking
+                        .iter()
+                        .any(|s| s.rank == 1 && s.seat as usize == self.me);
+                    return won as u8 as f32;
+                }
+                value_net::features(game, self.me, &mut self.x);
+                value_net::chance(net.logit(&self.x))
+            }
+            Leaf::Expert(net) => {
+                if let Some(s) = super::score(game, self.me) {
+                    return s;
+                }
+                value_net::expert_features(game, self.me, &mut self.x);
+                value_net::chance(net.logit(&self.x))
+            }
+        }
+    }
+
+    /// The index of the move an opponent picks in `game` by its model, from one draw `u`.
+    fn opponent_pick(&self, game: &Game, u: f64) -> usize {
+        let moves = game.legal_moves();
+        let any = |u: f64| ((u * moves.len() as f64) as usize).min(moves.len() - 1);
+        match &self.models[game.turn() as usize] {
+            None => any(u),
+            Some(_) if moves.len() == 1 => 0,
+            Some(cpu) => match cpu.policy(game, moves) {
+                Policy::Move(i) => i,
+                Policy::Any => any(u),
+                Policy::Mixed { any: p, .. } if u < p => any(u / p),
+                Policy::Mixed { otherwise, .. } => otherwise,
+            },
+        }
     }
 
     /// A face drawn from `u` (one draw, uniform in 0..1).
@@ -84,6 +146,12 @@ impl<'a> Round<'a> {
     fn until_mine(&mut self, game: &Game) -> f32 {
         let mut game = game.clone();
         loop {
+            if let Leaf::Expert(_) = self.leaf
+                && let Some(s) = super::score(&game, self.me)
+            {
+                // Its place is settled (under *rank all players* the game goes on).
+                return s;
+            }
             match game.awaiting() {
                 Awaiting::Roll if game.turn() as usize == self.me => {
                     if self.drawn_rolls == 0 {
@@ -110,8 +178,7 @@ impl<'a> Round<'a> {
                         // One draw whatever the number of moves, so the samples stay the same
                         // from one legal move of the root to the next.
                         let u: f64 = self.rng.random();
-                        let moves = game.legal_moves();
-                        let m = moves[((u * moves.len() as f64) as usize).min(moves.len() - 1)];
+                        let m = game.legal_moves()[self.opponent_pick(&game, u)];
                         game.play_move(m, face, &mut Discard);
                     }
                 }
@@ -163,7 +230,20 @@ pub fn choose(net: &ValueNet, game: &Game, moves: &[Move]) -> usize {
 
 /// As [`choose`], `rounds` deep (at least one) with `samples` samples: to measure others.
 pub fn choose_with(net: &ValueNet, game: &Game, moves: &[Move], rounds: u8, samples: u32) -> usize {
-    let mut round = Round::new(net, game.turn() as usize);
+    choose_seeing(Leaf::Hard(net), &[None; 4], game, moves, rounds, samples)
+}
+
+/// As [`choose_with`], rated by `leaf`, each `easy`, `normal` and `hard` seat of `table`
+/// expected to play as it does (the others as `random`).
+pub fn choose_seeing(
+    leaf: Leaf,
+    table: &[Option<CpuLevel>; 4],
+    game: &Game,
+    moves: &[Move],
+    rounds: u8,
+    samples: u32,
+) -> usize {
+    let mut round = Round::new(leaf, game.turn() as usize).seeing(table);
     let roll = game.pending_roll().unwrap_or(0);
     let mut best = (0, f32::NEG_INFINITY);
     for (i, m) in moves.iter().enumerate() {
@@ -208,8 +288,29 @@ mod tests {
         .unwrap();
     }
 
+    /// The chance of each legal move of the seat to play in `game` under its model.
+    fn chances(round: &Round, game: &Game) -> Vec<f32> {
+        let moves = game.legal_moves();
+        let even = vec![1.0 / moves.len() as f32; moves.len()];
+        let only = |i: usize, p: f32| {
+            let mut c: Vec<f32> = even.iter().map(|e| e * (1.0 - p)).collect();
+            c[i] += p;
+            c
+        };
+        match &round.models[game.turn() as usize] {
+            None => even.clone(),
+            Some(_) if moves.len() == 1 => vec![1.0],
+            Some(cpu) => match cpu.policy(game, moves) {
+                Policy::Move(i) => only(i, 1.0),
+                Policy::Any => even.clone(),
+                Policy::Mixed { any, otherwise } => only(otherwise, 1.0 - any as f32),
+            },
+        }
+    }
+
     /// The worth to `me` of `game` through the others' turns, every face and every move of
-    /// theirs weighed exactly: what the samples estimate. `None` past `budget` positions.
+    /// theirs weighed exactly by its chance: what the samples estimate. `None` past `budget`
+    /// positions.
     fn exact(round: &mut Round, game: &Game, budget: &mut u32) -> Option<f32> {
         *budget = budget.checked_sub(1)?;
         Some(match game.awaiting() {
@@ -222,12 +323,12 @@ mod tests {
                     total += if next.awaiting() == Awaiting::Move {
                         let moves = next.legal_moves().to_vec();
                         let mut each = 0.0;
-                        for m in &moves {
+                        for (m, chance) in moves.iter().zip(chances(round, &next)) {
                             let mut after = next.clone();
                             after.play_move(*m, face, &mut Discard);
-                            each += exact(round, &after, budget)?;
+                            each += chance * exact(round, &after, budget)?;
                         }
-                        each / moves.len() as f32
+                        each
                     } else {
                         exact(round, &next, budget)?
                     };
@@ -242,8 +343,32 @@ mod tests {
     /// `random` does, on fair dice.
     #[test]
     fn the_samples_estimate_the_rounds_exact_worth() {
+        // 0.0006 as shipped; a sampler whose opponents always took their first move was off by
+        // 0.0023, one whose opponents never rolled a six by 0.012.
+        let worst = sampled_against_exact(Leaf::Hard(hard_net(3)), &[None; 4]);
+        assert!(worst < 0.0015, "sampled and exact differ by {worst}");
+    }
+
+    /// The same where the table shows a `normal` and an `easy` player, each expected to pick
+    /// as it does, rated by `expert`'s network.
+    #[test]
+    fn the_samples_estimate_the_rounds_exact_worth_with_each_seat_picking_as_its_level_does() {
+        let net = value_net::shipped(NetId::new(Kind::Expert, 3)).expect("the shipped network");
+        let table = [
+            Some(CpuLevel::Expert),
+            Some(CpuLevel::Normal),
+            Some(CpuLevel::Easy),
+            None,
+        ];
+        // 0.0005 as it is; a sampler that took every opponent for `random` was off by 0.0014.
+        let worst = sampled_against_exact(Leaf::Expert(net), &table);
+        assert!(worst < 0.0009, "sampled and exact differ by {worst}");
+    }
+
+    /// The largest difference between the samples' mean and the exact worth of one round after
+    /// seat 0's moves in seeded games at three seats, the others modelled as `table` shows.
+    fn sampled_against_exact(leaf: Leaf, table: &[Option<CpuLevel>; 4]) -> f32 {
         // Three seats, so that weighing every branch stays cheap.
-        let net = hard_net(3);
         let (mut checked, mut worst) = (0, 0f32);
         // After seat 0's moves in seeded games at random, where the opponents have pieces out.
         let mut seed = 5;
@@ -262,7 +387,7 @@ mod tests {
             if !(moved && mover == 0) || game.awaiting() != Awaiting::Roll || game.turn() == 0 {
                 continue;
             }
-            let mut round = Round::new(net, 0);
+            let mut round = Round::new(leaf, 0).seeing(table);
             let out: usize = (1..3)
                 .map(|s| game.pieces(s).iter().filter(|p| !p.is_base()).count())
                 .sum();
@@ -281,9 +406,7 @@ mod tests {
             worst = worst.max((got - want).abs());
             checked += 1;
         }
-        // 0.0006 as shipped; a sampler whose opponents always took their first move was off by
-        // 0.0023, one whose opponents never rolled a six by 0.012.
-        assert!(worst < 0.0015, "sampled and exact differ by {worst}");
+        worst
     }
 
     /// The level plays this search where the table shows only `random` players, and its
