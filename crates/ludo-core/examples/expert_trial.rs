@@ -53,7 +53,7 @@ impl Chooser for Expert {
                 Kind::Hard => round::Leaf::Hard(net),
                 Kind::Expert => round::Leaf::Expert(net),
             };
-            return round::choose_seeing(leaf, &self.table, game, moves, *rounds, *samples);
+            return round::search(leaf, &self.table, game, moves, *rounds, *samples);
         }
         let (i, depth) =
             expert::choose(&self.net, game, moves, self.depth, self.deepen, &self.table);

@@ -12,7 +12,8 @@
 //! at about seven times the cost). Where three rolls rated fewer than [`DEEPEN_BELOW`]
 //! positions, it searches again four rolls deep (two points more against three `normal`
 //! players over 11,500 games; 22 ms a decision at the 99th percentile against them,
-//! docs/CPU_PLAYERS.md). At a table of `random` players it searches by [`round`] instead.
+//! docs/CPU_PLAYERS.md). At a table of `random` players, and under *rank all players* at a
+//! table of CPUs, it searches by [`round`] instead.
 
 pub mod round;
 
