@@ -433,27 +433,9 @@ mod tests {
         let normal = Some(CpuLevel::Normal);
         let cpus = [Some(CpuLevel::Expert), normal, Some(CpuLevel::Hard), normal];
         let with_person = [Some(CpuLevel::Expert), normal, None, normal];
-        let mut game = Game::new(rules, 4, 0).unwrap();
-        let mut dice = Dice::new(3);
-        let mut pick = RandomChooser::new(3);
-        let mut differ = 0;
-        while !game.is_over() && differ < 2 {
-            if game.awaiting() == Awaiting::Move && game.turn() == 0 {
-                let moves = game.legal_moves().to_vec();
-                if moves.len() > 1 {
-                    let round = choose_seeing(Leaf::Expert(net), &cpus, &game, &moves);
-                    let played = Cpu::new(CpuLevel::Expert, 1)
-                        .seeing(cpus)
-                        .choose(&game, &moves);
-                    assert_eq!(played, round);
-                    let searched = Cpu::new(CpuLevel::Expert, 1)
-                        .seeing(with_person)
-                        .choose(&game, &moves);
-                    differ += (searched != round) as u32;
-                }
-            }
-            step(&mut game, &mut dice, &mut pick);
-        }
+        let differ = plays_the_rounds_at(rules, 3, cpus, with_person, 2, |game, moves| {
+            choose_seeing(Leaf::Expert(net), &cpus, game, moves)
+        });
         // With a person at the table it searches by the dice, and that shows.
         assert_eq!(differ, 2, "the two searches never differed");
     }
@@ -471,28 +453,45 @@ mod tests {
             Some(CpuLevel::Normal),
             random,
         ];
-        let mut game = Game::new(Rules::default(), 4, 0).unwrap();
-        let mut dice = Dice::new(7);
-        let mut pick = RandomChooser::new(7);
+        let differ = plays_the_rounds_at(Rules::default(), 7, at_random, with_normal, 3, |g, m| {
+            choose(net, g, m)
+        });
+        // With a `normal` seat at the table it searches as before, and that shows.
+        assert_eq!(differ, 3, "the two searches never differed");
+    }
+
+    /// Plays a seeded game; at each of seat 0's choices `expert` seeing `rounds_table` must
+    /// pick as `round` does. Returns how often, seeing `other_table`, it picked otherwise
+    /// (counting stops at `enough`).
+    fn plays_the_rounds_at(
+        rules: Rules,
+        seed: u64,
+        rounds_table: [Option<CpuLevel>; 4],
+        other_table: [Option<CpuLevel>; 4],
+        enough: u32,
+        round: impl Fn(&Game, &[Move]) -> usize,
+    ) -> u32 {
+        let mut game = Game::new(rules, 4, 0).unwrap();
+        let mut dice = Dice::new(seed);
+        let mut pick = RandomChooser::new(seed);
         let mut differ = 0;
-        while !game.is_over() && differ < 3 {
+        while !game.is_over() && differ < enough {
             if game.awaiting() == Awaiting::Move && game.turn() == 0 {
                 let moves = game.legal_moves().to_vec();
                 if moves.len() > 1 {
-                    let round = choose(net, &game, &moves);
+                    let picked = round(&game, &moves);
                     let played = Cpu::new(CpuLevel::Expert, 1)
-                        .seeing(at_random)
+                        .seeing(rounds_table)
                         .choose(&game, &moves);
-                    assert_eq!(played, round);
+                    assert_eq!(played, picked);
                     let searched = Cpu::new(CpuLevel::Expert, 1)
-                        .seeing(with_normal)
+                        .seeing(other_table)
                         .choose(&game, &moves);
-                    differ += (searched != round) as u32;
+                    differ += (searched != picked) as u32;
                 }
             }
             step(&mut game, &mut dice, &mut pick);
         }
-        // With a `normal` seat at the table it searches as before, and that shows.
-        assert_eq!(differ, 3, "the two searches never differed");
+        differ
     }
 }
