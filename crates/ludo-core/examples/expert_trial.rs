@@ -9,10 +9,11 @@
 //! the environment, `expert` knows the other seats' level (as at a table that shows it). With
 //! `DEEPEN=N`, a decision whose search rated fewer than N positions is searched again one roll
 //! deeper, as `expert` does with N = 1000 (`expert::DEEPEN_BELOW`) at DEPTH 3; without it, the
-//! search is exactly DEPTH rolls deep. With `ROUNDS=R` and a `hard` network (NET), it searches
-//! R rounds through the opponents' turns as `expert` does at a table of `random` players
-//! (`expert::round`, where R is 2; DEPTH is then not used), with `SAMPLES=N` samples (216
-//! without it).
+//! search is exactly DEPTH rolls deep. With `ROUNDS=R` it searches R rounds through the
+//! opponents' turns with NET at the leaves (`expert::round`; DEPTH is then not used), with
+//! `SAMPLES=N` samples (216 without it): as `expert` does, with R = 2, at a table of `random`
+//! players (a `hard` network) and, with `SEEING=1`, under *rank all players* at a table of
+//! CPUs (its rank-all network).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -113,8 +114,10 @@ fn main() {
     let started = std::time::Instant::now();
     let stats = tournament::run(&rules, &mut players, games, seed, |_| {}).unwrap();
     let (lo, hi) = stats[0].win_rate_ci95();
+    let (place_lo, place_hi) = stats[0].mean_rank_ci95();
     println!(
-        "{} depth {depth} against {level}: wins {:.2}% ({:.2}-{:.2}%), mean place {:.3}, \
+        "{} depth {depth} against {level}: wins {:.2}% ({:.2}-{:.2}%), mean place {:.3} \
+         ({place_lo:.3}-{place_hi:.3}), \
          a decision {:.0} µs median, {:.0} µs p99, {:.0} µs max, {:.1} s",
         args[0],
         100.0 * stats[0].win_rate(),

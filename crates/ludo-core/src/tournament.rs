@@ -13,6 +13,8 @@ pub struct PlayerStats {
     pub games: u64,
     pub wins: u64,
     pub rank_sum: u64,
+    /// The squares of the places, for the spread of the mean place.
+    pub rank_square_sum: u64,
     /// Rolls and turns of the games this player took part in (every game).
     pub rolls: u64,
     pub turns: u64,
@@ -38,6 +40,17 @@ impl PlayerStats {
 
     pub fn mean_rank(&self) -> f64 {
         self.rank_sum as f64 / self.games.max(1) as f64
+    }
+
+    /// The 95% interval of the mean place (normal approximation, the places' spread as
+    /// sampled over these games).
+    pub fn mean_rank_ci95(&self) -> (f64, f64) {
+        let n = self.games.max(1) as f64;
+        let mean = self.mean_rank();
+        let spread =
+            (self.rank_square_sum as f64 / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+        let half = 1.96 * (spread / n).sqrt();
+        (mean - half, mean + half)
     }
 
     pub fn mean_rolls(&self) -> f64 {
@@ -144,9 +157,54 @@ pub fn run(
             s.games += 1;
             s.wins += (standing.rank == 1) as u64;
             s.rank_sum += standing.rank as u64;
+            s.rank_square_sum += (standing.rank as u64).pow(2);
             s.rolls += rolls;
             s.turns += turns;
         }
     }
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RandomChooser;
+
+    #[test]
+    fn the_mean_places_interval_comes_from_the_places_spread() {
+        // Places 1, 2, 3, 4: mean 2.5, sample variance 5/3, so 2.5 ± 1.96·√(5/12).
+        let s = PlayerStats {
+            games: 4,
+            rank_sum: 10,
+            rank_square_sum: 30,
+            ..Default::default()
+        };
+        let (lo, hi) = s.mean_rank_ci95();
+        let half = 1.96 * (5.0f64 / 12.0).sqrt();
+        assert!((lo - (2.5 - half)).abs() < 1e-9 && (hi - (2.5 + half)).abs() < 1e-9);
+        // The same place every game: no spread.
+        let same = PlayerStats {
+            games: 3,
+            rank_sum: 6,
+            rank_square_sum: 12,
+            ..Default::default()
+        };
+        assert_eq!(same.mean_rank_ci95(), (2.0, 2.0));
+    }
+
+    #[test]
+    fn a_tournament_sums_the_squares_of_the_places() {
+        let mut players: Vec<(String, Box<dyn Chooser>)> = (0..2)
+            .map(|i| {
+                let p: Box<dyn Chooser> = Box::new(RandomChooser::new(i));
+                (format!("p{i}"), p)
+            })
+            .collect();
+        let stats = run(&Rules::default(), &mut players, 12, 5, |_| {}).unwrap();
+        for s in &stats {
+            // At two seats the place is 1 for a win and 2 otherwise.
+            assert_eq!(s.rank_square_sum, s.wins + 4 * (s.games - s.wins));
+            assert_eq!(s.rank_sum, s.wins + 2 * (s.games - s.wins));
+        }
+    }
 }
