@@ -16,7 +16,9 @@
 //! OUT defaults to `crates/ludo-core/nets/expert-SEATS-seats.json`, START to
 //! `crates/ludo-core/nets/hard-SEATS-seats.json`; HIDDEN grows the start to that many hidden
 //! units (the new ones start with no say in the rating). With `RULES=FILE` in the environment
-//! every game is played under that rules file (`assets/rules/…`) instead.
+//! every game is played under that rules file (`assets/rules/…`) instead; with `SNAPSHOTS=N`
+//! the network after every N games is written beside OUT as well (`OUT-GAMES.json`, its
+//! `about` the command that makes it alone).
 
 #[path = "common/net_file.rs"]
 mod net_file;
@@ -73,6 +75,42 @@ fn main() {
         let rules = ron::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
         (path, rules)
     });
+    let start_name = start.rsplit('/').next().unwrap_or(&start);
+    let start_name = match from.kind() {
+        Kind::Hard => start_name.to_string(),
+        // The command that made the start, so the chain can be run again.
+        Kind::Expert => format!(
+            "the network of `{}`",
+            from.about.split(':').next().unwrap_or("")
+        ),
+    };
+    // OUT and START as given, so the command names what it started from.
+    let grown = match grow {
+        Some(h) => format!(" {out} {start} {h}"),
+        None if args.len() > 5 => format!(" {out} {start}"),
+        None => String::new(),
+    };
+    let (env, under) = match &only {
+        Some((path, _)) => (format!("RULES={path} "), format!("under {path}")),
+        None => (
+            String::new(),
+            "under the presets and random house rules".to_string(),
+        ),
+    };
+    // The command that makes the network of the first `games` games, and how it did last.
+    let about = |games: u64, summary: &str| {
+        format!(
+            "{env}cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
+         {alpha}{grown}: TD(0) from every seat's side at {seats} seats, starting from \
+         {start_name}, \
+         against itself and normal, random and hard players, {under}; {summary}"
+        )
+    };
+    // `SNAPSHOTS=N`: the network after every N games as well, as OUT-GAMES.json, so one run
+    // shows how far training helps (the first N games of a run are those of a run of N).
+    let snapshots: Option<u64> = std::env::var("SNAPSHOTS")
+        .ok()
+        .map(|v| v.parse().expect("SNAPSHOTS is a number"));
     let mut draw = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7275_6C65);
     let n = seats as usize;
     let started = std::time::Instant::now();
@@ -154,34 +192,13 @@ fn main() {
             );
             (wins, tables) = ([0; 4], [0; 4]);
         }
+        if snapshots.is_some_and(|n| (g + 1) % n == 0 && g + 1 < games) {
+            let mut snapshot = net.clone();
+            snapshot.about = about(g + 1, &summary);
+            let path = out.trim_end_matches(".json");
+            net_file::write(snapshot, &format!("{path}-{}.json", g + 1));
+        }
     }
-    let start_name = start.rsplit('/').next().unwrap_or(&start);
-    let start_name = match from.kind() {
-        Kind::Hard => start_name.to_string(),
-        // The command that made the start, so the chain can be run again.
-        Kind::Expert => format!(
-            "the network of `{}`",
-            from.about.split(':').next().unwrap_or("")
-        ),
-    };
-    // OUT and START as given, so the command names what it started from.
-    let grown = match grow {
-        Some(h) => format!(" {out} {start} {h}"),
-        None if args.len() > 5 => format!(" {out} {start}"),
-        None => String::new(),
-    };
-    let (env, under) = match &only {
-        Some((path, _)) => (format!("RULES={path} "), format!("under {path}")),
-        None => (
-            String::new(),
-            "under the presets and random house rules".to_string(),
-        ),
-    };
-    net.about = format!(
-        "{env}cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
-         {alpha}{grown}: TD(0) from every seat's side at {seats} seats, starting from \
-         {start_name}, \
-         against itself and normal, random and hard players, {under}; {summary}"
-    );
+    net.about = about(games, &summary);
     net_file::write(net, &out);
 }
