@@ -13,7 +13,9 @@
 //! opponents' turns with NET at the leaves (`expert::round`; DEPTH is then not used), with
 //! `SAMPLES=N` samples (216 without it): as `expert` does, with R = 2, at a table of `random`
 //! players (a `hard` network) and, with `SEEING=1`, under *rank all players* at a table of
-//! CPUs (its rank-all network).
+//! CPUs (its rank-all network). With `CHECK_SAMPLES=N` as well, each decision of the rounds is
+//! searched again with N samples, and the trial prints how often the two pick apart and what
+//! the picks cost by the N samples' worths: the most more samples could gain.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -24,6 +26,10 @@ use ludo_core::{Chooser, Cpu, CpuLevel, Game, Move, Rules, expert, tournament};
 /// Decisions searched again one roll deeper (`DEEPEN`), and all decisions searched.
 static DEEPENED: AtomicU64 = AtomicU64::new(0);
 static SEARCHED: AtomicU64 = AtomicU64::new(0);
+/// `CHECK_SAMPLES`: decisions where the check picked another move, and the worth the picks lost
+/// by the check's samples (in millionths of the leaf's unit: a win, or a place over seats - 1).
+static APART: AtomicU64 = AtomicU64::new(0);
+static LOST: AtomicU64 = AtomicU64::new(0);
 
 struct Expert {
     net: value_net::ValueNet,
@@ -35,6 +41,8 @@ struct Expert {
     table: [Option<CpuLevel>; 4],
     /// `ROUNDS=R`: the network, searched R rounds deep with this many samples.
     round: Option<(value_net::ValueNet, u8, u32)>,
+    /// `CHECK_SAMPLES=N`: this many samples to check each pick of the rounds against.
+    check: Option<u32>,
 }
 
 impl Chooser for Expert {
@@ -54,7 +62,21 @@ impl Chooser for Expert {
                 Kind::Hard => round::Leaf::Hard(net),
                 Kind::Expert => round::Leaf::Expert(net),
             };
-            return round::search(leaf, &self.table, game, moves, *rounds, *samples);
+            let i = round::search(leaf, &self.table, game, moves, *rounds, *samples);
+            if let Some(n) = self.check {
+                let worths = round::worths(leaf, &self.table, game, moves, *rounds, n);
+                let best =
+                    (0..worths.len()).fold(0, |b, j| if worths[j] > worths[b] { j } else { b });
+                if best != i {
+                    APART.fetch_add(1, Ordering::Relaxed);
+                    let lost = match worths.get(i) {
+                        Some(w) if worths[best].is_finite() => (worths[best] - w) / n as f32,
+                        _ => 1.0,
+                    };
+                    LOST.fetch_add((lost * 1e6) as u64, Ordering::Relaxed);
+                }
+            }
+            return i;
         }
         let (i, depth) =
             expert::choose(&self.net, game, moves, self.depth, self.deepen, &self.table);
@@ -98,6 +120,7 @@ fn main() {
         ron::from_str(&std::fs::read_to_string(p).expect("a rules file")).expect("rules")
     });
     let seeing = std::env::var("SEEING").is_ok_and(|v| v == "1");
+    let check: Option<u32> = number("CHECK_SAMPLES");
     let deepen = std::env::var("DEEPEN").map_or(0, |v| v.parse().expect("DEEPEN is a number"));
     let expert = Expert {
         net,
@@ -106,6 +129,7 @@ fn main() {
         seeing,
         table: [None; 4],
         round,
+        check,
     };
     let mut players: Vec<(String, Box<dyn Chooser>)> = vec![("expert".into(), Box::new(expert))];
     for i in 1..seats {
@@ -129,6 +153,17 @@ fn main() {
         stats[0].decision_us(1.0),
         started.elapsed().as_secs_f64()
     );
+    if let Some(n) = check {
+        let lost = LOST.load(Ordering::Relaxed) as f64 / 1e6;
+        println!(
+            "with {n} samples: {} of {} decisions picked apart, worth {:.4} a game by them \
+             ({:.4} of a place a game under rank all players)",
+            APART.load(Ordering::Relaxed),
+            SEARCHED.load(Ordering::Relaxed),
+            lost / games as f64,
+            lost * (seats - 1) as f64 / games as f64
+        );
+    }
     if deepen > 0 {
         println!(
             "searched one roll deeper: {} of {} decisions",

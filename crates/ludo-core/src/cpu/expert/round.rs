@@ -255,25 +255,46 @@ pub fn search(
     rounds: u8,
     samples: u32,
 ) -> usize {
+    let worths = worths(leaf, table, game, moves, rounds, samples);
+    // The first of the best, as the moves come.
+    let mut best = 0;
+    for (i, w) in worths.iter().enumerate() {
+        if *w > worths[best] {
+            best = i;
+        }
+    }
+    best
+}
+
+/// What each of `moves` is worth to the seat to play by the search [`search`] makes: the sum
+/// over the samples of the worth each reached (infinity for a move that ends the game, and
+/// the moves after it are not searched). To measure how much the samples' noise costs.
+pub fn worths(
+    leaf: Leaf,
+    table: &[Option<CpuLevel>; 4],
+    game: &Game,
+    moves: &[Move],
+    rounds: u8,
+    samples: u32,
+) -> Vec<f32> {
     let mut round = Round::new(leaf, game.turn() as usize).seeing(table);
     let roll = game.pending_roll().unwrap_or(0);
-    let mut best = (0, f32::NEG_INFINITY);
-    for (i, m) in moves.iter().enumerate() {
+    let mut worths = Vec::with_capacity(moves.len());
+    for m in moves {
         let mut after = game.clone();
         after.play_move(*m, roll, &mut Discard);
         if after.is_over() {
-            return i;
+            worths.push(f32::INFINITY);
+            break;
         }
         let mut total = 0.0;
         for k in 0..samples {
             round.start(k, rounds);
             total += round.until_mine(&after);
         }
-        if total > best.1 {
-            best = (i, total);
-        }
+        worths.push(total);
     }
-    best.0
+    worths
 }
 
 #[cfg(test)]
