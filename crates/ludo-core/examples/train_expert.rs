@@ -18,7 +18,8 @@
 //! units (the new ones start with no say in the rating). With `RULES=FILE` in the environment
 //! every game is played under that rules file (`assets/rules/…`) instead; with `SNAPSHOTS=N`
 //! the network after every N games is written beside OUT as well (`OUT-GAMES.json`, its
-//! `about` the command that makes it alone).
+//! `about` the command that makes it alone). With `TABLES=LIST` (comma-separated: `self` and
+//! levels, e.g. `TABLES=normal`) the learner meets only those tables, in turn.
 
 #[path = "common/net_file.rs"]
 mod net_file;
@@ -28,7 +29,7 @@ mod tables;
 use ludo_core::expert;
 use ludo_core::tournament::game_seed;
 use ludo_core::value_net::{self, Features, Kind};
-use ludo_core::{Awaiting, Chooser, Cpu, Dice, Discard, Game};
+use ludo_core::{Awaiting, Chooser, Cpu, CpuLevel, Dice, Discard, Game};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -97,13 +98,31 @@ fn main() {
             "under the presets and random house rules".to_string(),
         ),
     };
+    let opponents: Vec<Option<CpuLevel>> = match std::env::var("TABLES") {
+        Ok(list) => list
+            .split(',')
+            .map(|name| match name.trim() {
+                "self" => None,
+                level => Some(level.parse().unwrap_or_else(|e| panic!("TABLES: {e}"))),
+            })
+            .collect(),
+        Err(_) => tables::OPPONENTS.to_vec(),
+    };
+    let tables_env = std::env::var("TABLES")
+        .map(|list| format!("TABLES={list} "))
+        .unwrap_or_default();
+    let names: Vec<String> = opponents
+        .iter()
+        .map(|level| level.map_or("itself".to_string(), |l| format!("{l} players")))
+        .collect();
+    let against = format!("against {}", names.join(", "));
     // The command that makes the network of the first `games` games, and how it did last.
     let about = |games: u64, summary: &str| {
         format!(
-            "{env}cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
+            "{tables_env}{env}cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
          {alpha}{grown}: TD(0) from every seat's side at {seats} seats, starting from \
          {start_name}, \
-         against itself and normal, random and hard players, {under}; {summary}"
+         {against}, {under}; {summary}"
         )
     };
     // `SNAPSHOTS=N`: the network after every N games as well, as OUT-GAMES.json, so one run
@@ -116,7 +135,11 @@ fn main() {
     let started = std::time::Instant::now();
     let mut x = Features::new();
     // The learner's wins at each kind of table of others, over the last window.
-    let (mut wins, mut tables, mut summary) = ([0u64; 4], [0u64; 4], String::new());
+    let (mut wins, mut tables, mut summary) = (
+        vec![0u64; opponents.len()],
+        vec![0u64; opponents.len()],
+        String::new(),
+    );
     for g in 0..games {
         let rules = match &only {
             Some((_, rules)) => rules.clone(),
@@ -124,8 +147,8 @@ fn main() {
         };
         let mut game = Game::new(rules, seats, 0).expect("2 to 4 seats");
         let me = (g % seats as u64) as usize;
-        let kind = (g / seats as u64) as usize % tables::OPPONENTS.len();
-        let table = tables::OPPONENTS[kind];
+        let kind = (g / seats as u64) as usize % opponents.len();
+        let table = opponents[kind];
         let mut dice = Dice::new(game_seed(seed, g));
         let mut other = table.map(|level| Cpu::new(level, game_seed(seed, g)));
         let mut previous: Vec<Option<Features>> = vec![None; n];
@@ -177,20 +200,25 @@ fn main() {
         tables[kind] += 1;
         wins[kind] += (expert::final_score(&game, me) == 1.0) as u64;
         if (g + 1) % WINDOW == 0 {
-            let rate = |k: usize| 100.0 * wins[k] as f64 / tables[k].max(1) as f64;
+            let rates: Vec<String> = opponents
+                .iter()
+                .zip(wins.iter().zip(&tables))
+                .filter_map(|(level, (w, t))| {
+                    let rate = 100.0 * *w as f64 / (*t).max(1) as f64;
+                    level.map(|l| format!("{rate:.1}% against {l}"))
+                })
+                .collect();
             summary = format!(
-                "the last {WINDOW} games first at {:.1}% against normal, {:.1}% random, \
-                 {:.1}% hard players (all rules)",
-                rate(1),
-                rate(2),
-                rate(3)
+                "the last {WINDOW} games first at {} players (all rules)",
+                rates.join(", ")
             );
             eprintln!(
                 "{} games, {:.0} a second: {summary}",
                 g + 1,
                 (g + 1) as f64 / started.elapsed().as_secs_f64(),
             );
-            (wins, tables) = ([0; 4], [0; 4]);
+            wins.fill(0);
+            tables.fill(0);
         }
         if snapshots.is_some_and(|n| (g + 1) % n == 0 && g + 1 < games) {
             let mut snapshot = net.clone();
