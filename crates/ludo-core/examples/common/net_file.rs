@@ -43,6 +43,11 @@ pub fn write(mut net: ValueNet, out: &str) {
     {
         *w = round(*w);
     }
+    write_as_is(net, out);
+}
+
+/// Writes `net` to `out` as it is, or exits saying why not.
+pub fn write_as_is(net: ValueNet, out: &str) {
     let text = serde_json::to_string(&net).expect("numbers and strings");
     std::fs::write(out, text + "\n").unwrap_or_else(|e| {
         eprintln!("cannot write {out}: {e}");

@@ -185,7 +185,6 @@ impl ValueNet {
         }
     }
 
-    /// Checks that the weights fit the shape the network names.
     /// The kind of network its inputs make it (after [`ValueNet::check`]).
     pub fn kind(&self) -> Kind {
         if self.inputs == EXPERT_INPUTS {
@@ -207,6 +206,34 @@ impl ValueNet {
         }
     }
 
+    /// One network whose logit is the mean of the logits of `nets` (of one kind and number of
+    /// seats): their hidden units side by side, each one's output weights divided by their
+    /// number. How several networks trained apart, which err apart, ship as one file.
+    pub fn side_by_side(nets: &[ValueNet]) -> ValueNet {
+        let n = nets.len() as f32;
+        let inputs = nets[0].inputs;
+        let mut w1 = Vec::with_capacity(inputs * nets.iter().map(|net| net.hidden).sum::<usize>());
+        for i in 0..inputs {
+            for net in nets {
+                w1.extend_from_slice(&net.w1[i * net.hidden..(i + 1) * net.hidden]);
+            }
+        }
+        ValueNet {
+            about: String::new(),
+            seats: nets[0].seats,
+            inputs,
+            hidden: nets.iter().map(|net| net.hidden).sum(),
+            w1,
+            b1: nets.iter().flat_map(|net| net.b1.iter().copied()).collect(),
+            w2: nets
+                .iter()
+                .flat_map(|net| net.w2.iter().map(|w| w / n))
+                .collect(),
+            b2: nets.iter().map(|net| net.b2).sum::<f32>() / n,
+        }
+    }
+
+    /// Checks that the weights fit the shape the network names.
     pub fn check(&self) -> Result<(), String> {
         let h = self.hidden;
         if ![INPUTS, EXPERT_INPUTS].contains(&self.inputs) {
@@ -527,6 +554,36 @@ mod tests {
         assert!(shipped(NetId::rank_all(2)).is_none());
         assert_eq!(NetId::new(Kind::Expert, 3).file(), "expert-3-seats.json");
         assert_eq!(NetId::rank_all(4).file(), "expert-4-seats-rank-all.json");
+    }
+
+    #[test]
+    fn networks_side_by_side_rate_as_the_mean_of_their_logits() {
+        let (a, b) = (
+            ValueNet::new_for(Kind::Expert, 4, 8, 1),
+            ValueNet::new_for(Kind::Expert, 4, 5, 2),
+        );
+        let both = ValueNet::side_by_side(&[a.clone(), b.clone()]);
+        assert_eq!(
+            (both.hidden, both.inputs, both.seats),
+            (13, EXPERT_INPUTS, 4)
+        );
+        both.check().unwrap();
+        let mut game = Game::new(Rules::default(), 4, 0).unwrap();
+        let mut x = Features::new();
+        for face in [6, 3, 5, 6, 1] {
+            expert_features(&game, 0, &mut x);
+            let mean = (a.logit(&x) + b.logit(&x)) / 2.0;
+            assert!(
+                (both.logit(&x) - mean).abs() < 1e-5,
+                "{} against {mean}",
+                both.logit(&x)
+            );
+            game.play_roll(face, &mut Discard);
+            if game.awaiting() == crate::game::Awaiting::Move {
+                let m = game.legal_moves()[0];
+                game.play_move(m, face, &mut Discard);
+            }
+        }
     }
 
     #[test]
