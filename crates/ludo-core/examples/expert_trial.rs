@@ -62,7 +62,14 @@ impl Chooser for Expert {
                 Kind::Hard => round::Leaf::Hard(net),
                 Kind::Expert => round::Leaf::Expert(net),
             };
-            let i = round::search(leaf, &self.table, game, moves, *rounds, *samples);
+            let i = round::first_best(&round::worths(
+                leaf,
+                &self.table,
+                game,
+                moves,
+                *rounds,
+                *samples,
+            ));
             if let Some(n) = self.check {
                 let worths = round::worths(leaf, &self.table, game, moves, *rounds, n);
                 let best =

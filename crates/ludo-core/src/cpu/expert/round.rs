@@ -231,7 +231,14 @@ pub fn choose(net: &ValueNet, game: &Game, moves: &[Move]) -> usize {
 
 /// As [`choose`], `rounds` deep (at least one) with `samples` samples: to measure others.
 pub fn choose_with(net: &ValueNet, game: &Game, moves: &[Move], rounds: u8, samples: u32) -> usize {
-    search(Leaf::Hard(net), &[None; 4], game, moves, rounds, samples)
+    first_best(&worths(
+        Leaf::Hard(net),
+        &[None; 4],
+        game,
+        moves,
+        rounds,
+        samples,
+    ))
 }
 
 /// As [`choose`], rated by `leaf`, each `easy`, `normal` and `hard` seat of `table` expected to
@@ -243,20 +250,11 @@ pub fn choose_seeing(
     game: &Game,
     moves: &[Move],
 ) -> usize {
-    search(leaf, table, game, moves, ROUNDS, SAMPLES)
+    first_best(&worths(leaf, table, game, moves, ROUNDS, SAMPLES))
 }
 
-/// As [`choose_seeing`], `rounds` deep (at least one) with `samples` samples: to measure others.
-pub fn search(
-    leaf: Leaf,
-    table: &[Option<CpuLevel>; 4],
-    game: &Game,
-    moves: &[Move],
-    rounds: u8,
-    samples: u32,
-) -> usize {
-    let worths = worths(leaf, table, game, moves, rounds, samples);
-    // The first of the best, as the moves come.
+/// The index of the first of the best `worths` (of [`worths`]): the move the search picks.
+pub fn first_best(worths: &[f32]) -> usize {
     let mut best = 0;
     for (i, w) in worths.iter().enumerate() {
         if *w > worths[best] {
@@ -266,9 +264,10 @@ pub fn search(
     best
 }
 
-/// What each of `moves` is worth to the seat to play by the search [`search`] makes: the sum
-/// over the samples of the worth each reached (infinity for a move that ends the game, and
-/// the moves after it are not searched). To measure how much the samples' noise costs.
+/// What each of `moves` is worth to the seat to play through the rounds, `rounds` deep (at
+/// least one) with `samples` samples: the sum over the samples of the worth each reached
+/// (infinity for a move that ends the game, and the moves after it are not searched). With
+/// [`first_best`], what [`choose_seeing`] picks, at other depths and samples to measure them.
 pub fn worths(
     leaf: Leaf,
     table: &[Option<CpuLevel>; 4],
