@@ -226,15 +226,17 @@ mod tests {
     use super::*;
     use crate::table::SeatKind;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("ludo-saved-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A folder not made yet, in a scratch folder removed when the test ends (with the first
+    /// of the two).
+    fn scratch() -> (tempfile::TempDir, PathBuf) {
+        let root = tempfile::tempdir().unwrap();
+        let dir = root.path().join("ludo");
+        (root, dir)
     }
 
     #[test]
     fn a_table_round_trips_and_nothing_is_there_at_first() {
-        let dir = scratch("round");
+        let (_root, dir) = scratch();
         assert_eq!(load_table(&dir), Ok(None));
         let config = TableConfig {
             seats: vec![
@@ -254,7 +256,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_and_a_broken_settings_file_falls_back() {
-        let dir = scratch("settings");
+        let (_root, dir) = scratch();
         let s = Settings {
             muted: true,
             volume_db: -20.0,
@@ -278,7 +280,7 @@ mod tests {
 
     #[test]
     fn a_table_of_one_seat_is_refused_and_kept_aside() {
-        let dir = scratch("one-seat");
+        let (_root, dir) = scratch();
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(TABLE_FILE), "(seats: [cpu(hard)])").unwrap();
         let err = load_table(&dir).unwrap_err();
@@ -288,7 +290,7 @@ mod tests {
 
     #[test]
     fn a_broken_file_is_reported_with_its_line_and_kept_aside() {
-        let dir = scratch("broken");
+        let (_root, dir) = scratch();
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(TABLE_FILE), "(\n  seed: 3,\n  seats: [wizard],\n)").unwrap();
         let err = load_table(&dir).unwrap_err();
@@ -303,7 +305,7 @@ mod tests {
 
     #[test]
     fn a_second_broken_file_does_not_replace_the_first_broken_copy() {
-        let dir = scratch("twice");
+        let (_root, dir) = scratch();
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(SETTINGS_FILE), "first").unwrap();
         assert!(load_settings(&dir).is_err());

@@ -37,10 +37,9 @@ const ALL_IN_BASE: &str = r#"{"seats": 4, "turn": 0, "phase": "roll",
   "pieces": [["base","base","base","base"],["base","base","base","base"],
              ["base","base","base","base"],["base","base","base","base"]]}"#;
 
-fn scratch(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("ludo-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// `text` written to `name` in `dir`: the file's path.
+fn scratch(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
     path.to_string_lossy().into_owned()
 }
@@ -131,12 +130,13 @@ fn a_roll_of_seven_exits_2() {
 
 #[test]
 fn a_bad_rules_file_exits_2_naming_file_line_and_column() {
-    let path = scratch("bad.ron", "(\n  three_sixes: maybe,\n)\n");
+    let dir = tempfile::tempdir().unwrap();
+    let path = scratch(&dir, "bad.ron", "(\n  three_sixes: maybe,\n)\n");
     let o = cli(&["simulate", "--rules", &path, "--games", "1"], "");
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
     assert!(e.contains(&format!("{path}:2:")), "{e}");
-    let path = scratch("typo.ron", "(three_sixs: true)");
+    let path = scratch(&dir, "typo.ron", "(three_sixs: true)");
     let e = stderr(&cli(&["simulate", "--rules", &path, "--games", "1"], ""));
     assert!(e.contains("three_sixs"), "{e}");
 }

@@ -212,8 +212,8 @@ fn an_answer_for_another_decision_is_a_fault() {
 
 #[test]
 fn a_bot_and_what_it_started_end_with_the_run() {
-    let dir = tempfile_dir();
-    let pidfile = format!("{dir}/bot.pid");
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = format!("{}/bot.pid", dir.path().display());
     // Through `sh -c "cd . && …"`, so the bot is not the shell's own process.
     let cmd = format!("cd . && {} {pidfile}", bot("outlives.sh"));
     let r = tournament_with(&cmd, &["--games", "2"]);
@@ -231,19 +231,13 @@ fn a_bot_and_what_it_started_end_with_the_run() {
     assert!(!alive, "the bot's process {pid} outlived the run: {state}");
 }
 
-fn tempfile_dir() -> String {
-    let dir = std::env::temp_dir().join(format!("ludo-cli-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.to_string_lossy().into_owned()
-}
-
 // ----------------------------------------------------------------------------- output
 
 #[test]
 fn a_full_disk_is_an_error_not_a_panic() {
-    let dir = tempfile_dir();
+    let dir = tempfile::tempdir().unwrap();
     let record = cli(&["record", "--seats", "2", "--seed", "3"], "");
-    let path = format!("{dir}/r.json");
+    let path = format!("{}/r.json", dir.path().display());
     std::fs::write(&path, &record.stdout).unwrap();
     let request = r#"{"state": {"seats": 2, "turn": 0, "phase": "roll",
         "pieces": [["base","base","base","base"],["base","base","base","base"]]}, "roll": 6}"#;
@@ -411,8 +405,8 @@ fn bad_arguments_get_clear_short_errors() {
     }
     let r = cli(&["simulate", "--rules", "-", "--games", "1"], "[true, 1]");
     assert_eq!(r.code, Some(2));
-    let dir = tempfile_dir();
-    let rules = format!("{dir}/rules.json");
+    let dir = tempfile::tempdir().unwrap();
+    let rules = format!("{}/rules.json", dir.path().display());
     std::fs::write(&rules, "  [true, [6]]").unwrap();
     let r = cli(&["simulate", "--rules", &rules, "--games", "1"], "");
     assert_eq!(r.code, Some(2));
@@ -499,8 +493,8 @@ fn every_documented_example_runs() {
         let body = body.join("\n");
         blocks += 1;
         let r = if lang == "ron" {
-            let dir = tempfile_dir();
-            let path = format!("{dir}/example-{blocks}.ron");
+            let dir = tempfile::tempdir().unwrap();
+            let path = format!("{}/example-{blocks}.ron", dir.path().display());
             std::fs::write(&path, &body).unwrap();
             cli(&["simulate", "--rules", &path, "--games", "2"], "")
         } else if body.contains("\"steps\"") {
