@@ -193,7 +193,7 @@ impl Cpu {
     /// Whether `expert` plays `game` through the rounds to come with its own network under
     /// *rank all players* (`expert::round::choose_seeing`): at three or four seats, every other
     /// seat a CPU whose pick the search models (`random`, `easy`, `normal`, `hard`; not a
-    /// person). Against three `normal` players it placed 2.04 on average over 8,500 games; with
+    /// person). Against three `normal` players it placed 2.05 on average over 20,000 games; with
     /// the network's first training, 2.08 over 2,500 where the search by the dice placed 2.18
     /// (docs/CPU_PLAYERS.md).
     fn ranking_rounds(&self, game: &Game) -> bool {
