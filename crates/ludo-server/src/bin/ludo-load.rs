@@ -201,6 +201,7 @@ fn main() -> ExitCode {
         Ok(s) => s,
         Err(e) => {
             eprintln!("ludo-load: {e}");
+            let _ = std::fs::remove_dir_all(&dir);
             return ExitCode::from(2);
         }
     };
