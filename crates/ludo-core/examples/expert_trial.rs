@@ -15,7 +15,11 @@
 //! players (a `hard` network) and, with `SEEING=1`, under *rank all players* at a table of
 //! CPUs (its rank-all network). With `CHECK_SAMPLES=N` as well, each decision of the rounds is
 //! searched again with N samples, and the trial prints how often the two pick apart and what
-//! the picks cost by the N samples' worths: the most more samples could gain.
+//! the picks cost by the N samples' worths: the most more samples could gain. With
+//! `FINISH=D,R` as well, a decision where the seat's pieces have D steps or fewer still to go
+//! searches R rounds instead (R large: played out to the seat's place). With `PLACES=FILE`,
+//! `expert`'s place in each game is written to FILE, a line a game: two trials on the same
+//! SEED play the same dice, so they can be compared game by game.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -43,6 +47,17 @@ struct Expert {
     round: Option<(value_net::ValueNet, u8, u32)>,
     /// `CHECK_SAMPLES=N`: this many samples to check each pick of the rounds against.
     check: Option<u32>,
+    /// `FINISH=D,R`: where the seat's pieces have D steps or fewer to go, R rounds.
+    finish: Option<(u32, u8)>,
+}
+
+/// The steps `seat`'s pieces have still to go (a piece in base counts the whole way and one).
+fn to_go(game: &Game, seat: u8) -> u32 {
+    let goal = game.goal().progress().unwrap_or(0) as u32;
+    game.pieces(seat)
+        .iter()
+        .map(|p| p.progress().map_or(goal + 1, |q| goal - q as u32))
+        .sum()
 }
 
 impl Chooser for Expert {
@@ -62,16 +77,20 @@ impl Chooser for Expert {
                 Kind::Hard => round::Leaf::Hard(net),
                 Kind::Expert => round::Leaf::Expert(net),
             };
+            let rounds = match self.finish {
+                Some((d, r)) if to_go(game, game.turn()) <= d => r,
+                _ => *rounds,
+            };
             let i = round::first_best(&round::worths(
                 leaf,
                 &self.table,
                 game,
                 moves,
-                *rounds,
+                rounds,
                 *samples,
             ));
             if let Some(n) = self.check {
-                let worths = round::worths(leaf, &self.table, game, moves, *rounds, n);
+                let worths = round::worths(leaf, &self.table, game, moves, rounds, n);
                 let best =
                     (0..worths.len()).fold(0, |b, j| if worths[j] > worths[b] { j } else { b });
                 if best != i {
@@ -129,7 +148,12 @@ fn main() {
     let seeing = std::env::var("SEEING").is_ok_and(|v| v == "1");
     let check: Option<u32> = number("CHECK_SAMPLES");
     let deepen = std::env::var("DEEPEN").map_or(0, |v| v.parse().expect("DEEPEN is a number"));
+    let finish = std::env::var("FINISH").ok().map(|v| {
+        let (d, r) = v.split_once(',').expect("FINISH=D,R");
+        (d.parse().expect("D"), r.parse().expect("R"))
+    });
     let expert = Expert {
+        finish,
         net,
         depth,
         deepen,
@@ -160,6 +184,10 @@ fn main() {
         stats[0].decision_us(1.0),
         started.elapsed().as_secs_f64()
     );
+    if let Ok(path) = std::env::var("PLACES") {
+        let places: String = stats[0].places.iter().map(|p| format!("{p}\n")).collect();
+        std::fs::write(&path, places).expect("PLACES: a file to write");
+    }
     if let Some(n) = check {
         let lost = LOST.load(Ordering::Relaxed) as f64 / 1e6;
         println!(

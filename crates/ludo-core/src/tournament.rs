@@ -20,6 +20,8 @@ pub struct PlayerStats {
     pub turns: u64,
     /// How long each of this player's decisions took, in nanoseconds.
     pub decision_ns: Vec<u32>,
+    /// Its place in each game, in order: to compare two players game by game on the same dice.
+    pub places: Vec<u8>,
 }
 
 impl PlayerStats {
@@ -158,6 +160,7 @@ pub fn run(
             s.wins += (standing.rank == 1) as u64;
             s.rank_sum += standing.rank as u64;
             s.rank_square_sum += (standing.rank as u64).pow(2);
+            s.places.push(standing.rank);
             s.rolls += rolls;
             s.turns += turns;
         }
@@ -193,7 +196,7 @@ mod tests {
     }
 
     #[test]
-    fn a_tournament_sums_the_squares_of_the_places() {
+    fn a_tournament_sums_the_squares_of_the_places_and_keeps_each_games() {
         let mut players: Vec<(String, Box<dyn Chooser>)> = (0..2)
             .map(|i| {
                 let p: Box<dyn Chooser> = Box::new(RandomChooser::new(i));
@@ -206,5 +209,12 @@ mod tests {
             assert_eq!(s.rank_square_sum, s.wins + 4 * (s.games - s.wins));
             assert_eq!(s.rank_sum, s.wins + 2 * (s.games - s.wins));
         }
+        // Game by game, one player's place is the other's other place.
+        assert_eq!(stats[0].places.len(), 12);
+        for (a, b) in stats[0].places.iter().zip(&stats[1].places) {
+            assert_eq!(a + b, 3);
+        }
+        let firsts = stats[0].places.iter().filter(|&&p| p == 1).count();
+        assert_eq!(firsts as u64, stats[0].wins);
     }
 }
