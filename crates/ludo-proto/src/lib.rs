@@ -23,11 +23,24 @@ pub use mirror::Mirror;
 /// each other at `Hello`.
 pub const PROTOCOL_VERSION: u32 = 1;
 
-/// The largest message either side accepts, in bytes (a table setup is about 600).
+/// The largest message a device may send, in bytes (a table setup is about 600).
 pub const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// The longest name a person may give; longer names are cut.
+/// The largest message the server sends and a game reads, in bytes. The server's write limit
+/// and the game's read limit (native and browser) are both this. Only a finished game's
+/// `room` snapshot, which carries the whole record, comes near it (docs/PROTOCOL.md).
+pub const MAX_SERVER_MESSAGE_BYTES: usize = 256 * 1024;
+
+/// The most bytes of events one `events` message carries: a longer catch-up is split.
+pub const EVENTS_MESSAGE_BYTES: usize = 16 * 1024;
+
+/// The longest name a person may give, in characters as a reader sees them (grapheme
+/// clusters); longer names are cut between two of them.
 pub const MAX_NAME_CHARS: usize = 24;
+
+/// The most bytes a name may take (a character may be many code points: an emoji family,
+/// or a letter under a pile of accents); a name is cut before the character that passes it.
+pub const MAX_NAME_BYTES: usize = 96;
 
 /// What a game asks of the server.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -295,6 +308,50 @@ impl ServerMsg {
     }
 }
 
+/// A name as shown to others: no control characters, no spaces around it, at most
+/// `MAX_NAME_CHARS` characters and `MAX_NAME_BYTES` bytes, cut only between two characters
+/// as a reader sees them. An empty name stays empty (each game shows its word for a player).
+pub fn clean_name(name: &str) -> String {
+    use unicode_segmentation::UnicodeSegmentation;
+    let clean: String = name.chars().filter(|c| !c.is_control()).collect();
+    let mut out = String::new();
+    for g in clean.trim().graphemes(true).take(MAX_NAME_CHARS) {
+        if out.len() + g.len() > MAX_NAME_BYTES {
+            break;
+        }
+        out.push_str(g);
+    }
+    out.trim_end().to_string()
+}
+
+/// Events numbered from `first`, split into `events` messages of at most
+/// `EVENTS_MESSAGE_BYTES` of JSON each (one event is far smaller), in order.
+pub fn events_messages(first: u64, events: &[Event]) -> Vec<ServerMsg> {
+    let mut messages = Vec::new();
+    let mut chunk: Vec<Numbered> = Vec::new();
+    let mut bytes = 0;
+    for (i, event) in events.iter().enumerate() {
+        let n = Numbered {
+            seq: first + i as u64,
+            event: event.clone(),
+        };
+        // Each event's JSON and the comma before it; the envelope is about 30 bytes.
+        let size = encode(&n).len() + 1;
+        if !chunk.is_empty() && bytes + size + 32 > EVENTS_MESSAGE_BYTES {
+            messages.push(ServerMsg::Events {
+                events: std::mem::take(&mut chunk),
+            });
+            bytes = 0;
+        }
+        bytes += size;
+        chunk.push(n);
+    }
+    if !chunk.is_empty() {
+        messages.push(ServerMsg::Events { events: chunk });
+    }
+    messages
+}
+
 /// One message as JSON text.
 pub fn encode<T: Serialize>(msg: &T) -> String {
     serde_json::to_string(msg).expect("protocol messages always serialize")
@@ -359,6 +416,55 @@ mod tests {
             r#"{"type":"events","events":[{"seq":7,"event":"moved","seat":1,"piece":2,"from":"base","to":0}]}"#
         );
         assert_eq!(decode::<ServerMsg>(&text).unwrap(), msg);
+    }
+
+    #[test]
+    fn names_are_cleaned_and_cut_between_characters() {
+        assert_eq!(clean_name("  Ana\u{7}\n "), "Ana");
+        assert_eq!(clean_name(""), "");
+        assert_eq!(clean_name(&"é".repeat(100)).chars().count(), MAX_NAME_CHARS);
+        // "e" and a combining accent are one character: never split.
+        let accents = "e\u{301}".repeat(30);
+        let cut = clean_name(&accents);
+        assert_eq!(cut, "e\u{301}".repeat(MAX_NAME_CHARS));
+        // A family emoji is seven code points and 25 bytes: three fit in 96 bytes, whole.
+        let family = "👨‍👩‍👧‍👦";
+        let cut = clean_name(&family.repeat(10));
+        assert_eq!(cut, family.repeat(3));
+        // One character over the byte limit (a letter under 200 accents) leaves nothing of it.
+        let pile = format!("Ana{}", "\u{301}".repeat(200));
+        assert_eq!(clean_name(&pile), "");
+        assert!(clean_name(&"字".repeat(40)).len() <= MAX_NAME_BYTES);
+    }
+
+    #[test]
+    fn a_long_catch_up_is_split_into_bounded_messages_in_order() {
+        let event = Event::Moved {
+            seat: 3,
+            piece: 2,
+            from: Pos::at(10),
+            to: Pos::at(16),
+        };
+        let events = vec![event; 3000];
+        let messages = events_messages(100, &events);
+        assert!(messages.len() > 1);
+        let mut next = 100;
+        for m in &messages {
+            assert!(
+                encode(m).len() <= EVENTS_MESSAGE_BYTES,
+                "{}",
+                encode(m).len()
+            );
+            let ServerMsg::Events { events } = m else {
+                panic!("{m:?}")
+            };
+            for n in events {
+                assert_eq!(n.seq, next);
+                next += 1;
+            }
+        }
+        assert_eq!(next, 3100);
+        assert!(events_messages(0, &[]).is_empty());
     }
 
     #[test]
