@@ -7,6 +7,7 @@
 //! restates one. The same server hands out the browser build (`http`).
 
 mod conn;
+mod door;
 mod http;
 mod room;
 mod secret;
@@ -50,7 +51,20 @@ pub struct Config {
     /// Messages a second one connection may send, and at once.
     pub rate: f64,
     pub burst: f64,
+    /// The time a connection has to send each request's head (the WebSocket upgrade's too),
+    /// and an idle HTTP connection before it is closed.
+    pub header_timeout: Duration,
+    /// The most connections open at once; by default the process's open-file limit less
+    /// `RESERVED_FILES`.
+    pub max_connections: Option<usize>,
+    /// The most connections open at once from one client address.
+    pub max_connections_per_addr: usize,
+    /// Tests only: every game's dice from this seed (and the game's number), not a secret one.
+    pub fixed_seed: Option<u64>,
 }
+
+/// Files kept free of connections: the database, the browser build's files, the log.
+pub const RESERVED_FILES: usize = 64;
 
 impl Default for Config {
     fn default() -> Self {
@@ -64,6 +78,10 @@ impl Default for Config {
             max_rooms: 20_000,
             rate: 20.0,
             burst: 40.0,
+            header_timeout: Duration::from_secs(5),
+            max_connections: None,
+            max_connections_per_addr: 64,
+            fixed_seed: None,
         }
     }
 }
@@ -184,12 +202,23 @@ impl Server {
             tracing::info!("{restored} rooms brought back from the database");
         }
         let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        let files = door::open_file_limit();
+        let limits = door::Limits {
+            total: shared.config.max_connections.unwrap_or_else(|| {
+                files.map_or(1024, |f| f.saturating_sub(RESERVED_FILES).max(16))
+            }),
+            per_addr: shared.config.max_connections_per_addr,
+            header_timeout: shared.config.header_timeout,
+        };
+        tracing::info!(
+            "open files at most {}; connections at most {} ({} from one address), {} ms for a request's head",
+            files.map_or("unknown".into(), |f| f.to_string()),
+            limits.total,
+            limits.per_addr,
+            limits.header_timeout.as_millis()
+        );
         let app = http::router(shared.clone());
-        let task = tokio::spawn(async move {
-            if let Err(e) = axum::serve(listener, app).await {
-                tracing::error!("the server stopped: {e}");
-            }
-        });
+        let task = tokio::spawn(door::serve(listener, app, limits));
         Ok(Server { addr, task, shared })
     }
 

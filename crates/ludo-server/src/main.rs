@@ -45,6 +45,19 @@ struct Args {
     /// Messages one connection may send at once.
     #[arg(long, default_value_t = 40.0)]
     burst: f64,
+    /// Milliseconds a connection has to send a request's head (the WebSocket upgrade's too);
+    /// an idle HTTP connection is closed after as long.
+    #[arg(long, default_value_t = 5000)]
+    header_timeout_ms: u64,
+    /// The most connections open at once [default: the open-file limit less 64].
+    #[arg(long)]
+    max_connections: Option<usize>,
+    /// The most connections open at once from one client address.
+    #[arg(long, default_value_t = 64)]
+    max_connections_per_addr: usize,
+    /// Tests only: every game's dice from this seed instead of a secret one.
+    #[arg(long)]
+    fixed_seed: Option<u64>,
 }
 
 fn main() -> ExitCode {
@@ -78,6 +91,10 @@ fn main() -> ExitCode {
         max_rooms: args.max_rooms,
         rate: args.rate,
         burst: args.burst,
+        header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
+        max_connections: args.max_connections,
+        max_connections_per_addr: args.max_connections_per_addr.max(1),
+        fixed_seed: args.fixed_seed,
     };
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     runtime.block_on(async {
