@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use ludo_core::{Awaiting, Chooser, Cpu, CpuLevel};
+use ludo_core::{Awaiting, Chooser, Cpu, CpuLevel, Pos};
 use ludo_proto::{
     ClientMsg, Mirror, PROTOCOL_VERSION, PlayerSpec, Refusal, RoomView, ServerMsg, Stage,
     TableSpec, decode, encode,
@@ -52,15 +52,19 @@ pub fn spawn_server(
 /// A WebSocket to the server.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The longest message heard and sent, in bytes.
+    pub largest_heard: usize,
+    pub largest_sent: usize,
 }
 
 impl Client {
     /// Connects to `ws://ADDR/ws` without saying hello.
     pub async fn raw(addr: &str) -> Result<Client, String> {
+        // Reads what a game reads: nothing over the protocol's limit.
         let config = WebSocketConfig::default()
             .read_buffer_size(4096)
             .write_buffer_size(0)
-            .max_message_size(Some(1 << 20));
+            .max_message_size(Some(ludo_proto::MAX_SERVER_MESSAGE_BYTES));
         let (ws, _) = tokio_tungstenite::connect_async_with_config(
             format!("ws://{addr}/ws"),
             Some(config),
@@ -68,7 +72,11 @@ impl Client {
         )
         .await
         .map_err(|e| format!("cannot connect to {addr}: {e}"))?;
-        Ok(Client { ws })
+        Ok(Client {
+            ws,
+            largest_heard: 0,
+            largest_sent: 0,
+        })
     }
 
     /// Connects and says hello.
@@ -89,6 +97,7 @@ impl Client {
     }
 
     pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+        self.largest_sent = self.largest_sent.max(text.len());
         self.ws
             .send(Message::Text(text.into()))
             .await
@@ -108,6 +117,7 @@ impl Client {
                 .map_err(|_| "no message in time".to_string())?;
             match frame {
                 Some(Ok(Message::Text(t))) => {
+                    self.largest_heard = self.largest_heard.max(t.len());
                     if std::env::var_os("LUDO_CLIENT_TRACE").is_some() {
                         eprintln!("<- {}", &t[..t.len().min(300)]);
                     }
@@ -155,6 +165,9 @@ pub struct Player {
     /// Every message heard, when `keep_log` is set.
     pub log: Vec<ServerMsg>,
     pub keep_log: bool,
+    /// Moves the piece furthest back instead of a random one: slow, long games (a test's
+    /// way to a game of thousands of events).
+    pub furthest_back: bool,
 }
 
 impl Player {
@@ -225,6 +238,7 @@ impl Player {
             refusals: Vec::new(),
             log: Vec::new(),
             keep_log: false,
+            furthest_back: false,
         }
     }
 
@@ -312,7 +326,13 @@ impl Player {
         Some(match m.game.awaiting() {
             Awaiting::Move => {
                 let moves = m.game.legal_moves();
-                let i = self.cpu.choose(&m.game, moves);
+                let i = if self.furthest_back {
+                    (0..moves.len())
+                        .min_by_key(|&i| (moves[i].from != Pos::BASE, moves[i].from))
+                        .expect("a move is due")
+                } else {
+                    self.cpu.choose(&m.game, moves)
+                };
                 ClientMsg::Move {
                     at,
                     piece: moves[i].piece,
@@ -320,6 +340,14 @@ impl Player {
             }
             _ => ClientMsg::Roll { at },
         })
+    }
+
+    /// Sends this seat's request if one is due now (after taking a snapshot by hand).
+    pub async fn answer(&mut self) -> Result<(), String> {
+        if let Some(req) = self.request() {
+            self.client.send(&req).await?;
+        }
+        Ok(())
     }
 
     /// Hears one message and answers it if it is this seat's turn.

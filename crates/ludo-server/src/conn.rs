@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use ludo_proto::{
-    ClientMsg, MAX_NAME_CHARS, PROTOCOL_VERSION, PlayerSpec, Refusal, ServerMsg, decode, encode,
+    ClientMsg, PROTOCOL_VERSION, PlayerSpec, Refusal, ServerMsg, clean_name, decode, encode,
     normalize_code,
 };
 use tokio::sync::{mpsc, oneshot};
@@ -19,9 +19,11 @@ use crate::room::{Attach, ConnId, Joining, OUTBOX, RoomMsg};
 use crate::secret;
 use crate::store::Write;
 
-/// Wrong room codes a connection may send before it is closed (guessing codes).
+/// Wrong room codes and seat tokens a connection may send: the last is answered and the
+/// connection closed (guessing).
 const MAX_MISSES: u32 = 10;
-/// Malformed or too-fast messages a connection may send before it is closed.
+/// Malformed or too-fast messages a connection may send: the last is answered and the
+/// connection closed.
 const MAX_STRIKES: u32 = 50;
 
 /// A token bucket: `rate` messages a second, `burst` at once.
@@ -166,7 +168,7 @@ impl Conn {
     fn strike(&mut self, reason: Refusal, detail: &str, replies: &mut Vec<ServerMsg>) -> Next {
         self.strikes += 1;
         replies.push(ServerMsg::refused(reason, detail));
-        if self.strikes > MAX_STRIKES {
+        if self.strikes >= MAX_STRIKES {
             Next::Close
         } else {
             Next::Go
@@ -212,9 +214,7 @@ impl Conn {
         }
         match msg {
             ClientMsg::Hello { .. } => {
-                replies.push(ServerMsg::Welcome {
-                    protocol: PROTOCOL_VERSION,
-                });
+                return self.strike(Refusal::Malformed, "hello was said already", replies);
             }
             ClientMsg::Ping => replies.push(ServerMsg::Pong),
             ClientMsg::Create { .. }
@@ -251,7 +251,7 @@ impl Conn {
                 match self.person(&player).await {
                     Ok(person) => {
                         self.attach(room, Attach::Join { person, seat }, outbox, replies)
-                            .await
+                            .await;
                     }
                     Err(r) => replies.push(r),
                 }
@@ -260,8 +260,12 @@ impl Conn {
                 let Some(room) = self.find(&code, replies) else {
                     return self.after_miss();
                 };
-                self.attach(room, Attach::Resume { token, seen }, outbox, replies)
+                let refusal = self
+                    .attach(room, Attach::Resume { token, seen }, outbox, replies)
                     .await;
+                if refusal == Some(Refusal::BadToken) {
+                    return self.after_miss();
+                }
             }
             ClientMsg::Watch { code } => {
                 let Some(room) = self.find(&code, replies) else {
@@ -310,13 +314,14 @@ impl Conn {
         room
     }
 
+    /// Joins `room` as `how` says; the refusal, if the room said no.
     async fn attach(
         &mut self,
         room: mpsc::Sender<RoomMsg>,
         how: Attach,
         outbox: &mut Option<mpsc::Receiver<Utf8Bytes>>,
         replies: &mut Vec<ServerMsg>,
-    ) {
+    ) -> Option<Refusal> {
         let (tx, rx) = mpsc::channel(OUTBOX);
         let (reply, answer) = oneshot::channel();
         let msg = RoomMsg::Attach {
@@ -325,23 +330,25 @@ impl Conn {
             how,
             reply,
         };
+        let closed = || ServerMsg::refused(Refusal::NoSuchRoom, "the room has closed");
         if room.send(msg).await.is_err() {
-            replies.push(ServerMsg::refused(
-                Refusal::NoSuchRoom,
-                "the room has closed",
-            ));
-            return;
+            replies.push(closed());
+            return Some(Refusal::NoSuchRoom);
         }
         match answer.await {
             Ok(Ok(())) => {
                 self.room = Some(room);
                 *outbox = Some(rx);
+                None
             }
-            Ok(Err((reason, detail))) => replies.push(ServerMsg::Refused { reason, detail }),
-            Err(_) => replies.push(ServerMsg::refused(
-                Refusal::NoSuchRoom,
-                "the room has closed",
-            )),
+            Ok(Err((reason, detail))) => {
+                replies.push(ServerMsg::Refused { reason, detail });
+                Some(reason)
+            }
+            Err(_) => {
+                replies.push(closed());
+                Some(Refusal::NoSuchRoom)
+            }
         }
     }
 
@@ -382,31 +389,5 @@ impl Conn {
             rating: ludo_core::rating::START_RATING,
             key,
         })
-    }
-}
-
-/// A name as shown to others: no control characters, no spaces around it, and not longer
-/// than `MAX_NAME_CHARS`. An empty name stays empty (each game shows its word for a player).
-pub fn clean_name(name: &str) -> String {
-    name.chars()
-        .filter(|c| !c.is_control())
-        .collect::<String>()
-        .trim()
-        .chars()
-        .take(MAX_NAME_CHARS)
-        .collect::<String>()
-        .trim_end()
-        .to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_cleaned_and_cut() {
-        assert_eq!(clean_name("  Ana\u{7}\n "), "Ana");
-        assert_eq!(clean_name(&"é".repeat(100)).chars().count(), MAX_NAME_CHARS);
-        assert_eq!(clean_name(""), "");
     }
 }

@@ -10,7 +10,7 @@ use axum::http::{HeaderValue, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use ludo_proto::MAX_MESSAGE_BYTES;
+use ludo_proto::{MAX_MESSAGE_BYTES, MAX_SERVER_MESSAGE_BYTES};
 use tower_http::services::ServeDir;
 
 use crate::Shared;
@@ -29,13 +29,14 @@ pub fn router(shared: Arc<Shared>) -> Router {
 }
 
 async fn ws(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {
-    // Board-game messages are small: small buffers keep a socket's memory small.
+    // Board-game messages are small: small buffers keep a socket's memory small. The write
+    // buffer takes the largest message the server sends and its frame header.
     upgrade
         .max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
         .read_buffer_size(4096)
         .write_buffer_size(0)
-        .max_write_buffer_size(64 * 1024)
+        .max_write_buffer_size(MAX_SERVER_MESSAGE_BYTES + 16)
         .on_upgrade(move |socket| crate::conn::serve(shared, socket))
 }
 

@@ -11,6 +11,7 @@ use axum::extract::ws::Utf8Bytes;
 use ludo_core::{CpuLevel, Event, PlayError, Step, rating};
 use ludo_proto::{
     ClientMsg, GameResult, GameView, Numbered, Refusal, RoomView, ServerMsg, Stage, encode,
+    events_messages,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
@@ -19,6 +20,10 @@ use crate::Shared;
 use crate::secret;
 use crate::store::Write;
 use crate::table::{Action, GameFile, Live, Seat, Table};
+
+/// The most `events` messages a catch-up takes (each at most `EVENTS_MESSAGE_BYTES`): a
+/// device that missed more gets the room's snapshot alone, from which it follows as well.
+pub const CATCH_UP_MESSAGES: usize = OUTBOX / 2;
 
 /// A connection's number, unique in the process.
 pub type ConnId = u64;
@@ -73,6 +78,33 @@ struct Member {
     seat: Option<u8>,
 }
 
+/// Who is at a seat now: its connection, or since when its person has been away.
+#[derive(Clone, Copy, Debug, Default)]
+struct Presence {
+    conn: Option<ConnId>,
+    away_since: Option<Instant>,
+    /// The away grace ran out and the room has said so (the CPU plays the seat, or in a
+    /// lobby the seat opened again).
+    grace_over: bool,
+}
+
+impl Presence {
+    fn here(conn: ConnId) -> Presence {
+        Presence {
+            conn: Some(conn),
+            away_since: None,
+            grace_over: false,
+        }
+    }
+    fn away(since: Instant) -> Presence {
+        Presence {
+            conn: None,
+            away_since: Some(since),
+            grace_over: false,
+        }
+    }
+}
+
 /// Who acts for the seat to play now.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Actor {
@@ -97,10 +129,8 @@ pub struct Room {
     table: Table,
     live: Option<Live>,
     members: HashMap<ConnId, Member>,
-    /// Each seat's connection.
-    seated: Vec<Option<ConnId>>,
-    /// Since when each seat's person has been away.
-    away: Vec<Option<Instant>>,
+    /// Each seat's connection, or since when its person has been away.
+    presence: Vec<Presence>,
     turn: Option<Turn>,
     last_step: Instant,
     /// Since when nobody has been in the room.
@@ -114,7 +144,12 @@ fn refuse<T>(reason: Refusal, detail: impl Into<String>) -> Result<T, Refused> {
 }
 
 fn text(msg: &ServerMsg) -> Utf8Bytes {
-    Utf8Bytes::from(encode(msg))
+    let t = encode(msg);
+    if t.len() > ludo_proto::MAX_SERVER_MESSAGE_BYTES {
+        // Nothing the server sends comes near it (docs/PROTOCOL.md): say so if it ever does.
+        tracing::error!(bytes = t.len(), "a message over the protocol's limit");
+    }
+    Utf8Bytes::from(t)
 }
 
 impl Room {
@@ -131,8 +166,7 @@ impl Room {
             table,
             live,
             members: HashMap::new(),
-            seated: vec![None; n],
-            away: vec![Some(now); n],
+            presence: vec![Presence::away(now); n],
             turn: None,
             last_step: now,
             idle_since: Some(now),
@@ -258,10 +292,11 @@ impl Room {
                 Ok(())
             }
             Attach::Resume { token, seen } => {
-                let Some(seat) = self.table.seat_of_token(&secret::hash(&token)) else {
-                    return refuse(Refusal::BadToken, "no seat of this room has that token");
+                let hash = secret::hash(&token);
+                let Some(seat) = self.table.seat_of_token(&hash) else {
+                    return self.resume_gone(conn, outbox, &hash).await;
                 };
-                if let Some(old) = self.seated[seat as usize].take() {
+                if let Some(old) = self.presence[seat as usize].conn.take() {
                     // The same device again (a new tab, or a reconnect before the old socket
                     // timed out): the old connection goes.
                     self.members.remove(&old);
@@ -270,17 +305,85 @@ impl Room {
                 self.send(conn, &ServerMsg::Seated { seat });
                 let view = text(&ServerMsg::Room(Box::new(self.view())));
                 self.send_text(conn, view);
-                if let Some(live) = &self.live {
-                    let events = live.events(&self.table.rules);
-                    let from = if seen <= live.seq { seen } else { 0 };
-                    let missed = numbered(from, &events[from as usize..]);
-                    if !missed.is_empty() {
-                        self.send(conn, &ServerMsg::Events { events: missed });
-                    }
-                }
+                self.catch_up(conn, seen);
                 Ok(())
             }
         }
+    }
+
+    /// The events a resuming device missed since `seen`, in messages of bounded size; none
+    /// when it missed more than `CATCH_UP_MESSAGES` hold, or claims more than were played
+    /// (the snapshot just sent is the game as it is, and a device follows on from it).
+    fn catch_up(&mut self, conn: ConnId, seen: u64) {
+        let Some(live) = &self.live else {
+            return;
+        };
+        if seen >= live.seq {
+            return;
+        }
+        let events = live.events(&self.table.rules);
+        let messages = events_messages(seen, &events[seen as usize..]);
+        if messages.len() <= CATCH_UP_MESSAGES {
+            for m in &messages {
+                self.send(conn, m);
+            }
+        }
+    }
+
+    /// A token whose lobby seat opened again while its device was gone: it sits again while
+    /// the lobby has a free seat, else it watches (and is told why).
+    async fn resume_gone(
+        &mut self,
+        conn: ConnId,
+        outbox: Outbox,
+        hash: &str,
+    ) -> Result<(), Refused> {
+        let Some(gone) = self
+            .table
+            .gone
+            .iter()
+            .find(|g| g.token_hash == hash)
+            .cloned()
+        else {
+            return refuse(Refusal::BadToken, "no seat of this room has that token");
+        };
+        let open =
+            (0..self.table.seats.len() as u8).find(|&s| self.table.seats[s as usize] == Seat::Open);
+        match open {
+            Some(seat) if self.table.stage == Stage::Lobby => {
+                self.table.take_gone(hash);
+                self.table.seats[seat as usize] = Seat::Person {
+                    name: gone.name,
+                    token_hash: gone.token_hash,
+                    profile: gone.profile,
+                    rating: gone.rating,
+                };
+                if self.table.host.is_none() {
+                    self.table.host = Some(seat);
+                }
+                self.save().await;
+                self.sit(conn, outbox, seat);
+                self.send(conn, &ServerMsg::Seated { seat });
+            }
+            _ => {
+                self.members.insert(conn, Member { outbox, seat: None });
+                let (reason, detail) = if self.table.stage == Stage::Lobby {
+                    (
+                        Refusal::RoomFull,
+                        "your seat went to another player while you were away: you watch",
+                    )
+                } else {
+                    (
+                        Refusal::GameStarted,
+                        "the game started without you while you were away: you watch",
+                    )
+                };
+                self.send(conn, &ServerMsg::refused(reason, detail));
+                let view = text(&ServerMsg::Room(Box::new(self.view())));
+                self.send_text(conn, view);
+            }
+        }
+        Ok(())
     }
 
     /// `conn` plays `seat` from now on, and is present.
@@ -290,8 +393,7 @@ impl Room {
             seat: Some(seat),
         };
         self.members.insert(conn, member);
-        self.seated[seat as usize] = Some(conn);
-        self.away[seat as usize] = None;
+        self.presence[seat as usize] = Presence::here(conn);
     }
 
     /// Everyone hears who is at the table now; a full lobby starts.
@@ -312,12 +414,66 @@ impl Room {
             return;
         };
         if let Some(seat) = member.seat
-            && self.seated[seat as usize] == Some(conn)
+            && self.presence[seat as usize].conn == Some(conn)
         {
-            self.seated[seat as usize] = None;
-            self.away[seat as usize] = Some(Instant::now());
+            self.presence[seat as usize] = Presence::away(Instant::now());
             self.broadcast_room();
         }
+    }
+
+    /// The away grace ran out for seats whose device is gone: in a lobby their seats open
+    /// again (and the host's role passes on), in a game the CPU now plays them; everyone
+    /// hears it.
+    async fn graces_over(&mut self, now: Instant) {
+        let grace = self.shared.config.away_grace;
+        let mut changed = false;
+        for seat in 0..self.presence.len() as u8 {
+            let p = &mut self.presence[seat as usize];
+            if p.grace_over || p.away_since.is_none_or(|t| now < t + grace) {
+                continue;
+            }
+            p.grace_over = true;
+            if !self.table.is_person(seat) {
+                continue;
+            }
+            changed = true;
+            if self.table.stage == Stage::Lobby {
+                tracing::info!(room = %self.table.code, seat, "a lobby seat whose device is gone opened again");
+                self.table.open_seat(seat);
+                if self.table.host == Some(seat) {
+                    self.table.host = self.next_host(seat);
+                }
+            }
+        }
+        if changed {
+            if self.table.stage == Stage::Lobby {
+                self.save().await;
+            }
+            self.broadcast_room();
+        }
+    }
+
+    /// Who hosts after `old`: the next person present in seat order, else the next person.
+    fn next_host(&self, old: u8) -> Option<u8> {
+        let n = self.table.seats.len() as u8;
+        let order = (1..=n).map(|i| (old + i) % n);
+        let people: Vec<u8> = order.filter(|&s| self.table.is_person(s)).collect();
+        people
+            .iter()
+            .copied()
+            .find(|&s| self.presence[s as usize].conn.is_some())
+            .or(people.first().copied())
+    }
+
+    /// When the next away grace runs out, if one is running.
+    fn next_grace(&self) -> Option<Instant> {
+        let grace = self.shared.config.away_grace;
+        self.presence
+            .iter()
+            .enumerate()
+            .filter(|&(s, p)| !p.grace_over && self.table.is_person(s as u8))
+            .filter_map(|(_, p)| p.away_since.map(|t| t + grace))
+            .min()
     }
 
     // ---- requests ------------------------------------------------------------------------
@@ -372,13 +528,11 @@ impl Room {
         if let Some(m) = self.members.get_mut(&conn) {
             m.seat = None;
         }
-        self.seated[seat as usize] = None;
-        self.away[seat as usize] = Some(Instant::now());
+        self.presence[seat as usize] = Presence::away(Instant::now());
         if self.table.stage == Stage::Lobby {
             self.table.seats[seat as usize] = Seat::Open;
             if self.table.host == Some(seat) {
-                self.table.host =
-                    (0..self.table.seats.len() as u8).find(|&s| self.table.is_person(s));
+                self.table.host = self.next_host(seat);
             }
             self.save().await;
         }
@@ -435,17 +589,13 @@ impl Room {
             );
         }
         let moved = self.table.close_up();
-        let n = self.table.seats.len();
-        let mut seated = vec![None; n];
-        let mut away = vec![None; n];
+        let mut presence = vec![Presence::default(); self.table.seats.len()];
         for (old, new) in moved.iter().enumerate() {
             if let Some(new) = *new {
-                seated[new as usize] = self.seated[old];
-                away[new as usize] = self.away[old];
+                presence[new as usize] = self.presence[old];
             }
         }
-        self.seated = seated;
-        self.away = away;
+        self.presence = presence;
         for member in self.members.values_mut() {
             member.seat = member.seat.and_then(|s| moved[s as usize]);
         }
@@ -463,9 +613,16 @@ impl Room {
     }
 
     async fn new_game(&mut self, first_seat: u8) {
-        let seed = secret::seed();
+        let number = self.table.game.as_ref().map_or(1, |g| g.number + 1);
+        let seed = match self.shared.config.fixed_seed {
+            // Tests only: the same dice for the same game number, so a test replays.
+            Some(fixed) => {
+                fixed.wrapping_add(u64::from(number).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            }
+            None => secret::seed(),
+        };
         let file = GameFile {
-            number: self.table.game.as_ref().map_or(1, |g| g.number + 1),
+            number,
             seed,
             first_seat,
             players: self.table.players(),
@@ -610,14 +767,14 @@ impl Room {
         let (Some(live), Some(turn)) = (&self.live, &self.turn) else {
             return Actor::Nobody;
         };
-        if self.table.stage != Stage::Playing || self.seated.iter().all(Option::is_none) {
+        if self.table.stage != Stage::Playing || self.presence.iter().all(|p| p.conn.is_none()) {
             return Actor::Nobody;
         }
         let seat = live.game.turn();
         let pace = self.last_step + self.shared.config.cpu_pace;
         match &self.table.seats[seat as usize] {
             Seat::Cpu { level } => Actor::Cpu(*level, pace),
-            Seat::Person { .. } => match self.away[seat as usize] {
+            Seat::Person { .. } => match self.presence[seat as usize].away_since {
                 _ if turn.expired => Actor::Cpu(CpuLevel::Normal, pace),
                 Some(since) => Actor::Cpu(
                     CpuLevel::Normal,
@@ -639,11 +796,12 @@ impl Room {
         let expiry = self
             .idle_since
             .map_or(far, |t| t + self.shared.config.room_ttl);
-        act.min(expiry)
+        act.min(expiry).min(self.next_grace().unwrap_or(far))
     }
 
     async fn on_time(&mut self) {
         let now = Instant::now();
+        self.graces_over(now).await;
         match self.actor() {
             Actor::Person(Some(deadline)) if now >= deadline => {
                 if let Some(turn) = self.turn.as_mut() {
@@ -674,8 +832,10 @@ impl Room {
         let playing = self.table.stage == Stage::Playing;
         let seats = (0..self.table.seats.len() as u8)
             .map(|s| {
-                let present = self.seated[s as usize].is_some();
-                let cpu_plays = playing && (!present || (expired && turn_seat == Some(s)));
+                let p = &self.presence[s as usize];
+                let present = p.conn.is_some();
+                let cpu_plays =
+                    playing && ((!present && p.grace_over) || (expired && turn_seat == Some(s)));
                 self.table.seat_view(s, present, cpu_plays)
             })
             .collect();

@@ -20,7 +20,23 @@ pub struct Table {
     pub seats: Vec<Seat>,
     /// The current (or last) game.
     pub game: Option<GameFile>,
+    /// People whose lobby seat opened again while their device was gone (the latest few):
+    /// their token joins again while a seat is free, else it watches.
+    #[serde(default)]
+    pub gone: Vec<Gone>,
 }
+
+/// A person whose lobby seat went back to open.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Gone {
+    pub name: String,
+    pub token_hash: String,
+    pub profile: i64,
+    pub rating: f64,
+}
+
+/// How many gone people a table remembers.
+pub const GONE_KEPT: usize = 16;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -108,6 +124,7 @@ impl Table {
                 })
                 .collect(),
             game: None,
+            gone: Vec::new(),
         })
     }
 
@@ -121,6 +138,34 @@ impl Table {
             .iter()
             .position(|s| matches!(s, Seat::Person { token_hash: t, .. } if t == token_hash))
             .map(|i| i as u8)
+    }
+
+    /// Opens `seat` again (a lobby seat whose device is gone) and remembers who sat there.
+    pub fn open_seat(&mut self, seat: u8) {
+        let was = std::mem::replace(&mut self.seats[seat as usize], Seat::Open);
+        if let Seat::Person {
+            name,
+            token_hash,
+            profile,
+            rating,
+        } = was
+        {
+            self.gone.push(Gone {
+                name,
+                token_hash,
+                profile,
+                rating,
+            });
+            if self.gone.len() > GONE_KEPT {
+                self.gone.remove(0);
+            }
+        }
+    }
+
+    /// Takes out of `gone` the person whose device holds `token_hash`.
+    pub fn take_gone(&mut self, token_hash: &str) -> Option<Gone> {
+        let i = self.gone.iter().position(|g| g.token_hash == token_hash)?;
+        Some(self.gone.remove(i))
     }
 
     pub fn seat_of_profile(&self, profile: i64) -> Option<u8> {

@@ -284,3 +284,55 @@ async fn a_silent_socket_is_closed_by_the_heartbeat() {
     })
     .await;
 }
+
+/// Wrong seat tokens count as misses, like wrong codes: the tenth is answered and the
+/// connection closed. A second hello is refused; the fiftieth malformed message is answered
+/// and the connection closed (docs/PROTOCOL.md, Limits).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_tokens_second_hellos_and_strikes_are_counted() {
+    let t = start(fast()).await;
+    within(30, async {
+        let a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        for i in 0..10 {
+            c.send(&ClientMsg::Resume {
+                code: a.code.clone(),
+                token: format!("{i:032x}"),
+                seen: 0,
+            })
+            .await
+            .unwrap();
+            assert_eq!(refusal(&mut c).await, Refusal::BadToken, "try {i}");
+        }
+        assert!(c.recv().await.is_err(), "closed after ten wrong tokens");
+
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        c.send(&ClientMsg::Hello { protocol: 1 }).await.unwrap();
+        assert_eq!(refusal(&mut c).await, Refusal::Malformed);
+        c.send(&ClientMsg::Ping).await.unwrap();
+        assert_eq!(c.recv().await.unwrap(), ServerMsg::Pong, "still open");
+
+        let mut c = Client::connect(&t.addr).await.unwrap();
+        for _ in 0..50 {
+            c.send_text("not json").await.unwrap();
+        }
+        let mut refused = 0;
+        while let Ok(m) = c.recv().await {
+            assert!(
+                matches!(
+                    m,
+                    ServerMsg::Refused {
+                        reason: Refusal::Malformed,
+                        ..
+                    }
+                ),
+                "{m:?}"
+            );
+            refused += 1;
+        }
+        assert_eq!(refused, 50, "each strike answered, the fiftieth closes");
+    })
+    .await;
+}

@@ -152,9 +152,14 @@ async fn a_player_who_drops_mid_turn_comes_back_to_the_seat() {
         assert!(!view.seats[seat as usize].cpu_plays);
         let now = view.game.as_ref().unwrap().seq;
         assert!(now > seen, "the game went on while Ana was away");
-        let ServerMsg::Events { events } = client.recv().await.unwrap() else {
-            panic!("the missed events")
-        };
+        // The missed events, in messages of bounded size.
+        let mut events = Vec::new();
+        while events.last().is_none_or(|n: &ludo_proto::Numbered| n.seq + 1 < now) {
+            let ServerMsg::Events { events: more } = client.recv().await.unwrap() else {
+                panic!("the missed events")
+            };
+            events.extend(more);
+        }
         assert_eq!(events.first().unwrap().seq, seen);
         assert_eq!(events.last().unwrap().seq + 1, now);
         assert!(
@@ -387,6 +392,336 @@ async fn an_empty_room_expires() {
             .query_row("SELECT count(*) FROM rooms", [], |r| r.get(0))
             .unwrap();
         assert_eq!(n, 0);
+    })
+    .await;
+}
+
+/// Reads a resumed seat's answer: `seated`, the snapshot, then the catch-up's `events` up to
+/// the snapshot's count. Every message is within the protocol's bounds.
+async fn resumed(
+    client: &mut Client,
+    seat: u8,
+) -> (ludo_proto::RoomView, Vec<ludo_proto::Numbered>) {
+    assert_eq!(client.recv().await.unwrap(), ServerMsg::Seated { seat });
+    let ServerMsg::Room(view) = client.recv().await.unwrap() else {
+        panic!("a snapshot after resuming")
+    };
+    let now = view.game.as_ref().unwrap().seq;
+    let mut caught = Vec::new();
+    let mut messages = 0;
+    while caught
+        .last()
+        .is_none_or(|n: &ludo_proto::Numbered| n.seq + 1 < now)
+    {
+        let ServerMsg::Events { events } = client.recv().await.unwrap() else {
+            panic!("the missed events, in order, before anything else")
+        };
+        caught.extend(events);
+        messages += 1;
+    }
+    assert!(
+        client.largest_heard <= ludo_proto::EVENTS_MESSAGE_BYTES.max(4096),
+        "a catch-up message of {} bytes",
+        client.largest_heard
+    );
+    eprintln!(
+        "caught up {} events in {messages} messages, the largest {} bytes",
+        caught.len(),
+        client.largest_heard
+    );
+    (*view, caught)
+}
+
+/// The events `caught` played from the game's start (`seen` = 0) or from `before` lead to the
+/// snapshot's state.
+fn leads_to(
+    view: &ludo_proto::RoomView,
+    before: ludo_core::GameState,
+    seen: u64,
+    caught: &[ludo_proto::Numbered],
+) {
+    let g = view.game.as_ref().unwrap();
+    assert_eq!(caught.first().unwrap().seq, seen);
+    assert_eq!(caught.last().unwrap().seq + 1, g.seq);
+    let mut mirror = ludo_proto::Mirror {
+        game: ludo_core::Game::from_state(view.rules.clone(), &before).unwrap(),
+        seq: seen,
+        number: g.number,
+    };
+    mirror.apply(caught).unwrap();
+    assert_eq!(mirror.game.state(), g.state);
+}
+
+/// A four-seat game under *rank all players* played past 2,500 events: a device reopened
+/// with `seen: 0` and one 2,000 events behind each get their seat, the game as it is and
+/// every event they missed, in messages of at most 16 KiB; a `seen` past the game's count
+/// gets the snapshot alone; the game then finishes with every device at the same state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_game_is_caught_up_in_bounded_messages() {
+    let t = start(ludo_server::Config {
+        // With players who move the piece furthest back, seed 199's game lasts 3,693 events.
+        fixed_seed: Some(199),
+        away_grace: Duration::from_secs(30),
+        ..fast()
+    })
+    .await;
+    within(120, async {
+        let spec = TableSpec {
+            rules: ludo_core::Rules {
+                rank_all: true,
+                ..Default::default()
+            },
+            seats: vec![OPEN; 4],
+            turn_limit_secs: None,
+        };
+        let mut a = Player::create(&t.addr, spec, "Ana").await.unwrap();
+        let mut others = Vec::new();
+        for name in ["Budi", "Chen", "Dewi"] {
+            others.push(Player::join(&t.addr, &a.code, name, None).await.unwrap());
+        }
+        a.furthest_back = true;
+        for p in &mut others {
+            p.furthest_back = true;
+        }
+        let mut d = others.pop().unwrap();
+        let c = others.pop().unwrap();
+        let b = others.pop().unwrap();
+        // Budi and Chen play on their own; Ana and Dewi are driven here.
+        let b_task = tokio::spawn(async move {
+            let mut b = b;
+            b.play_to_end().await.map(|v| (v, b))
+        });
+        let c_task = tokio::spawn(async move {
+            let mut c = c;
+            c.play_to_end().await.map(|v| (v, c))
+        });
+        let d_task = tokio::spawn(async move {
+            d.play_until(|p| {
+                p.mirror
+                    .as_ref()
+                    .is_some_and(|m| m.seq >= 2_600 || m.game.is_over())
+            })
+            .await
+            .map(|()| d)
+        });
+        // Ana plays past 2,500 events and drops; the game waits for her when her turn comes
+        // (the away grace is long).
+        a.play_until(|p| p.mirror.as_ref().is_some_and(|m| m.seq >= 2_500 || m.game.is_over()))
+            .await
+            .unwrap();
+        let seq = a.mirror.as_ref().unwrap().seq;
+        assert!(
+            !a.mirror.as_ref().unwrap().game.is_over(),
+            "the game (seed 199) lasts past 2,500 events, not {seq}"
+        );
+        // Reopened: the device has nothing but its ticket (`seen: 0`).
+        let fresh = Client::connect(&t.addr).await.unwrap();
+        std::mem::replace(&mut a.client, fresh).close().await;
+        a.client
+            .send(&ClientMsg::Resume { code: a.code.clone(), token: a.token.clone(), seen: 0 })
+            .await
+            .unwrap();
+        let (view, caught) = resumed(&mut a.client, a.seat).await;
+        assert!(view.game.as_ref().unwrap().seq >= seq);
+        assert!(caught.len() >= 2_500);
+        let first = ludo_core::Game::new(view.rules.clone(), 4, 0).unwrap().state();
+        leads_to(&view, first, 0, &caught);
+
+        // A count past the game's (a device that heard another game) gets the snapshot
+        // alone: what comes before the answer to a ping is only new events.
+        let fresh = Client::connect(&t.addr).await.unwrap();
+        std::mem::replace(&mut a.client, fresh).close().await;
+        a.client
+            .send(&ClientMsg::Resume { code: a.code.clone(), token: a.token.clone(), seen: 1_000_000 })
+            .await
+            .unwrap();
+        assert_eq!(a.client.recv().await.unwrap(), ServerMsg::Seated { seat: a.seat });
+        let ServerMsg::Room(view) = a.client.recv().await.unwrap() else {
+            panic!("a snapshot")
+        };
+        let now = view.game.as_ref().unwrap().seq;
+        a.mirror = None;
+        a.hear(&ServerMsg::Room(view)).unwrap();
+        a.client.send(&ClientMsg::Ping).await.unwrap();
+        loop {
+            match a.client.recv().await.unwrap() {
+                ServerMsg::Pong => break,
+                ServerMsg::Events { events } => {
+                    assert!(events[0].seq >= now, "no catch-up for a count past the game's");
+                    a.hear(&ServerMsg::Events { events }).unwrap();
+                }
+                other => a.hear(&other).unwrap(),
+            }
+        }
+        a.answer().await.unwrap();
+        let a_task = tokio::spawn(async move { a.play_to_end().await.map(|v| (v, a)) });
+
+        // Dewi misses 2,000 events: she resumes from a count that far back.
+        let mut d = d_task.await.unwrap().unwrap();
+        let d_seq = d.mirror.as_ref().unwrap().seq;
+        assert!(
+            !d.mirror.as_ref().unwrap().game.is_over(),
+            "the game (seed 199) lasts past 2,600 events"
+        );
+        let fresh = Client::connect(&t.addr).await.unwrap();
+        std::mem::replace(&mut d.client, fresh).close().await;
+        let seen = d_seq - 2_000;
+        d.client
+            .send(&ClientMsg::Resume { code: d.code.clone(), token: d.token.clone(), seen })
+            .await
+            .unwrap();
+        let (view, caught) = resumed(&mut d.client, d.seat).await;
+        assert_eq!(caught.first().unwrap().seq, seen);
+        assert!(caught.len() as u64 >= d_seq - seen);
+        assert_eq!(caught.last().unwrap().seq + 1, view.game.as_ref().unwrap().seq);
+        d.mirror = None;
+        d.hear(&ServerMsg::Room(Box::new(view))).unwrap();
+        d.answer().await.unwrap();
+
+        let d_task = tokio::spawn(async move { d.play_to_end().await.map(|v| (v, d)) });
+        let (end, a) = a_task.await.unwrap().unwrap();
+        let (b_end, b) = b_task.await.unwrap().unwrap();
+        let (c_end, c) = c_task.await.unwrap().unwrap();
+        let (d_end, d) = d_task.await.unwrap().unwrap();
+        let state = |v: &ludo_proto::RoomView| v.game.as_ref().unwrap().state.clone();
+        assert_eq!(state(&end), state(&b_end));
+        assert_eq!(state(&end), state(&c_end));
+        assert_eq!(state(&end), state(&d_end));
+        let seqs = [&a, &b, &c, &d].map(|p| p.mirror.as_ref().unwrap().seq);
+        assert!(seqs.iter().all(|&s| s == seqs[0]), "{seqs:?}");
+        let largest = [&a, &b, &c, &d].map(|p| p.client.largest_heard);
+        eprintln!(
+            "a game of {} events; the largest message heard at the end {} bytes (a finished game's snapshot)",
+            seqs[0],
+            largest.iter().max().unwrap()
+        );
+        assert!(largest.iter().all(|&l| l <= ludo_proto::MAX_SERVER_MESSAGE_BYTES));
+    })
+    .await;
+}
+
+/// A lobby seat whose device is gone longer than the away grace opens again: four joiners
+/// drop without `leave` (two at a time), their seats open, and new joiners take them; a gone
+/// joiner's token sits again while a seat is free, and once the game has started it watches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_seats_of_devices_that_are_gone_open_again() {
+    let t = start(fast()).await;
+    within(30, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN; 4]), "Ana").await.unwrap();
+        let open_after_ana = |m: &ServerMsg| {
+            matches!(m, ServerMsg::Room(v)
+                if v.seats[1..].iter().all(|s| s.kind == SeatKind::Open) && v.host == 0)
+        };
+        let mut gone = Vec::new();
+        for round in 0..2 {
+            for i in 0..2 {
+                let j = Player::join(&t.addr, &a.code, &format!("J{round}{i}"), None)
+                    .await
+                    .unwrap();
+                assert_eq!(j.seat, 1 + i as u8);
+                gone.push(j.token.clone());
+                // The device goes: its socket closes without a word.
+                drop(j);
+            }
+            let both = |m: &ServerMsg| matches!(m, ServerMsg::Room(v) if v.seats[2].kind == SeatKind::Person);
+            a.client.until(both).await.unwrap();
+            a.client.until(open_after_ana).await.unwrap();
+        }
+        // Two new joiners take seats 1 and 2.
+        let mut fresh = Vec::new();
+        for name in ["Budi", "Chen"] {
+            fresh.push(Player::join(&t.addr, &a.code, name, None).await.unwrap());
+        }
+        assert_eq!(fresh.iter().map(|p| p.seat).collect::<Vec<_>>(), [1, 2]);
+        // A gone joiner's token sits again in the free seat, and fills the lobby.
+        let mut back = Client::connect(&t.addr).await.unwrap();
+        back.send(&ClientMsg::Resume { code: a.code.clone(), token: gone[0].clone(), seen: 0 })
+            .await
+            .unwrap();
+        assert_eq!(back.recv().await.unwrap(), ServerMsg::Seated { seat: 3 });
+        let started = |m: &ServerMsg| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing);
+        let ServerMsg::Room(v) = a.client.until(started).await.unwrap() else {
+            unreachable!()
+        };
+        let names: Vec<_> = v.seats.iter().map(|s| s.name.clone().unwrap()).collect();
+        assert_eq!(names, ["Ana", "Budi", "Chen", "J00"]);
+        // Another gone token, now that the game has started, watches and is told why.
+        let mut late = Client::connect(&t.addr).await.unwrap();
+        late.send(&ClientMsg::Resume { code: a.code.clone(), token: gone[1].clone(), seen: 0 })
+            .await
+            .unwrap();
+        let ServerMsg::Refused { reason, .. } = late.recv().await.unwrap() else {
+            panic!("told why")
+        };
+        assert_eq!(reason, ludo_proto::Refusal::GameStarted);
+        assert!(matches!(late.recv().await.unwrap(), ServerMsg::Room(v) if v.stage == Stage::Playing));
+    })
+    .await;
+}
+
+/// A host whose device goes hands the host's role to the next person present, who can then
+/// start the game; everyone hears the new host.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_who_goes_hands_the_role_on() {
+    let t = start(fast()).await;
+    within(30, async {
+        let a = Player::create(&t.addr, table(&[OPEN; 4]), "Ana")
+            .await
+            .unwrap();
+        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        let _c = Player::join(&t.addr, &a.code, "Chen", None).await.unwrap();
+        drop(a);
+        let ServerMsg::Room(v) = b
+            .client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.seats[0].kind == SeatKind::Open))
+            .await
+            .unwrap()
+        else {
+            unreachable!()
+        };
+        assert_eq!(v.host, 1, "Budi, the next person present, hosts");
+        b.client.send(&ClientMsg::Start).await.unwrap();
+        b.client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing))
+            .await
+            .unwrap();
+    })
+    .await;
+}
+
+/// A seat whose device goes shows `present: false` at once and `cpu_plays: true` only once
+/// the away grace has passed (as docs/PROTOCOL.md says).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cpu_plays_an_absent_seat_after_the_grace_and_says_so_then() {
+    let grace = Duration::from_millis(600);
+    let t = start(ludo_server::Config {
+        away_grace: grace,
+        ..fast()
+    })
+    .await;
+    within(30, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, OPEN, CPU]), "Ana")
+            .await
+            .unwrap();
+        let b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        a.client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing))
+            .await
+            .unwrap();
+        drop(b);
+        let away = |m: &ServerMsg| matches!(m, ServerMsg::Room(v) if !v.seats[1].present);
+        let ServerMsg::Room(v) = a.client.until(away).await.unwrap() else {
+            unreachable!()
+        };
+        let left = tokio::time::Instant::now();
+        assert!(!v.seats[1].cpu_plays, "not yet: the grace runs");
+        let cpu = |m: &ServerMsg| matches!(m, ServerMsg::Room(v) if v.seats[1].cpu_plays);
+        a.client.until(cpu).await.unwrap();
+        assert!(
+            left.elapsed() >= grace - Duration::from_millis(100),
+            "{:?}",
+            left.elapsed()
+        );
     })
     .await;
 }
