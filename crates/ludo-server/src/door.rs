@@ -21,12 +21,15 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 
 /// How the door counts.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Connections open at once, upgraded or not.
     pub total: usize,
     /// Connections open at once from one client address.
     pub per_addr: usize,
+    /// Addresses of proxies in front of the server: every client behind one shares its
+    /// address, so they are counted in the total only (the proxy limits its clients).
+    pub proxies: Vec<IpAddr>,
     /// The time a connection has for each request's head, and an idle one before it closes.
     pub header_timeout: Duration,
 }
@@ -61,11 +64,13 @@ impl Door {
         if c.total >= self.limits.total {
             return Err(Full::Server);
         }
-        let mine = c.per_addr.entry(ip).or_default();
-        if *mine >= self.limits.per_addr {
-            return Err(Full::Address);
+        if !self.limits.proxies.contains(&ip) {
+            let mine = c.per_addr.entry(ip).or_default();
+            if *mine >= self.limits.per_addr {
+                return Err(Full::Address);
+            }
+            *mine += 1;
         }
-        *mine += 1;
         c.total += 1;
         Ok(Ticket {
             door: self.clone(),
@@ -152,7 +157,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) {
                     _ticket: ticket,
                 });
                 let service = TowerToHyperService::new(app.clone());
-                let timeout = limits.header_timeout;
+                let timeout = door.limits.header_timeout;
                 tokio::spawn(async move {
                     let mut http = hyper::server::conn::http1::Builder::new();
                     http.timer(TokioTimer::new()).header_read_timeout(timeout);
@@ -224,8 +229,9 @@ mod tests {
     fn the_door_counts_per_address_and_in_all_and_gives_places_back() {
         let door = Arc::new(Door {
             limits: Limits {
-                total: 3,
+                total: 4,
                 per_addr: 2,
+                proxies: vec!["127.0.0.1".parse().unwrap()],
                 header_timeout: Duration::from_secs(1),
             },
             counts: Mutex::default(),
@@ -237,9 +243,13 @@ mod tests {
         let _a2 = door.admit(a).unwrap();
         assert_eq!(door.admit(a).err(), Some(Full::Address));
         let _b1 = door.admit(b).unwrap();
+        // A proxy's clients are counted in all, not by its address.
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let _p1 = door.admit(proxy).unwrap();
         assert_eq!(door.admit(b).err(), Some(Full::Server));
         drop(a1);
         let _a3 = door.admit(a).unwrap();
-        assert_eq!(door.counts.lock().unwrap().total, 3);
+        assert_eq!(door.counts.lock().unwrap().total, 4);
+        assert!(!door.counts.lock().unwrap().per_addr.contains_key(&proxy));
     }
 }

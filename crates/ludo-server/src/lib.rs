@@ -59,6 +59,9 @@ pub struct Config {
     pub max_connections: Option<usize>,
     /// The most connections open at once from one client address.
     pub max_connections_per_addr: usize,
+    /// Proxies in front of the server (a TLS proxy on loopback): their connections are not
+    /// capped by address, since every client behind one has its address.
+    pub proxies: Vec<std::net::IpAddr>,
     /// Tests only: every game's dice from this seed (and the game's number), not a secret one.
     pub fixed_seed: Option<u64>,
 }
@@ -81,6 +84,10 @@ impl Default for Config {
             header_timeout: Duration::from_secs(5),
             max_connections: None,
             max_connections_per_addr: 64,
+            proxies: vec![
+                std::net::Ipv4Addr::LOCALHOST.into(),
+                std::net::Ipv6Addr::LOCALHOST.into(),
+            ],
             fixed_seed: None,
         }
     }
@@ -208,13 +215,15 @@ impl Server {
                 files.map_or(1024, |f| f.saturating_sub(RESERVED_FILES).max(16))
             }),
             per_addr: shared.config.max_connections_per_addr,
+            proxies: shared.config.proxies.clone(),
             header_timeout: shared.config.header_timeout,
         };
         tracing::info!(
-            "open files at most {}; connections at most {} ({} from one address), {} ms for a request's head",
+            "open files at most {}; connections at most {} ({} from one address, proxies {:?} aside), {} ms for a request's head",
             files.map_or("unknown".into(), |f| f.to_string()),
             limits.total,
             limits.per_addr,
+            limits.proxies,
             limits.header_timeout.as_millis()
         );
         let app = http::router(shared.clone());

@@ -55,6 +55,10 @@ struct Args {
     /// The most connections open at once from one client address.
     #[arg(long, default_value_t = 64)]
     max_connections_per_addr: usize,
+    /// Proxies in front of the server, comma-separated: all their clients share their address,
+    /// so it is not capped (limit clients at the proxy).
+    #[arg(long, value_delimiter = ',', default_value = "127.0.0.1,::1")]
+    proxies: Vec<IpAddr>,
     /// Tests only: every game's dice from this seed instead of a secret one.
     #[arg(long)]
     fixed_seed: Option<u64>,
@@ -94,6 +98,7 @@ fn main() -> ExitCode {
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
         max_connections: args.max_connections,
         max_connections_per_addr: args.max_connections_per_addr.max(1),
+        proxies: args.proxies,
         fixed_seed: args.fixed_seed,
     };
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");

@@ -191,10 +191,6 @@ fn main() -> ExitCode {
         "1000",
         "--max-rooms",
         "100000",
-        // Every bot comes from 127.0.0.1, standing in for devices that each have an address
-        // of their own: the cap per address is lifted (the overall cap stays).
-        "--max-connections-per-addr",
-        "1000000",
         "--db",
     ]
     .iter()
