@@ -57,6 +57,11 @@ fn server_binary() -> PathBuf {
 /// Starts the server quickly paced: CPUs move after 20 ms, an absent person's seat goes to
 /// the CPU after 300 ms.
 fn server() -> Server {
+    server_with(&["--cpu-pace-ms", "20", "--away-grace-ms", "300"])
+}
+
+/// Starts the server with `args` (its pace, its grace, its limits).
+fn server_with(args: &[&str]) -> Server {
     let db = common::scratch("server");
     let mut child = Command::new(server_binary())
         .args([
@@ -67,7 +72,7 @@ fn server() -> Server {
             "--web",
             "/nonexistent",
         ])
-        .args(["--cpu-pace-ms", "20", "--away-grace-ms", "300"])
+        .args(args)
         .arg("--db")
         .arg(db.join("rooms.sqlite"))
         .env("RUST_LOG", "warn")
@@ -99,11 +104,16 @@ fn hear(mut heard: ResMut<Heard>, mut happened: MessageReader<Happened>) {
     heard.0.extend(happened.read().map(|h| h.0.clone()));
 }
 
+/// This device's person moves the piece furthest back (long games) rather than the first.
+#[derive(Resource)]
+struct FurthestBack;
+
 /// The person at this device: rolls when it is their turn, and moves their first legal
 /// piece, through the same requests the mouse and keys make.
 fn play_my_seat(
     table: Res<Table>,
     decider: Res<Decider>,
+    furthest_back: Option<Res<FurthestBack>>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
@@ -113,9 +123,16 @@ fn play_my_seat(
     }
     match table.game.awaiting() {
         Awaiting::Move => {
+            let legal = table.game.legal_moves();
+            let i = match furthest_back {
+                Some(_) => (0..legal.len())
+                    .min_by_key(|&i| (legal[i].from != ludo_core::Pos::BASE, legal[i].from))
+                    .unwrap(),
+                None => 0,
+            };
             moves.write(MoveChosen {
                 seat,
-                piece: table.game.legal_moves()[0].piece,
+                piece: legal[i].piece,
             });
         }
         Awaiting::Over => {}
@@ -452,4 +469,120 @@ fn a_server_that_never_answers_is_given_up_on() {
         3,
         "three tries, then the player is told"
     );
+}
+
+/// Four people at a long game (*rank all players*; they move the piece furthest back, and
+/// the server's dice are seeded: 3,693 events): Budi closes the game after 2,000 events and
+/// opens it again on the same data folder. His ticket resumes the seat with `seen: 0`, the
+/// catch-up comes in messages of bounded size, he is at the game as it is, and it finishes
+/// with every device at the same state.
+#[test]
+fn a_device_reopened_late_in_a_long_game_comes_back_to_its_seat() {
+    let server = server_with(&[
+        "--fixed-seed",
+        "199",
+        "--cpu-pace-ms",
+        "0",
+        "--away-grace-ms",
+        "30000",
+        "--rate",
+        "10000",
+        "--burst",
+        "10000",
+    ]);
+    let dirs: Vec<_> = ["ana", "budi", "chen", "dewi"]
+        .map(common::scratch)
+        .into_iter()
+        .collect();
+    let mut ana = device(&dirs[0]);
+    ana.world_mut().insert_resource(FurthestBack);
+    ana.world_mut().write_message(OnlineRequest::Create {
+        server: server.url.clone(),
+        name: "Ana".into(),
+        table: TableSpec {
+            rules: ludo_core::Rules {
+                rank_all: true,
+                ..Default::default()
+            },
+            seats: vec![SeatSpec::Open; 4],
+            turn_limit_secs: None,
+        },
+    });
+    assert!(
+        pump(&mut [&mut ana], 10, |a| online(a[0])
+            .is_some_and(|o| o.code.is_some())),
+        "the room opens"
+    );
+    let code = online(&ana).unwrap().code.clone().unwrap();
+    let mut others: Vec<App> = ["Budi", "Chen", "Dewi"]
+        .iter()
+        .zip(&dirs[1..])
+        .map(|(name, dir)| {
+            let mut app = device(dir);
+            app.world_mut().insert_resource(FurthestBack);
+            app.world_mut().write_message(OnlineRequest::Join {
+                server: server.url.clone(),
+                name: (*name).into(),
+                code: code.clone(),
+            });
+            // One at a time, so the seats go in order.
+            assert!(
+                pump(&mut [&mut app], 10, |a| online(a[0])
+                    .is_some_and(|o| o.seat.is_some())),
+                "{name} sits"
+            );
+            app
+        })
+        .collect();
+    let [budi, chen, dewi] = &mut others[..] else {
+        unreachable!()
+    };
+    assert!(
+        pump(&mut [&mut ana, budi, chen, dewi], 120, |apps| apps[1]
+            .world()
+            .resource::<Heard>()
+            .0
+            .len()
+            >= 2_000),
+        "2,000 events: {}",
+        describe(budi)
+    );
+    assert!(!over(budi), "the game (seed 199) goes on past 2,000 events");
+    // Budi closes the game, and opens it again on the same data folder.
+    let budi = others.remove(0);
+    drop(budi);
+    let [chen, dewi] = &mut others[..] else {
+        unreachable!()
+    };
+    let mut back = device(&dirs[1]);
+    back.world_mut().insert_resource(FurthestBack);
+    back.world_mut().write_message(OnlineRequest::Join {
+        server: server.url.clone(),
+        name: "Budi".into(),
+        code,
+    });
+    assert!(
+        pump(&mut [&mut ana, &mut back, chen, dewi], 20, |apps| {
+            let (ta, tb) = (
+                apps[0].world().resource::<Table>(),
+                apps[1].world().resource::<Table>(),
+            );
+            online(apps[1]).is_some_and(|o| {
+                o.seat == Some(1) && o.status == Status::Connected && o.seq >= 2_000
+            }) && ta.game.state() == tb.game.state()
+        }),
+        "Budi is back in seat 1, at the game as it is: {}",
+        describe(&back)
+    );
+    assert!(
+        pump(&mut [&mut ana, &mut back, chen, dewi], 120, |apps| apps
+            .iter()
+            .all(|a| over(a))),
+        "the game ends on every device: {}",
+        describe(&back)
+    );
+    let state = ana.world().resource::<Table>().game.state();
+    for app in [&back, &*chen, &*dewi] {
+        assert_eq!(app.world().resource::<Table>().game.state(), state);
+    }
 }

@@ -117,11 +117,8 @@ fn handle_requests(
 
 /// Who this device is at the server: the name typed (remembered) and the player's key.
 fn player(memory: &mut OnlineMemory, name: &str, server: &str) -> PlayerSpec {
-    let name: String = name
-        .trim()
-        .chars()
-        .take(ludo_proto::MAX_NAME_CHARS)
-        .collect();
+    // Cut as the server cuts it, so the name shown here is the one others see.
+    let name = ludo_proto::clean_name(name);
     let name = if name.is_empty() {
         UNNAMED.to_string()
     } else {
@@ -309,7 +306,15 @@ fn receive(
             }
             Incoming::Message(ServerMsg::Refused { reason, detail }) => {
                 online.heard = true;
+                let watching = watching_now(&online, reason);
                 refused(&mut online, &mut memory, reason, &detail);
+                if watching {
+                    // The seat went to someone else (or the game began) while this device was
+                    // gone: the server lets it watch, and the refusal says why.
+                    online.seat = None;
+                    online.pending = None;
+                    *decider = Decider::Server { seat: None };
+                }
             }
             Incoming::Closed(why) => lost = Some(why),
         }
@@ -386,6 +391,8 @@ fn take_room(
             turn_limit: TurnLimit::None,
         };
         *table = Table::new(&config, game.first_seat());
+        // Whoever watches the console (the browser test) learns where a reopened game stands.
+        info!("ludo: table at event {}", g.seq);
     }
     table.game = game;
     let autopilot: Vec<bool> = view.seats.iter().map(|s| s.cpu_plays).collect();
@@ -455,7 +462,7 @@ fn refused(online: &mut Online, memory: &mut OnlineMemory, reason: Refusal, deta
         _ => {}
     }
     warn!("the room server refused: {detail}");
-    let ends = online.seat.is_none()
+    let ends = (online.seat.is_none() && !watching_now(online, reason))
         || matches!(
             reason,
             Refusal::BadToken | Refusal::NoSuchRoom | Refusal::Version
@@ -464,6 +471,13 @@ fn refused(online: &mut Online, memory: &mut OnlineMemory, reason: Refusal, deta
     if ends {
         online.status = Status::Failed;
     }
+}
+
+/// A resume the server answered by letting this device watch: its lobby seat opened again
+/// while it was gone, and was taken or the game began.
+fn watching_now(online: &Online, reason: Refusal) -> bool {
+    matches!(reason, Refusal::RoomFull | Refusal::GameStarted)
+        && matches!(online.pending, Some(ClientMsg::Resume { .. }))
 }
 
 /// The room code of the request waiting for the server's answer, else of the room shown.

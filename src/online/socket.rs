@@ -28,7 +28,7 @@ mod imp {
     use super::{ClientMsg, Incoming, ServerMsg};
 
     /// How long the socket's thread waits for the server before it looks at what to send.
-    const POLL: Duration = Duration::from_millis(20);
+    const POLL: Duration = Duration::from_millis(5);
     const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
     pub struct Socket {
@@ -82,7 +82,13 @@ mod imp {
         stream
             .set_read_timeout(Some(CONNECT_TIMEOUT))
             .map_err(|e| e.to_string())?;
-        let (ws, _) = tungstenite::client(request, stream).map_err(|e| format!("{url}: {e}"))?;
+        // Nothing the server sends is longer than the protocol's bound: a longer message is
+        // a fault, and the connection ends (the game resumes and takes a snapshot).
+        let config = tungstenite::protocol::WebSocketConfig::default()
+            .max_message_size(Some(ludo_proto::MAX_SERVER_MESSAGE_BYTES))
+            .max_frame_size(Some(ludo_proto::MAX_SERVER_MESSAGE_BYTES));
+        let (ws, _) = tungstenite::client::client_with_config(request, stream, Some(config))
+            .map_err(|e| format!("{url}: {e}"))?;
         ws.get_ref()
             .set_read_timeout(Some(POLL))
             .map_err(|e| e.to_string())?;
@@ -186,6 +192,15 @@ mod imp {
             let opened = on(&queue, |_| Some(Incoming::Opened));
             let message = on(&queue, |e| {
                 let text = e.dyn_into::<MessageEvent>().ok()?.data().as_string()?;
+                // The browser reads any length; the game reads what the protocol bounds (the
+                // message is dropped, and the gap it leaves brings a fresh snapshot).
+                if text.len() > ludo_proto::MAX_SERVER_MESSAGE_BYTES {
+                    bevy::log::warn!(
+                        "the server sent {} bytes, over the protocol's bound",
+                        text.len()
+                    );
+                    return None;
+                }
                 match ludo_proto::decode::<ServerMsg>(&text) {
                     Ok(msg) => Some(Incoming::Message(msg)),
                     Err(e) => {
