@@ -216,8 +216,10 @@ web-test: web
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/phone-test.mjs
 	cargo build --quiet --bin ludo
+	cargo build --quiet $(SERVER) --example long_game
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server \
-		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo node web/online-test.mjs
+		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo LUDO_LONG_GAME=$(CARGO_TARGET_DIR)/debug/examples/long_game \
+		node web/online-test.mjs
 
 lint: deps
 	cargo fmt --all --check

@@ -591,9 +591,10 @@ async fn a_long_game_is_caught_up_in_bounded_messages() {
         assert!(seqs.iter().all(|&s| s == seqs[0]), "{seqs:?}");
         let largest = [&a, &b, &c, &d].map(|p| p.client.largest_heard);
         eprintln!(
-            "a game of {} events; the largest message heard at the end {} bytes (a finished game's snapshot)",
+            "a game of {} events; the largest message heard at the end {} bytes (a finished game's snapshot); the largest sent {} bytes",
             seqs[0],
-            largest.iter().max().unwrap()
+            largest.iter().max().unwrap(),
+            [&a, &b, &c, &d].map(|p| p.client.largest_sent).iter().max().unwrap()
         );
         assert!(largest.iter().all(|&l| l <= ludo_proto::MAX_SERVER_MESSAGE_BYTES));
     })

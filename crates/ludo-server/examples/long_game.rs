@@ -1,0 +1,169 @@
+//! A long online game for the browser test (`web/online-test.mjs`): three bots that move the
+//! piece furthest back join room CODE and play it to its end (`game over after N events`);
+//! with `--pause-at N` they hold the game past N events until a line comes on their input.
+//!
+//! `long_game --find N` instead finds a fixed seed (`ludo-server --fixed-seed`) whose game
+//! under *rank all players* lasts past N events when the host's seat is played by the
+//! server's CPU from the first turn (the page closes as the game starts) and the bots' by
+//! them: each seed is played on a server in this process, on 127.0.0.1.
+//!
+//! ```sh
+//! long_game ADDR CODE [--pause-at 2000]
+//! long_game --find 2600
+//! ```
+
+use std::time::Duration;
+
+use ludo_core::Rules;
+use ludo_proto::{SeatSpec, Stage, TableSpec};
+use ludo_server::client::Player;
+use ludo_server::{Config, Server};
+
+/// The bots fill seats 1 to 3 and play to the end; the events heard. With `pause`, they stop
+/// answering once that many events are played (the game waits for them), say `paused at N`,
+/// and go on when a line comes on the standard input.
+async fn bots(addr: &str, code: &str, pause: Option<u64>) -> Result<u64, String> {
+    let mut bots = Vec::new();
+    for name in ["Bot 1", "Bot 2", "Bot 3"] {
+        let mut p = Player::join(addr, code, name, None).await?;
+        p.furthest_back = true;
+        bots.push(p);
+    }
+    if let Some(at) = pause {
+        bots = play_all(bots, move |p| {
+            p.mirror
+                .as_ref()
+                .is_some_and(|m| m.seq >= at || m.game.is_over())
+        })
+        .await?;
+        let seq = bots
+            .iter()
+            .filter_map(|p| p.mirror.as_ref())
+            .map(|m| m.seq)
+            .max();
+        println!("paused at {}", seq.unwrap_or(0));
+        tokio::task::spawn_blocking(|| std::io::stdin().read_line(&mut String::new()))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?;
+        for p in &mut bots {
+            p.answer().await?;
+        }
+    }
+    let bots = play_all(bots, |p| p.stage() == Some(Stage::Over)).await?;
+    Ok(bots[0].mirror.as_ref().map_or(0, |m| m.seq))
+}
+
+/// Each bot plays its seat until `stop` holds for it.
+async fn play_all(
+    bots: Vec<Player>,
+    stop: impl Fn(&Player) -> bool + Clone + Send + 'static,
+) -> Result<Vec<Player>, String> {
+    let tasks: Vec<_> = bots
+        .into_iter()
+        .map(|mut p| {
+            let stop = stop.clone();
+            tokio::spawn(async move { p.play_until(stop).await.map(|()| p) })
+        })
+        .collect();
+    let mut bots = Vec::new();
+    for t in tasks {
+        bots.push(t.await.map_err(|e| e.to_string())??);
+    }
+    Ok(bots)
+}
+
+/// The length of seed `seed`'s game with the host gone from the first turn.
+async fn length(seed: u64) -> Result<u64, String> {
+    let dir = std::env::temp_dir().join(format!("ludo-long-game-{}-{seed}", std::process::id()));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| e.to_string())?;
+    let server = Server::start(
+        Config {
+            db: dir.join("server.sqlite"),
+            cpu_pace: Duration::ZERO,
+            away_grace: Duration::ZERO,
+            rate: 10_000.0,
+            burst: 10_000.0,
+            fixed_seed: Some(seed),
+            ..Config::default()
+        },
+        listener,
+    )
+    .await?;
+    let addr = server.addr.to_string();
+    let spec = TableSpec {
+        rules: Rules {
+            rank_all: true,
+            ..Rules::default()
+        },
+        seats: vec![SeatSpec::Open; 4],
+        turn_limit_secs: None,
+    };
+    let host = Player::create(&addr, spec, "Host").await?;
+    let code = host.code.clone();
+    let game = tokio::spawn({
+        let addr = addr.clone();
+        async move { bots(&addr, &code, None).await }
+    });
+    // The host goes once the game has started (its seat waits for the host until then).
+    let mut host = host;
+    host.play_until(|p| p.stage() == Some(Stage::Playing))
+        .await?;
+    drop(host);
+    let seq = game.await.map_err(|e| e.to_string())??;
+    server.stop();
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(seq)
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.as_slice() {
+        [find, n] if find == "--find" => match n.parse::<u64>() {
+            Ok(n) => {
+                let mut found = None;
+                for seed in 0..400 {
+                    match length(seed).await {
+                        Ok(len) if len > n => {
+                            found = Some((seed, len));
+                            break;
+                        }
+                        Ok(_) => {}
+                        Err(e) => {
+                            eprintln!("long_game: seed {seed}: {e}");
+                            return std::process::ExitCode::FAILURE;
+                        }
+                    }
+                }
+                match found {
+                    Some((seed, len)) => {
+                        println!("seed {seed}: {len} events");
+                        Ok(())
+                    }
+                    None => Err(format!("no seed below 400 gives a game past {n} events")),
+                }
+            }
+            Err(e) => Err(format!("--find takes a number of events: {e}")),
+        },
+        [addr, code, pause, at] if pause == "--pause-at" => match at.parse() {
+            Ok(at) => bots(addr, code, Some(at))
+                .await
+                .map(|seq| println!("game over after {seq} events")),
+            Err(e) => Err(format!("--pause-at takes a number of events: {e}")),
+        },
+        [addr, code] => bots(addr, code, None)
+            .await
+            .map(|seq| println!("game over after {seq} events")),
+        _ => Err("usage: long_game ADDR CODE [--pause-at EVENTS] | long_game --find EVENTS".into()),
+    };
+    match result {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("long_game: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
