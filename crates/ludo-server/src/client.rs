@@ -21,7 +21,6 @@ pub fn spawn_server(
     bin: &std::path::Path,
     args: &[&std::ffi::OsStr],
 ) -> Result<(std::process::Child, String), String> {
-    use std::io::BufRead;
     let mut child = std::process::Command::new(bin)
         .args([
             "--addr",
@@ -36,17 +35,28 @@ pub fn spawn_server(
         .stdout(std::process::Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+    let addr = listening_address(&mut child)?;
+    Ok((child, addr))
+}
+
+/// The address a server started with its standard output piped says it listens on (its
+/// first line).
+pub fn listening_address(child: &mut std::process::Child) -> Result<String, String> {
+    use std::io::BufRead;
     let mut line = String::new();
-    std::io::BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut line)
-        .map_err(|e| e.to_string())?;
-    let addr = line
-        .split("http://")
+    std::io::BufReader::new(
+        child
+            .stdout
+            .take()
+            .ok_or("the server's output is not piped")?,
+    )
+    .read_line(&mut line)
+    .map_err(|e| e.to_string())?;
+    line.split("http://")
         .nth(1)
         .and_then(|s| s.split_whitespace().next())
-        .ok_or_else(|| format!("no address in {line:?}"))?
-        .to_string();
-    Ok((child, addr))
+        .map(str::to_string)
+        .ok_or_else(|| format!("no address in {line:?}"))
 }
 
 /// A WebSocket to the server.

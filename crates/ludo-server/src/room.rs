@@ -267,15 +267,13 @@ impl Room {
                     },
                 };
                 let token = secret::token();
-                self.table.seats[seat as usize] = Seat::Person {
+                let sitting = Seat::Person {
                     name: person.name,
                     token_hash: secret::hash(&token),
                     profile: person.profile,
                     rating: person.rating,
                 };
-                if self.table.host.is_none() {
-                    self.table.host = Some(seat);
-                }
+                self.table.take_seat(seat, sitting);
                 self.save().await;
                 self.sit(conn, outbox, seat);
                 let code = self.table.code.clone();
@@ -338,29 +336,15 @@ impl Room {
         outbox: Outbox,
         hash: &str,
     ) -> Result<(), Refused> {
-        let Some(gone) = self
-            .table
-            .gone
-            .iter()
-            .find(|g| g.token_hash == hash)
-            .cloned()
-        else {
+        if !self.table.is_gone(hash) {
             return refuse(Refusal::BadToken, "no seat of this room has that token");
-        };
+        }
         let open =
             (0..self.table.seats.len() as u8).find(|&s| self.table.seats[s as usize] == Seat::Open);
         match open {
             Some(seat) if self.table.stage == Stage::Lobby => {
-                self.table.take_gone(hash);
-                self.table.seats[seat as usize] = Seat::Person {
-                    name: gone.name,
-                    token_hash: gone.token_hash,
-                    profile: gone.profile,
-                    rating: gone.rating,
-                };
-                if self.table.host.is_none() {
-                    self.table.host = Some(seat);
-                }
+                let gone = self.table.take_gone(hash).expect("gone, as just seen");
+                self.table.take_seat(seat, gone.into());
                 self.save().await;
                 self.sit(conn, outbox, seat);
                 self.send(conn, &ServerMsg::Seated { seat });

@@ -35,6 +35,17 @@ pub struct Gone {
     pub rating: f64,
 }
 
+impl From<Gone> for Seat {
+    fn from(g: Gone) -> Seat {
+        Seat::Person {
+            name: g.name,
+            token_hash: g.token_hash,
+            profile: g.profile,
+            rating: g.rating,
+        }
+    }
+}
+
 /// How many gone people a table remembers.
 pub const GONE_KEPT: usize = 16;
 
@@ -138,6 +149,19 @@ impl Table {
             .iter()
             .position(|s| matches!(s, Seat::Person { token_hash: t, .. } if t == token_hash))
             .map(|i| i as u8)
+    }
+
+    /// `person` sits at `seat`; the first person to sit hosts.
+    pub fn take_seat(&mut self, seat: u8, person: Seat) {
+        self.seats[seat as usize] = person;
+        if self.host.is_none() {
+            self.host = Some(seat);
+        }
+    }
+
+    /// Whether `token_hash` is a gone person's.
+    pub fn is_gone(&self, token_hash: &str) -> bool {
+        self.gone.iter().any(|g| g.token_hash == token_hash)
     }
 
     /// Opens `seat` again (a lobby seat whose device is gone) and remembers who sat there.

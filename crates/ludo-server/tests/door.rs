@@ -7,14 +7,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::{IpAddr, SocketAddr};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use common::*;
 use ludo_proto::Stage;
-use ludo_server::client::Player;
+use ludo_server::client::{Player, listening_address};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 use tokio::time::Instant;
@@ -57,17 +56,7 @@ fn server(db: &std::path::Path, log: &std::path::Path) -> (Running, SocketAddr) 
         .stderr(std::fs::File::create(log).unwrap())
         .spawn()
         .expect("the server starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split("http://")
-        .nth(1)
-        .and_then(|s| s.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .parse()
-        .unwrap();
+    let addr = listening_address(&mut child).unwrap().parse().unwrap();
     (Running(child), addr)
 }
 

@@ -602,13 +602,16 @@ async fn a_long_game_is_caught_up_in_bounded_messages() {
 }
 
 /// A lobby seat whose device is gone longer than the away grace opens again: four joiners
-/// drop without `leave` (two at a time), their seats open, and new joiners take them; a gone
-/// joiner's token sits again while a seat is free, and once the game has started it watches.
+/// drop without `leave` (two at a time), their seats open, and new joiners take every open
+/// seat (the lobby fills and starts); a gone joiner's token, once the game has started,
+/// watches and is told why.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_seats_of_devices_that_are_gone_open_again() {
     let t = start(fast()).await;
     within(30, async {
-        let mut a = Player::create(&t.addr, table(&[OPEN; 4]), "Ana").await.unwrap();
+        let mut a = Player::create(&t.addr, table(&[OPEN; 4]), "Ana")
+            .await
+            .unwrap();
         let open_after_ana = |m: &ServerMsg| {
             matches!(m, ServerMsg::Room(v)
                 if v.seats[1..].iter().all(|s| s.kind == SeatKind::Open) && v.host == 0)
@@ -624,44 +627,48 @@ async fn lobby_seats_of_devices_that_are_gone_open_again() {
                 // The device goes: its socket closes without a word.
                 drop(j);
             }
-            let both = |m: &ServerMsg| matches!(m, ServerMsg::Room(v) if v.seats[2].kind == SeatKind::Person);
+            let both = |m: &ServerMsg| {
+                matches!(m, ServerMsg::Room(v) if v.seats[2].kind == SeatKind::Person)
+            };
             a.client.until(both).await.unwrap();
             a.client.until(open_after_ana).await.unwrap();
         }
-        // Two new joiners take seats 1 and 2.
+        // New joiners take the three open seats; the full lobby starts.
         let mut fresh = Vec::new();
-        for name in ["Budi", "Chen"] {
+        for name in ["Budi", "Chen", "Dewi"] {
             fresh.push(Player::join(&t.addr, &a.code, name, None).await.unwrap());
         }
-        assert_eq!(fresh.iter().map(|p| p.seat).collect::<Vec<_>>(), [1, 2]);
-        // A gone joiner's token sits again in the free seat, and fills the lobby.
-        let mut back = Client::connect(&t.addr).await.unwrap();
-        back.send(&ClientMsg::Resume { code: a.code.clone(), token: gone[0].clone(), seen: 0 })
-            .await
-            .unwrap();
-        assert_eq!(back.recv().await.unwrap(), ServerMsg::Seated { seat: 3 });
-        let started = |m: &ServerMsg| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing);
+        assert_eq!(fresh.iter().map(|p| p.seat).collect::<Vec<_>>(), [1, 2, 3]);
+        let started =
+            |m: &ServerMsg| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing);
         let ServerMsg::Room(v) = a.client.until(started).await.unwrap() else {
             unreachable!()
         };
         let names: Vec<_> = v.seats.iter().map(|s| s.name.clone().unwrap()).collect();
-        assert_eq!(names, ["Ana", "Budi", "Chen", "J00"]);
-        // Another gone token, now that the game has started, watches and is told why.
+        assert_eq!(names, ["Ana", "Budi", "Chen", "Dewi"]);
+        // A gone joiner's token, now that the game has started, watches and is told why.
         let mut late = Client::connect(&t.addr).await.unwrap();
-        late.send(&ClientMsg::Resume { code: a.code.clone(), token: gone[1].clone(), seen: 0 })
-            .await
-            .unwrap();
+        late.send(&ClientMsg::Resume {
+            code: a.code.clone(),
+            token: gone[0].clone(),
+            seen: 0,
+        })
+        .await
+        .unwrap();
         let ServerMsg::Refused { reason, .. } = late.recv().await.unwrap() else {
             panic!("told why")
         };
         assert_eq!(reason, ludo_proto::Refusal::GameStarted);
-        assert!(matches!(late.recv().await.unwrap(), ServerMsg::Room(v) if v.stage == Stage::Playing));
+        assert!(
+            matches!(late.recv().await.unwrap(), ServerMsg::Room(v) if v.stage == Stage::Playing)
+        );
     })
     .await;
 }
 
 /// A host whose device goes hands the host's role to the next person present, who can then
-/// start the game; everyone hears the new host.
+/// start the game; everyone hears the new host. The gone host's token sits again while a seat
+/// is open.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_host_who_goes_hands_the_role_on() {
     let t = start(fast()).await;
@@ -669,8 +676,9 @@ async fn a_host_who_goes_hands_the_role_on() {
         let a = Player::create(&t.addr, table(&[OPEN; 4]), "Ana")
             .await
             .unwrap();
-        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
-        let _c = Player::join(&t.addr, &a.code, "Chen", None).await.unwrap();
+        let (code, token) = (a.code.clone(), a.token.clone());
+        let mut b = Player::join(&t.addr, &code, "Budi", None).await.unwrap();
+        let _c = Player::join(&t.addr, &code, "Chen", None).await.unwrap();
         drop(a);
         let ServerMsg::Room(v) = b
             .client
@@ -681,6 +689,26 @@ async fn a_host_who_goes_hands_the_role_on() {
             unreachable!()
         };
         assert_eq!(v.host, 1, "Budi, the next person present, hosts");
+        // Ana's device comes back: a seat is open, so she sits again (not as the host).
+        let mut back = Client::connect(&t.addr).await.unwrap();
+        back.send(&ClientMsg::Resume {
+            code: code.clone(),
+            token,
+            seen: 0,
+        })
+        .await
+        .unwrap();
+        assert_eq!(back.recv().await.unwrap(), ServerMsg::Seated { seat: 0 });
+        let ServerMsg::Room(v) = b
+            .client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.seats[0].kind == SeatKind::Person))
+            .await
+            .unwrap()
+        else {
+            unreachable!()
+        };
+        assert_eq!(v.seats[0].name.as_deref(), Some("Ana"));
+        assert_eq!(v.host, 1);
         b.client.send(&ClientMsg::Start).await.unwrap();
         b.client
             .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing))
