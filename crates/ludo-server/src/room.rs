@@ -411,6 +411,7 @@ impl Room {
     async fn graces_over(&mut self, now: Instant) {
         let grace = self.shared.config.away_grace;
         let mut changed = false;
+        let mut save = false;
         for seat in 0..self.presence.len() as u8 {
             let p = &mut self.presence[seat as usize];
             if p.grace_over || p.away_since.is_none_or(|t| now < t + grace) {
@@ -421,32 +422,47 @@ impl Room {
                 continue;
             }
             changed = true;
+            let hosted = self.table.host == Some(seat);
             if self.table.stage == Stage::Lobby {
                 tracing::info!(room = %self.table.code, seat, "a lobby seat whose device is gone opened again");
                 self.table.open_seat(seat);
-                if self.table.host == Some(seat) {
+                if hosted {
                     self.table.host = self.next_host(seat);
                 }
+                save = true;
+            } else if hosted && let Some(next) = self.next_present(seat) {
+                // The seat stays the person's; the host's role (start, rematch) goes to
+                // someone who is here to use it.
+                self.table.host = Some(next);
+                save = true;
             }
         }
+        if save {
+            self.save().await;
+        }
         if changed {
-            if self.table.stage == Stage::Lobby {
-                self.save().await;
-            }
             self.broadcast_room();
         }
     }
 
+    /// The people after `old` in seat order.
+    fn people_after(&self, old: u8) -> impl Iterator<Item = u8> + '_ {
+        let n = self.table.seats.len() as u8;
+        (1..=n)
+            .map(move |i| (old + i) % n)
+            .filter(|&s| self.table.is_person(s))
+    }
+
+    /// The next person present after `old`.
+    fn next_present(&self, old: u8) -> Option<u8> {
+        self.people_after(old)
+            .find(|&s| self.presence[s as usize].conn.is_some())
+    }
+
     /// Who hosts after `old`: the next person present in seat order, else the next person.
     fn next_host(&self, old: u8) -> Option<u8> {
-        let n = self.table.seats.len() as u8;
-        let order = (1..=n).map(|i| (old + i) % n);
-        let people: Vec<u8> = order.filter(|&s| self.table.is_person(s)).collect();
-        people
-            .iter()
-            .copied()
-            .find(|&s| self.presence[s as usize].conn.is_some())
-            .or(people.first().copied())
+        self.next_present(old)
+            .or_else(|| self.people_after(old).next())
     }
 
     /// When the next away grace runs out, if one is running.

@@ -718,6 +718,37 @@ async fn a_host_who_goes_hands_the_role_on() {
     .await;
 }
 
+/// After a game, a host whose device is gone past the grace hands the host's role to the next
+/// person present, who can start the next game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_host_gone_after_a_game_hands_the_rematch_on() {
+    let t = start(fast()).await;
+    within(60, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, OPEN, CPU]), "Ana")
+            .await
+            .unwrap();
+        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        let b_task = tokio::spawn(async move { b.play_to_end().await.map(|_| b) });
+        a.play_to_end().await.unwrap();
+        let mut b = b_task.await.unwrap().unwrap();
+        assert_eq!(b.view.as_ref().unwrap().host, 0);
+        drop(a);
+        b.client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.host == 1))
+            .await
+            .unwrap();
+        b.client.send(&ClientMsg::Rematch).await.unwrap();
+        b.client
+            .until(|m| {
+                matches!(m, ServerMsg::Room(v)
+                if v.stage == Stage::Playing && v.game.as_ref().is_some_and(|g| g.number == 2))
+            })
+            .await
+            .unwrap();
+    })
+    .await;
+}
+
 /// A seat whose device goes shows `present: false` at once and `cpu_plays: true` only once
 /// the away grace has passed (as docs/PROTOCOL.md says).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
