@@ -28,6 +28,11 @@ pub(super) fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bo
         return texts.fmt("prompt-wins", &[("who", winner.into())]);
     }
     if table.cpu_to_act() {
+        // A person's seat the CPU plays for now (away, or handed over): not "is thinking".
+        if !table.seat_kind(game.turn()).is_cpu() {
+            let seat = texts.seat(table, game.turn());
+            return texts.fmt("hud-cpu-plays-for", &[("name", Arg::Text(seat))]);
+        }
         return texts.fmt("prompt-thinking", &[who()]);
     }
     // Another device's turn at an online table.
@@ -327,5 +332,37 @@ fn online_status(
                 .color(crate::theme::look::egui(seat.ink))
                 .background_color(crate::theme::look::egui(seat.strong)),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::{SeatKind, TableConfig};
+
+    #[test]
+    fn the_prompt_says_when_the_cpu_plays_for_a_person() {
+        let texts = Texts::default();
+        let config = TableConfig {
+            seats: vec![
+                SeatKind::Person { name: "Ana".into() },
+                SeatKind::Cpu(ludo_core::CpuLevel::Normal),
+            ],
+            ..Default::default()
+        };
+        let mut table = Table::new(&config, 0);
+        let said = |t: &Table| prompt(t, &texts, Decider::Here, false);
+        assert!(said(&table).contains("Ana"), "{}", said(&table));
+        assert!(!said(&table).contains("thinking"));
+        // Ana's seat handed to the CPU (away, online): the prompt says so.
+        table.autopilot[0] = true;
+        let seat = texts.seat(&table, 0);
+        assert_eq!(said(&table), format!("CPU plays for {seat}"));
+        // A CPU's own seat thinks.
+        let cpus = TableConfig {
+            seats: vec![SeatKind::Cpu(ludo_core::CpuLevel::Normal); 2],
+            ..Default::default()
+        };
+        assert!(said(&Table::new(&cpus, 0)).ends_with("is thinking…"));
     }
 }
