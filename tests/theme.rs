@@ -312,36 +312,56 @@ fn contrast(a: bevy_egui::egui::Color32, b: bevy_egui::egui::Color32) -> f32 {
     (x.max(y) + 0.05) / (x.min(y) + 0.05)
 }
 
-/// The windows' text on their panels: at least 4.5:1 (WCAG AA) in the usual look, 7:1 (AAA)
-/// under high contrast; each shipped theme's "your turn" banner (large text, its seat's ink
-/// on its colour) at least 3:1, and the night theme's at 4.5:1.
+/// The windows' text on their panels, in each shipped theme's skin: at least 4.5:1 (WCAG AA)
+/// in the usual look, 7:1 (AAA) under high contrast; each shipped theme's "your turn" banner
+/// (large text, its seat's ink on its colour) at least 3:1, and the night theme's at 4.5:1.
 #[test]
 fn text_contrast() {
     use bevy_egui::egui::Color32;
-    for (high, least) in [(false, 4.5), (true, 7.0)] {
-        let v = ludo::ui::look::visuals(high);
-        let pairs: [(&str, Color32, Color32); 5] = [
-            ("text on a panel", v.text_color(), v.panel_fill),
-            ("text in a window", v.text_color(), v.window_fill),
-            (
-                "a button's word",
-                v.widgets.inactive.text_color(),
-                v.widgets.inactive.weak_bg_fill,
-            ),
-            (
-                "a pressed button's word",
-                v.widgets.active.text_color(),
-                v.widgets.active.weak_bg_fill,
-            ),
-            ("strong text", v.strong_text_color(), v.panel_fill),
-        ];
-        for (what, fg, bg) in pairs {
-            let ratio = contrast(fg, bg);
-            println!("high contrast {high}: {what} {ratio:.2}:1");
-            assert!(
-                ratio >= least,
-                "high contrast {high}: {what} is {ratio:.2}:1, under {least}:1"
-            );
+    for theme in ["classic", "night"] {
+        let path = repo_assets().join(format!("themes/{theme}/theme.ron"));
+        let file = ludo::theme::file::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let skin = Look::of(&file).ui;
+        let egui = ludo::theme::look::egui;
+        for (high, least) in [(false, 4.5), (true, 7.0)] {
+            let v = ludo::ui::look::visuals(&skin, high);
+            let mut pairs: Vec<(&str, Color32, Color32)> = vec![
+                ("text on a panel", v.text_color(), v.panel_fill),
+                ("text in a window", v.text_color(), v.window_fill),
+                ("weak text on a panel", v.weak_text_color(), v.panel_fill),
+                (
+                    "a button's word",
+                    v.widgets.inactive.text_color(),
+                    v.widgets.inactive.weak_bg_fill,
+                ),
+                (
+                    "a button's word under the pointer",
+                    v.widgets.hovered.text_color(),
+                    v.widgets.hovered.weak_bg_fill,
+                ),
+                (
+                    "a pressed button's word",
+                    v.widgets.active.text_color(),
+                    v.widgets.active.weak_bg_fill,
+                ),
+                ("strong text", v.strong_text_color(), v.panel_fill),
+            ];
+            if !high {
+                pairs.push((
+                    "a main button's word",
+                    egui(skin.primary_text),
+                    egui(skin.primary),
+                ));
+                pairs.push(("a warning", egui(skin.warning), egui(skin.panel)));
+            }
+            for (what, fg, bg) in pairs {
+                let ratio = contrast(fg, bg);
+                println!("{theme}, high contrast {high}: {what} {ratio:.2}:1");
+                assert!(
+                    ratio >= least,
+                    "{theme}, high contrast {high}: {what} is {ratio:.2}:1, under {least}:1"
+                );
+            }
         }
     }
     for (theme, least) in [("classic", 3.0), ("night", 4.5)] {

@@ -21,6 +21,8 @@ pub struct ThemeFile {
     /// A TrueType or OpenType font for every text of the game; none: the built-in font.
     pub font: Option<String>,
     pub animation: Animation,
+    /// The windows, plates and buttons around the board.
+    pub ui: UiSkin,
 }
 
 impl Default for ThemeFile {
@@ -35,6 +37,7 @@ impl Default for ThemeFile {
             sounds: SoundFiles::default(),
             font: None,
             animation: Animation::default(),
+            ui: UiSkin::default(),
         }
     }
 }
@@ -358,6 +361,62 @@ impl Default for Animation {
     }
 }
 
+/// The look of everything egui draws around the board: windows, plates, the bar, buttons
+/// and text. High contrast (a setting) overrides the colours.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct UiSkin {
+    /// Windows, plates and the bar.
+    pub panel: Hex,
+    /// The edge of a window or a plate.
+    pub edge: Hex,
+    pub text: Hex,
+    /// Less important text: a seat's second line, older lines of the log.
+    pub weak_text: Hex,
+    /// Buttons at rest, under the pointer, and pressed.
+    pub button: Hex,
+    pub button_hover: Hex,
+    pub button_pressed: Hex,
+    /// A window's main button (Play again, Start, Continue) and its text.
+    pub primary: Hex,
+    pub primary_text: Hex,
+    /// Something to read: a broken file, a lost connection, a turn running out.
+    pub warning: Hex,
+    /// Rounded corners of windows, plates and buttons, in points.
+    pub corner_radius: f32,
+    /// How far a window's shadow spreads, in points (0: none).
+    pub shadow: f32,
+    /// Space between widgets, in points.
+    pub spacing: f32,
+    /// Text sizes in points (at a window 720 pixels high): the body, headings, the prompt.
+    pub text_size: f32,
+    pub heading_size: f32,
+    pub prompt_size: f32,
+}
+
+impl Default for UiSkin {
+    fn default() -> Self {
+        UiSkin {
+            panel: Hex::rgb(40, 46, 61),
+            edge: Hex::rgb(66, 75, 97),
+            text: Hex::rgb(242, 242, 240),
+            weak_text: Hex::rgb(176, 183, 198),
+            button: Hex::rgb(58, 67, 88),
+            button_hover: Hex::rgb(76, 88, 114),
+            button_pressed: Hex::rgb(44, 50, 66),
+            primary: Hex::rgb(240, 180, 41),
+            primary_text: Hex::rgb(26, 28, 36),
+            warning: Hex::rgb(240, 170, 60),
+            corner_radius: 10.0,
+            shadow: 16.0,
+            spacing: 8.0,
+            text_size: 15.0,
+            heading_size: 22.0,
+            prompt_size: 20.0,
+        }
+    }
+}
+
 /// A value out of its range: the field's name (as written in the file) and what was expected.
 #[derive(Debug, PartialEq)]
 pub struct OutOfRange {
@@ -387,6 +446,12 @@ impl ThemeFile {
         range("fly_home_secs", self.animation.fly_home_secs, 0.05, 3.0)?;
         range("tumble_secs", self.animation.tumble_secs, 0.05, 3.0)?;
         range("tumble_turns", self.animation.tumble_turns, 0.0, 10.0)?;
+        range("corner_radius", self.ui.corner_radius, 0.0, 24.0)?;
+        range("shadow", self.ui.shadow, 0.0, 40.0)?;
+        range("spacing", self.ui.spacing, 2.0, 16.0)?;
+        range("text_size", self.ui.text_size, 10.0, 24.0)?;
+        range("heading_size", self.ui.heading_size, 12.0, 40.0)?;
+        range("prompt_size", self.ui.prompt_size, 12.0, 36.0)?;
         let n = self.sprites.die_faces.len();
         if n != 0 && n != 6 {
             return Err(OutOfRange {
@@ -475,6 +540,23 @@ mod tests {
             assert!(e.apply(0.0).abs() < 1e-5, "{e:?}");
             assert!((e.apply(1.0) - 1.0).abs() < 1e-5, "{e:?}");
         }
+    }
+
+    #[test]
+    fn a_theme_without_a_ui_section_gets_the_default_skin() {
+        let t = parse("(name: \"Mine\")").unwrap();
+        assert_eq!(t.ui, UiSkin::default());
+        let t = parse("(ui: (primary: \"#00ff00\", corner_radius: 4.0))").unwrap();
+        assert_eq!(t.ui.primary, Hex::rgb(0, 255, 0));
+        assert_eq!(t.ui.panel, UiSkin::default().panel);
+        // A misspelt field is named, at its line and column.
+        let e = parse("(\n  ui: (\n    pannel: \"#000000\",\n  ),\n)").unwrap_err();
+        assert_eq!((e.span.start.line, e.span.start.col), (3, 5), "{e}");
+        assert!(e.to_string().contains("pannel"), "{e}");
+        let text = "(\n  ui: (corner_radius: 90.0),\n)";
+        let e = parse(text).unwrap().check().unwrap_err();
+        assert_eq!(e.field, "corner_radius");
+        assert_eq!(locate(text, e.field), (2, 8));
     }
 
     #[test]

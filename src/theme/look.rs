@@ -38,6 +38,52 @@ pub struct Look {
     seats: [SeatColours; 4],
     pub style: Style,
     pub animation: Animation,
+    pub ui: Skin,
+}
+
+/// The theme's `ui` section, resolved: what `ui::widgets` gives egui.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Skin {
+    pub panel: Color,
+    pub edge: Color,
+    pub text: Color,
+    pub weak_text: Color,
+    pub button: Color,
+    pub button_hover: Color,
+    pub button_pressed: Color,
+    pub primary: Color,
+    pub primary_text: Color,
+    pub warning: Color,
+    pub corner_radius: f32,
+    pub shadow: f32,
+    pub spacing: f32,
+    pub text_size: f32,
+    pub heading_size: f32,
+    pub prompt_size: f32,
+}
+
+impl Skin {
+    fn of(u: &super::file::UiSkin) -> Skin {
+        let c = |h: super::file::Hex| Color::from(h.0);
+        Skin {
+            panel: c(u.panel),
+            edge: c(u.edge),
+            text: c(u.text),
+            weak_text: c(u.weak_text),
+            button: c(u.button),
+            button_hover: c(u.button_hover),
+            button_pressed: c(u.button_pressed),
+            primary: c(u.primary),
+            primary_text: c(u.primary_text),
+            warning: c(u.warning),
+            corner_radius: u.corner_radius,
+            shadow: u.shadow,
+            spacing: u.spacing,
+            text_size: u.text_size,
+            heading_size: u.heading_size,
+            prompt_size: u.prompt_size,
+        }
+    }
 }
 
 impl Look {
@@ -77,6 +123,7 @@ impl Look {
             seats,
             style: file.style.clone(),
             animation: file.animation.clone(),
+            ui: Skin::of(&file.ui),
         }
     }
 
