@@ -33,7 +33,6 @@ pub fn plugin(app: &mut App) {
 }
 
 fn profiles_window(
-    hud: Res<crate::board::camera::HudArea>,
     mut next: ResMut<NextState<Overlay>>,
     mut contexts: EguiContexts,
     open: Option<ResMut<ProfilesOpen>>,
@@ -52,7 +51,7 @@ fn profiles_window(
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(contexts.ctx_mut()?, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
                 column(ui, texts, |ui| {
@@ -122,9 +121,8 @@ fn profiles_window(
                         }
                     });
                     if let Some(e) = &open.error {
-                        paragraph_rich(ui, texts, e, |t| {
-                            egui::RichText::new(t).color(egui::Color32::from_rgb(240, 170, 60))
-                        });
+                        let warn = ui.visuals().warn_fg_color;
+                        paragraph_rich(ui, texts, e, |t| egui::RichText::new(t).color(warn));
                     }
                 });
             })

@@ -2,7 +2,7 @@
 //! glossary and the questions players ask, with small pictures where they help.
 
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Color32, Pos2, RichText, Stroke};
+use bevy_egui::egui::{self, Pos2, RichText, Stroke};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use ludo_core::Colour;
 
@@ -92,7 +92,6 @@ fn pictures(ui: &mut egui::Ui, texts: &Texts, theme: &ActiveTheme) {
 }
 
 fn rule_book(
-    hud: Res<crate::board::camera::HudArea>,
     mut next: ResMut<NextState<crate::table::screen::Overlay>>,
     mut contexts: EguiContexts,
     table: Res<Table>,
@@ -108,7 +107,7 @@ fn rule_book(
         .open(&mut still_open)
         .collapsible(false)
         .default_width(520.0)
-        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .auto_shrink([false, true])
@@ -153,7 +152,7 @@ fn house_rules_table(ui: &mut egui::Ui, texts: &Texts, table: &Table) {
                     "book-not-standard",
                     &[("standard", standard.clone().into())],
                 ))
-                .color(Color32::from_rgb(240, 170, 60))
+                .color(ui.visuals().warn_fg_color)
             };
             grid_row(
                 ui,
