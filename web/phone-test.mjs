@@ -91,14 +91,22 @@ try {
   const where = (what) => p.lines.findLast((l) => l.startsWith(`tap - ${what} `))?.split(' ').at(-1).split(',').map(Number);
   while (!p.lines.includes('game over')) {
     if (counts.piece >= byHand && latest() !== last) {
-      // At her next decision, Ana hands her seat to the CPU by the HUD's checkbox.
-      const [x, y] = where('away') || [];
-      if (x === undefined) throw new Error('the game never said where "CPU plays for" is');
-      await p.page.touchscreen.tap(x, y);
-      // The checkbox now offers to take the seat back.
+      // At her next decision, Ana hands her seat to the CPU from the pause menu (the bar's
+      // first button), and resumes.
+      const tapWhere = async (what, after) => {
+        const asked = Date.now();
+        while (!where(what) && Date.now() - asked < 20_000) await p.page.waitForTimeout(50);
+        const [x, y] = where(what) || [];
+        if (x === undefined) throw new Error(`the game never said where "${what}" is ${after}`);
+        await p.page.touchscreen.tap(x, y);
+      };
+      await tapWhere('pause', 'on the bar');
+      await tapWhere('away', 'in the pause menu');
+      await tapWhere('resume', 'in the pause menu');
+      // Her plate now says the CPU plays, and offers the seat back.
       const handed = Date.now();
       while (!where('back') && Date.now() - handed < 20_000) await p.page.waitForTimeout(50);
-      if (!where('back')) throw new Error('the tap on "CPU plays for" did not land');
+      if (!where('back')) throw new Error('the pause menu\'s "leaves" did not hand the seat to the CPU');
       counts.away = 1;
       report.by_hand_ms = Date.now() - started;
       // While the CPU plays on, the page shrinks (still upright): a third of the size is a

@@ -65,6 +65,8 @@ hud-time-left = { $secs ->
 }
 hud-die = النرد: { $face }
 hud-log = السجل
+plate-cpu-plays = يلعب الحاسوب
+plate-reconnecting = جارٍ إعادة الاتصال…
 choose-title = أي قطعة؟
 choose-marked = تتحرك القطعة المعلَّمة.
 choose-move = حرّكها

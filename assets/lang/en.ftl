@@ -69,6 +69,8 @@ hud-time-left = { $secs ->
 }
 hud-die = Die: { $face }
 hud-log = Log
+plate-cpu-plays = CPU plays
+plate-reconnecting = reconnecting…
 choose-title = Which piece?
 choose-marked = The marked piece moves.
 choose-move = Move it

@@ -62,6 +62,8 @@ hud-time-left = { $secs ->
 }
 hud-die = Dais: { $face }
 hud-log = Talaan
+plate-cpu-plays = CPU ang naglalaro
+plate-reconnecting = kumokonekta muli…
 choose-title = Aling piyesa?
 choose-marked = Ang may markang piyesa ang gagalaw.
 choose-move = Igalaw

@@ -1,5 +1,6 @@
-//! The camera: the board always fits the part of the window the HUD leaves: left of its
-//! panel when the window is wide, above it when the window is upright (a phone held upright).
+//! The camera and the stage: the board is the largest square the window holds, with each
+//! seat's plate at its corner, a bar of buttons and the prompt in the room left beside it
+//! (a wide window) or above and below it (an upright one, a phone held upright).
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, ScalingMode, Viewport};
@@ -10,36 +11,151 @@ use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
 use crate::table::screen::Screen;
 
-/// What the HUD takes of the window, in egui's points, as egui last laid it out: a panel on
-/// the right (wide windows) or at the bottom (upright ones); zero with no HUD.
+/// Where the table's things go, in logical pixels from the window's top-left: the board,
+/// each corner's plate, the bar of buttons, the prompt and the toasts. A pure function of
+/// the window's size, so the board's camera and the HUD agree without asking each other.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct HudArea {
-    pub right: f32,
-    pub bottom: f32,
-    /// Logical pixels to a point (egui's zoom: the window's size and the text size).
-    pub zoom: f32,
+pub struct Stage {
+    pub window: Vec2,
+    pub board: Rect,
+    /// The plates by corner of the board: top-left, top-right, bottom-left, bottom-right.
+    pub plates: [Rect; 4],
+    pub bar: Rect,
+    pub prompt: Rect,
+    pub toasts: Rect,
+    pub upright: bool,
+    /// The plates are too narrow for names (a nearly square window): mark, pips and clock.
+    pub compact: bool,
 }
 
-impl Default for HudArea {
+impl Default for Stage {
     fn default() -> Self {
-        HudArea {
-            right: 0.0,
-            bottom: 0.0,
-            zoom: 1.0,
-        }
+        Stage::of(Vec2::new(1280.0, 720.0))
     }
 }
 
-impl HudArea {
-    /// Where a window is anchored from the centre: over the board beside a side panel; on the
-    /// whole screen when upright (a window there needs all the height it can get).
-    pub fn window_offset(&self) -> bevy_egui::egui::Vec2 {
-        bevy_egui::egui::vec2(-self.right / 2.0, 0.0)
+/// The narrowest a plate with a name may be, and the narrowest a compact one may be.
+const PLATE_MIN: f32 = 120.0;
+const COMPACT_MIN: f32 = 56.0;
+/// A bar of 44-pixel buttons with a margin.
+const BAR_HEIGHT: f32 = 48.0;
+const PROMPT_MIN: f32 = 64.0;
+
+impl Stage {
+    pub fn of(window: Vec2) -> Stage {
+        let (w, h) = (window.x.max(1.0), window.y.max(1.0));
+        if upright(w, h) {
+            Stage::tall(w, h)
+        } else {
+            Stage::wide(w, h)
+        }
+    }
+
+    /// The board in the middle, a column either side: the bar, the left plates and the
+    /// toasts on the left, the prompt and the right plates on the right.
+    fn wide(w: f32, h: f32) -> Stage {
+        let gap = (0.02 * h).clamp(4.0, 16.0);
+        let side = (h - 2.0 * gap)
+            .min(w - 2.0 * (COMPACT_MIN + 2.0 * gap))
+            .max(1.0);
+        let board = Rect::from_center_size(Vec2::new(w, h) / 2.0, Vec2::splat(side));
+        let column = ((w - side) / 2.0 - 2.0 * gap).max(0.0);
+        let plate = Vec2::new(column.min(320.0), (0.14 * h).clamp(64.0, 120.0));
+        let left = board.min.x - gap;
+        let right = board.max.x + gap;
+        let plates = [
+            Rect::new(left - plate.x, board.min.y, left, board.min.y + plate.y),
+            Rect::new(right, board.min.y, right + plate.x, board.min.y + plate.y),
+            Rect::new(left - plate.x, board.max.y - plate.y, left, board.max.y),
+            Rect::new(right, board.max.y - plate.y, right + plate.x, board.max.y),
+        ];
+        let middle_top = board.min.y + plate.y + gap;
+        let middle_bottom = board.max.y - plate.y - gap;
+        // Five buttons in a row, or in two rows when the column is narrow.
+        let rows = if column >= 5.0 * BAR_HEIGHT { 1.0 } else { 2.0 };
+        let bar = Rect::new(
+            left - plate.x,
+            middle_top,
+            left,
+            middle_top + rows * BAR_HEIGHT,
+        );
+        let toasts = Rect::new(left - plate.x, bar.max.y + gap, left, middle_bottom);
+        let prompt = Rect::new(right, middle_top, right + plate.x, middle_bottom);
+        Stage {
+            window: Vec2::new(w, h),
+            board,
+            plates,
+            bar,
+            prompt,
+            toasts,
+            upright: false,
+            compact: column < PLATE_MIN,
+        }
+    }
+
+    /// The bar along the top; the top plates, the board and the bottom plates in the
+    /// middle; the prompt below. The board keeps the window's width less its margins while
+    /// the rest fits, and gives up height only on a very short window.
+    fn tall(w: f32, h: f32) -> Stage {
+        let gap = (0.02 * w).clamp(4.0, 16.0);
+        let mut side = w - 2.0 * gap;
+        let mut plate_h = (0.2 * w).clamp(56.0, 100.0);
+        let fixed = |side: f32, plate_h: f32| {
+            gap + BAR_HEIGHT + gap + plate_h + gap + side + gap + plate_h + gap + PROMPT_MIN + gap
+        };
+        if fixed(side, plate_h) > h {
+            plate_h = 56.0;
+            side = (side - (fixed(side, plate_h) - h).max(0.0)).max(1.0);
+        }
+        // What is left over goes around the block of plates and board, a third above.
+        let spare = (h - fixed(side, plate_h)).max(0.0);
+        let top = gap + BAR_HEIGHT + gap + spare / 3.0 + plate_h + gap;
+        let board = Rect::new((w - side) / 2.0, top, (w + side) / 2.0, top + side);
+        let half = (side - gap) / 2.0;
+        let (above, below) = (board.min.y - gap - plate_h, board.max.y + gap);
+        let plates = [
+            Rect::new(board.min.x, above, board.min.x + half, above + plate_h),
+            Rect::new(board.max.x - half, above, board.max.x, above + plate_h),
+            Rect::new(board.min.x, below, board.min.x + half, below + plate_h),
+            Rect::new(board.max.x - half, below, board.max.x, below + plate_h),
+        ];
+        let bar = Rect::new(board.min.x, gap, board.max.x, gap + BAR_HEIGHT);
+        let prompt = Rect::new(board.min.x, below + plate_h + gap, board.max.x, h - gap);
+        // Over the board's lower half, in front: they fade in a moment.
+        let toasts = Rect::new(
+            board.min.x + side * 0.1,
+            board.center().y + side * 0.1,
+            board.max.x - side * 0.1,
+            board.max.y - side * 0.1,
+        );
+        Stage {
+            window: Vec2::new(w, h),
+            board,
+            plates,
+            bar,
+            prompt,
+            toasts,
+            upright: true,
+            compact: half < PLATE_MIN,
+        }
+    }
+
+    /// The plate of the seat whose yard is centred at `yard` on a board centred at `middle`
+    /// (board coordinates: x to the right, y up).
+    pub fn plate_for(&self, yard: Vec2, middle: Vec2) -> Rect {
+        let right = yard.x > middle.x;
+        let bottom = yard.y < middle.y;
+        self.plates[usize::from(right) + 2 * usize::from(bottom)]
+    }
+
+    /// The board's side over the window's short side.
+    pub fn board_share(&self) -> f32 {
+        self.board.width() / self.window.x.min(self.window.y)
     }
 }
 
 /// A window held upright (taller than wide, as a phone usually is): the board takes the full
-/// width at the top and the HUD sits below it.
+/// width and the plates sit above and below it.
 pub fn upright(width: f32, height: f32) -> bool {
     height > width * 1.15
 }
@@ -52,13 +168,13 @@ pub struct MainCamera;
 struct HudCamera;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HudArea>()
+    app.init_resource::<Stage>()
         .insert_resource(ClearColor(crate::theme::Look::default().background))
         .add_systems(Startup, spawn_camera)
         .add_systems(
             PostUpdate,
             (
-                fit_viewport,
+                (place_stage, fit_viewport).chain(),
                 smooth_edges,
                 board_hidden_by_menu.run_if(state_changed::<Screen>),
             ),
@@ -139,18 +255,29 @@ fn board_hidden_by_menu(
     hud.output_mode = hud_output(menu);
 }
 
+/// The stage follows the window's size.
+fn place_stage(window: Single<&Window, With<PrimaryWindow>>, mut stage: ResMut<Stage>) {
+    let placed = Stage::of(Vec2::new(window.width(), window.height()));
+    if *stage != placed {
+        *stage = placed;
+    }
+}
+
+/// The board's camera draws in the board's square only.
 fn fit_viewport(
-    hud: Res<HudArea>,
+    stage: Res<Stage>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut camera: Single<&mut Camera, With<MainCamera>>,
 ) {
-    let scale = window.scale_factor() * hud.zoom;
-    let size = window.physical_size();
-    let width = size.x.saturating_sub((hud.right * scale) as u32).max(1);
-    let height = size.y.saturating_sub((hud.bottom * scale) as u32).max(1);
+    let scale = window.scale_factor();
+    let size = window.physical_size().as_vec2();
+    let min = (stage.board.min * scale)
+        .round()
+        .clamp(Vec2::ZERO, size - 1.0);
+    let max = (stage.board.max * scale).round().clamp(min + 1.0, size);
     let viewport = Viewport {
-        physical_position: UVec2::ZERO,
-        physical_size: UVec2::new(width, height),
+        physical_position: min.as_uvec2(),
+        physical_size: (max - min).as_uvec2(),
         ..default()
     };
     if camera
@@ -160,5 +287,80 @@ fn fit_viewport(
         != Some((viewport.physical_position, viewport.physical_size))
     {
         camera.viewport = Some(viewport);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SIZES: [(f32, f32); 7] = [
+        (1920.0, 1080.0),
+        (1280.0, 720.0),
+        (640.0, 360.0),
+        (390.0, 844.0),
+        (360.0, 640.0),
+        (800.0, 600.0),
+        (1024.0, 768.0),
+    ];
+
+    #[test]
+    fn the_board_takes_most_of_the_short_side_and_nothing_overlaps() {
+        for (w, h) in SIZES {
+            let stage = Stage::of(Vec2::new(w, h));
+            let screen = Rect::new(0.0, 0.0, w, h);
+            // The sizes (wide or upright) at 92% at least; squarish ones less.
+            let least = if w / h > 1.7 || h / w > 1.7 {
+                0.92
+            } else {
+                0.8
+            };
+            assert!(
+                stage.board_share() >= least,
+                "{w}x{h}: {}",
+                stage.board_share()
+            );
+            let mut parts = vec![
+                ("board", stage.board),
+                ("bar", stage.bar),
+                ("prompt", stage.prompt),
+            ];
+            parts.extend(stage.plates.iter().map(|&p| ("plate", p)));
+            for (i, (a, ra)) in parts.iter().enumerate() {
+                assert!(
+                    ra.width() > 0.0 && ra.height() > 0.0,
+                    "{w}x{h}: {a} is empty"
+                );
+                let inside = screen.union(*ra) == screen;
+                assert!(inside, "{w}x{h}: {a} {ra:?} leaves the window");
+                for (b, rb) in &parts[i + 1..] {
+                    let overlap = ra.intersect(*rb);
+                    assert!(
+                        overlap.is_empty(),
+                        "{w}x{h}: {a} {ra:?} and {b} {rb:?} overlap"
+                    );
+                }
+            }
+            // A finger's 44 pixels for the bar and the prompt's line.
+            assert!(
+                stage.bar.height() >= 44.0 && stage.prompt.height() >= 44.0,
+                "{w}x{h}"
+            );
+        }
+        // Plates with names where the sizes leave the room.
+        for (w, h) in &SIZES[..5] {
+            assert!(!Stage::of(Vec2::new(*w, *h)).compact, "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn each_yard_has_the_plate_at_its_corner() {
+        let stage = Stage::of(Vec2::new(1280.0, 720.0));
+        let middle = Vec2::ZERO;
+        let top_left = stage.plate_for(Vec2::new(-4.0, 4.0), middle);
+        let bottom_right = stage.plate_for(Vec2::new(4.0, -4.0), middle);
+        assert!(top_left.max.x <= stage.board.min.x && top_left.min.y == stage.board.min.y);
+        assert!(bottom_right.min.x >= stage.board.max.x);
+        assert!(bottom_right.max.y == stage.board.max.y);
     }
 }

@@ -41,7 +41,6 @@ fn escape(
 }
 
 fn pause_menu(
-    hud: Res<crate::board::camera::HudArea>,
     mut contexts: EguiContexts,
     pause: Res<State<Pause>>,
     mut next_pause: ResMut<NextState<Pause>>,
@@ -60,6 +59,7 @@ fn pause_menu(
     mut new_table: MessageWriter<NewTableRequested>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut said: Local<(String, String)>,
 ) -> Result {
     // A window opened from the pause menu (the rules) is drawn instead of it, and Esc or
     // its close button comes back here.
@@ -73,7 +73,7 @@ fn pause_menu(
         .id(egui::Id::new("paused"))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
                 crate::i18n::ui::column(ui, &texts, |ui| {
@@ -87,8 +87,23 @@ fn pause_menu(
                     } else {
                         "pause-resume"
                     };
+                    // The table's house rules, in the rule book's words.
+                    let house: Vec<String> = texts
+                        .house_rules(table.game.rules())
+                        .into_iter()
+                        .filter(|(_, chosen, standard)| chosen != standard)
+                        .map(|(name, chosen, _)| format!("{name}: {chosen}"))
+                        .collect();
+                    if !house.is_empty() {
+                        let text =
+                            texts.fmt("hud-house-rules", &[("rules", texts.list(&house).into())]);
+                        crate::i18n::ui::paragraph_rich(ui, &texts, &text, |t| {
+                            egui::RichText::new(t).small()
+                        });
+                    }
                     let first = ui.add(egui::Button::new(texts.tr(resume_key)).min_size(size));
                     crate::ui::widgets::focus_first(&first, &texts.get(resume_key));
+                    crate::ui::widgets::say_where_to_tap("resume", &first, &mut said.0);
                     if first.clicked() {
                         resume = true;
                     }
@@ -108,7 +123,11 @@ fn pause_menu(
                             "pause-leave-seat"
                         };
                         let text = texts.fmt(key, &[("name", name.into())]);
-                        if button(ui, &text) {
+                        let response = ui.add(egui::Button::new(texts.show(&text)).min_size(size));
+                        if !away {
+                            crate::ui::widgets::say_where_to_tap("away", &response, &mut said.1);
+                        }
+                        if response.clicked() {
                             autopilot.write(AutopilotRequested {
                                 seat,
                                 cpu_plays: !away,

@@ -1,17 +1,252 @@
-//! Widgets the windows share: a seat's mark, and keyboard focus for a menu that opens.
+//! Widgets the windows share, and their palette: the theme's skin as egui colours (the one
+//! place in `ui/` with colours of its own: the dimming veil and the medals), a seat's mark,
+//! the bar's icon buttons, the main button, and keyboard focus for a menu that opens.
 
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Pos2, Stroke};
+use bevy_egui::egui::{self, Color32, Pos2, Stroke};
 use ludo_core::Colour;
 
 use crate::theme::file::Mark;
-use crate::theme::look::{Look, egui as to_egui};
+use crate::theme::look::{Look, Skin, egui as to_egui};
+
+/// The skin's colours and sizes as egui takes them.
+#[derive(Clone, Debug)]
+pub struct Palette {
+    pub panel: Color32,
+    pub edge: Color32,
+    pub text: Color32,
+    pub weak_text: Color32,
+    pub primary: Color32,
+    pub primary_text: Color32,
+    pub warning: Color32,
+    /// Over a plate whose seat is not to play.
+    pub dim: Color32,
+    pub radius: f32,
+    pub text_size: f32,
+    pub prompt_size: f32,
+}
+
+impl Palette {
+    pub fn of(skin: &Skin) -> Palette {
+        Palette {
+            panel: to_egui(skin.panel),
+            edge: to_egui(skin.edge),
+            text: to_egui(skin.text),
+            weak_text: to_egui(skin.weak_text),
+            primary: to_egui(skin.primary),
+            primary_text: to_egui(skin.primary_text),
+            warning: to_egui(skin.warning),
+            dim: Color32::from_black_alpha(110),
+            radius: skin.corner_radius,
+            text_size: skin.text_size,
+            prompt_size: skin.prompt_size,
+        }
+    }
+
+    /// Gold, silver, bronze, then plain, by place from 0.
+    pub fn medal(&self, place: usize) -> Color32 {
+        match place {
+            0 => Color32::from_rgb(245, 196, 48),
+            1 => Color32::from_rgb(200, 206, 214),
+            2 => Color32::from_rgb(205, 127, 70),
+            _ => self.weak_text,
+        }
+    }
+}
+
+/// A window's main button (Play again, Continue, Start): the skin's primary colour, large.
+pub fn primary_button(ui: &mut egui::Ui, palette: &Palette, text: &str) -> egui::Response {
+    let words = egui::RichText::new(text)
+        .size(palette.text_size * 1.2)
+        .strong()
+        .color(palette.primary_text);
+    ui.add(
+        egui::Button::new(words)
+            .fill(palette.primary)
+            .min_size(egui::vec2(160.0, 44.0)),
+    )
+}
+
+/// A small Ludo board in the theme's colours: the four yards, the cross of the track and
+/// the goal's triangles (the menu's emblem).
+pub fn emblem(ui: &mut egui::Ui, look: &Look, side: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+    let p = ui.painter();
+    let colour = |c: Colour| to_egui(look.strong(c));
+    p.rect_filled(rect.expand(3.0), side * 0.12, to_egui(look.lines));
+    let third = side / 3.0 * 0.9;
+    let yards = [
+        (rect.left_top(), Colour::Yellow),
+        (
+            rect.right_top() - egui::vec2(third * 1.111, 0.0),
+            Colour::Blue,
+        ),
+        (
+            rect.left_bottom() - egui::vec2(0.0, third * 1.111),
+            Colour::Green,
+        ),
+        (
+            rect.right_bottom() - egui::vec2(third * 1.111, third * 1.111),
+            Colour::Red,
+        ),
+    ];
+    let track = to_egui(look.track);
+    p.rect_filled(rect, side * 0.1, track);
+    for (at, c) in yards {
+        let yard = egui::Rect::from_min_size(at, egui::vec2(third * 1.111, third * 1.111));
+        p.rect_filled(yard.shrink(1.0), side * 0.08, colour(c));
+        p.rect_filled(
+            yard.shrink(side * 0.08),
+            side * 0.04,
+            to_egui(look.yard_inner),
+        );
+        paint_mark(p, look, c, yard.center(), side * 0.14);
+    }
+    let c = rect.center();
+    let h = side * 0.16;
+    let corners = [
+        Pos2::new(c.x - h, c.y - h),
+        Pos2::new(c.x + h, c.y - h),
+        Pos2::new(c.x + h, c.y + h),
+        Pos2::new(c.x - h, c.y + h),
+    ];
+    for (i, col) in [Colour::Blue, Colour::Red, Colour::Green, Colour::Yellow]
+        .into_iter()
+        .enumerate()
+    {
+        let tri = vec![corners[i], corners[(i + 1) % 4], c];
+        p.add(egui::Shape::convex_polygon(tri, colour(col), Stroke::NONE));
+    }
+}
+
+/// Behind the menus: the theme's background with the four seats' colours glowing faintly
+/// from the corners.
+pub fn paint_backdrop(ctx: &egui::Context, look: &Look) {
+    let screen = ctx.content_rect();
+    let p = ctx.layer_painter(egui::LayerId::background());
+    p.rect_filled(screen, 0.0, to_egui(look.background));
+    let r = screen.width().max(screen.height()) * 0.45;
+    let corners = [
+        (screen.left_top(), Colour::Yellow),
+        (screen.right_top(), Colour::Blue),
+        (screen.left_bottom(), Colour::Green),
+        (screen.right_bottom(), Colour::Red),
+    ];
+    for (at, c) in corners {
+        let glow = to_egui(look.strong(c));
+        for (k, alpha) in [(1.0, 0.05), (0.7, 0.06), (0.4, 0.08)] {
+            p.circle_filled(at, r * k, glow.gamma_multiply(alpha));
+        }
+    }
+}
+
+/// What an icon button of the bar shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Icon {
+    Menu,
+    Sound { muted: bool },
+    Rules,
+    Log,
+}
+
+/// A square button with a drawn icon (no font needed), named for screen readers by `label`.
+pub fn icon_button(ui: &mut egui::Ui, icon: Icon, label: &str, side: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, label));
+    let visuals = ui.style().interact(&response);
+    let p = ui.painter();
+    p.rect(
+        rect,
+        visuals.corner_radius,
+        visuals.weak_bg_fill,
+        visuals.bg_stroke,
+        egui::StrokeKind::Inside,
+    );
+    let ink = Stroke::new((side * 0.07).max(1.5), visuals.text_color());
+    let c = rect.center();
+    let u = side * 0.2;
+    match icon {
+        Icon::Menu => {
+            for dy in [-u, 0.0, u] {
+                p.line_segment(
+                    [c + egui::vec2(-u * 1.2, dy), c + egui::vec2(u * 1.2, dy)],
+                    ink,
+                );
+            }
+        }
+        Icon::Log => {
+            for dy in [-u, 0.0, u] {
+                p.circle_filled(c + egui::vec2(-u * 1.2, dy), ink.width * 0.7, ink.color);
+                p.line_segment(
+                    [c + egui::vec2(-u * 0.6, dy), c + egui::vec2(u * 1.2, dy)],
+                    ink,
+                );
+            }
+        }
+        Icon::Rules => {
+            // A book, open.
+            let top = c.y - u * 1.1;
+            let bottom = c.y + u * 1.1;
+            for side in [-1.0, 1.0] {
+                let pts = vec![
+                    Pos2::new(c.x, top + u * 0.3),
+                    Pos2::new(c.x + side * u * 1.4, top),
+                    Pos2::new(c.x + side * u * 1.4, bottom - u * 0.3),
+                    Pos2::new(c.x, bottom),
+                ];
+                p.add(egui::Shape::closed_line(pts, ink));
+            }
+        }
+        Icon::Sound { muted } => {
+            let body = vec![
+                Pos2::new(c.x - u * 1.3, c.y - u * 0.5),
+                Pos2::new(c.x - u * 0.6, c.y - u * 0.5),
+                Pos2::new(c.x + u * 0.2, c.y - u * 1.2),
+                Pos2::new(c.x + u * 0.2, c.y + u * 1.2),
+                Pos2::new(c.x - u * 0.6, c.y + u * 0.5),
+                Pos2::new(c.x - u * 1.3, c.y + u * 0.5),
+            ];
+            p.add(egui::Shape::convex_polygon(body, ink.color, Stroke::NONE));
+            if muted {
+                let x = c.x + u * 1.0;
+                p.line_segment(
+                    [
+                        Pos2::new(x - u * 0.45, c.y - u * 0.45),
+                        Pos2::new(x + u * 0.45, c.y + u * 0.45),
+                    ],
+                    ink,
+                );
+                p.line_segment(
+                    [
+                        Pos2::new(x - u * 0.45, c.y + u * 0.45),
+                        Pos2::new(x + u * 0.45, c.y - u * 0.45),
+                    ],
+                    ink,
+                );
+            } else {
+                for r in [0.7, 1.2] {
+                    let arc: Vec<Pos2> = (0..=8)
+                        .map(|i| {
+                            let a = -0.8 + 1.6 * i as f32 / 8.0;
+                            Pos2::new(c.x + u * 0.3 + u * r * a.cos(), c.y + u * r * a.sin())
+                        })
+                        .collect();
+                    p.add(egui::Shape::line(arc, ink));
+                }
+            }
+        }
+    }
+    response
+}
 
 /// Draws a seat's colour disc with its owner mark, for colour-blind players.
 pub fn mark_icon(ui: &mut egui::Ui, look: &Look, colour: Colour, size: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
-    let p = ui.painter();
-    let c = rect.center();
+    paint_mark(ui.painter(), look, colour, rect.center(), size);
+}
+
+/// A seat's disc and mark of `size` centred at `c`.
+pub fn paint_mark(p: &egui::Painter, look: &Look, colour: Colour, c: Pos2, size: f32) {
     let r = size * 0.48;
     let seat = look.seat(colour);
     p.circle_filled(c, r, to_egui(seat.strong));

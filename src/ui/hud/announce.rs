@@ -169,7 +169,7 @@ pub(super) fn announce_prompt(
     if !texts.ready(&settings) {
         return;
     }
-    let prompt = super::side_panel::prompt(&table, &texts, *decider, fingers.0);
+    let prompt = super::prompt::prompt(&table, &texts, *decider, fingers.0);
     if prompt != said.prompt {
         said.prompt = prompt.clone();
         said.say_only(prompt, None);

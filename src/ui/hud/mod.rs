@@ -1,5 +1,6 @@
-//! The HUD (bevy_egui): the side panel beside the board, and the results when the game
-//! ends.
+//! The HUD (bevy_egui) around the board: each seat's plate at its corner, the bar of
+//! buttons, the prompt, toasts, the log's drawer, and the results when the game ends. Where
+//! each goes is the board's `Stage`.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -7,20 +8,26 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 use crate::table::GameSet;
 
 pub mod announce;
+mod bar;
 mod log;
 mod piece_choice;
+mod plates;
+mod prompt;
 mod results;
-mod side_panel;
+mod toasts;
 
 pub use log::Log;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Log>()
         .init_resource::<announce::Announcements>()
+        .init_resource::<bar::LogDrawer>()
+        .init_resource::<toasts::Toasts>()
         .add_systems(
             Update,
             (
                 log::write_log,
+                toasts::take_toasts,
                 (
                     announce::announce_events,
                     announce::announce_prompt
@@ -35,9 +42,17 @@ pub(super) fn plugin(app: &mut App) {
             (
                 scale_text,
                 (
-                    side_panel::side_panel,
+                    plates::plates,
+                    bar::bar,
+                    prompt::prompt_area,
+                    // Not over a window.
+                    toasts::show_toasts.run_if(
+                        in_state(crate::table::screen::Pause::Running)
+                            .and_then(in_state(crate::table::screen::Overlay::None)),
+                    ),
                     piece_choice::piece_choice,
                     results::results_window,
+                    bar::log_drawer,
                 )
                     .run_if(in_state(crate::table::screen::Screen::Playing)),
             )

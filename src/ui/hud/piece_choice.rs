@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui;
 
-use crate::board::camera::HudArea;
+use crate::board::camera::Stage;
 use crate::board::input::PieceChoice;
 use crate::board::pieces::Selected;
 use crate::i18n::Texts;
@@ -15,7 +15,7 @@ use crate::table::flow::{Decider, MoveChosen};
 
 pub(super) fn piece_choice(
     mut contexts: EguiContexts,
-    hud: Res<HudArea>,
+    stage: Res<Stage>,
     table: Res<Table>,
     decider: Res<Decider>,
     texts: Res<Texts>,
@@ -42,10 +42,13 @@ pub(super) fn piece_choice(
         .id(egui::Id::new("piece_choice"))
         .collapsible(false)
         .resizable(false)
-        // At the foot of the board, clear of the HUD.
+        // At the foot of the board, over its last row.
         .anchor(
             egui::Align2::CENTER_BOTTOM,
-            egui::vec2(-hud.right / 2.0, -hud.bottom - 8.0),
+            egui::vec2(
+                0.0,
+                -(stage.window.y - stage.board.max.y) / ctx.zoom_factor() - 8.0,
+            ),
         )
         .show(ctx, |ui| {
             column(ui, &texts, |ui| {

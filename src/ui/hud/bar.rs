@@ -1,0 +1,117 @@
+//! The bar of icon buttons by the board — pause menu, sound on or off, rules, the log — and
+//! at an online table the room's code (a tap copies the invite link); and the log's drawer.
+
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui;
+
+use super::Log;
+use crate::board::camera::Stage;
+use crate::i18n::Texts;
+use crate::i18n::ui::paragraph_rich;
+use crate::online::Online;
+use crate::table::Table;
+use crate::table::screen::{Overlay, Pause};
+use crate::table::settings::Settings;
+use crate::ui::widgets::{Icon, icon_button, say_where_to_tap};
+use ludo_proto::display_code;
+
+/// Whether the log's drawer is open.
+#[derive(Resource, Default)]
+pub struct LogDrawer(pub bool);
+
+pub(super) fn bar(
+    mut contexts: EguiContexts,
+    stage: Res<Stage>,
+    texts: Res<Texts>,
+    mut settings: ResMut<Settings>,
+    mut drawer: ResMut<LogDrawer>,
+    mut next_pause: ResMut<NextState<Pause>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    online: Option<Res<Online>>,
+    mut said: Local<String>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let zoom = ctx.zoom_factor();
+    let place = stage.bar;
+    let rect = egui::Rect::from_min_max(
+        egui::pos2(place.min.x, place.min.y) / zoom,
+        egui::pos2(place.max.x, place.max.y) / zoom,
+    );
+    // 44 logical pixels, a finger's, whatever egui's zoom.
+    let side = 44.0 / zoom;
+    egui::Area::new(egui::Id::new("bar"))
+        .order(egui::Order::Background)
+        .fixed_pos(rect.min)
+        .show(&ctx, |ui| {
+            ui.set_max_width(rect.width());
+            ui.horizontal_wrapped(|ui| {
+                let pause = icon_button(ui, Icon::Menu, &texts.get("hud-pause-touch"), side);
+                say_where_to_tap("pause", &pause, &mut said);
+                if pause.clicked() {
+                    next_pause.set(Pause::Paused);
+                }
+                let muted = settings.muted;
+                let sound =
+                    icon_button(ui, Icon::Sound { muted }, &texts.get("settings-mute"), side);
+                if sound.clicked() {
+                    settings.muted = !muted;
+                }
+                if icon_button(ui, Icon::Rules, &texts.get("hud-rules"), side).clicked() {
+                    next_overlay.set(Overlay::Rules);
+                }
+                if icon_button(ui, Icon::Log, &texts.get("hud-log"), side).clicked() {
+                    drawer.0 = !drawer.0;
+                }
+                if let Some(online) = &online
+                    && let Some(code) = &online.code
+                {
+                    let button = egui::Button::new(
+                        egui::RichText::new(display_code(code)).monospace().strong(),
+                    )
+                    .min_size(egui::vec2(side, side));
+                    let response = ui.add(button).on_hover_text(texts.tr("online-copy"));
+                    if response.clicked()
+                        && let Some(path) = &online.link
+                    {
+                        ctx.copy_text(crate::ui::online::invite_url(&online.server, path));
+                    }
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The log, newest first, in a drawer the bar opens and closes.
+pub(super) fn log_drawer(
+    mut contexts: EguiContexts,
+    mut drawer: ResMut<LogDrawer>,
+    log: Res<Log>,
+    table: Res<Table>,
+    texts: Res<Texts>,
+) -> Result {
+    if !drawer.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new(texts.tr("hud-log"))
+        .id(egui::Id::new("log_drawer"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .max_width(crate::ui::widgets::max_window_width(ctx).min(420.0))
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            crate::ui::widgets::scroll_if_short(ui, |ui| {
+                for (i, line) in log.0.iter().enumerate() {
+                    paragraph_rich(ui, &texts, &line.text(&texts, &table), |t| {
+                        let t = egui::RichText::new(t);
+                        if i == 0 { t.strong() } else { t.weak() }
+                    });
+                }
+            });
+        });
+    drawer.0 = open;
+    Ok(())
+}
