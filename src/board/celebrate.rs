@@ -1,11 +1,10 @@
 //! Moments: a ring of the seat's colour bursts from the goal when a piece reaches it, and
-//! rings keep bursting over the winner's yard when the game ends (neither under reduced
-//! motion).
+//! confetti in the seats' colours (the winner's most) rains over the board when the game
+//! ends (neither under reduced motion; the winner's plate glows either way).
 
 use bevy::prelude::*;
 
 use crate::board::shapes::{Shapes, cell_pos};
-use crate::board::squares::yard_centre;
 use crate::table::GameSet;
 use crate::table::Table;
 use crate::table::flow::{GameStarted, Happened};
@@ -20,21 +19,34 @@ pub struct Burst {
     size: f32,
 }
 
-/// Over the winner's yard until the next game starts.
+/// Confetti keeps falling from the board's top for a while after the game ends.
 #[derive(Component)]
-struct Fireworks {
-    at: Vec2,
-    colour: Color,
-    every: Timer,
+struct Shower {
+    left: f32,
+    /// Pieces made so far: each piece's drift, spin and colour come from its number, so a
+    /// screenshot is the same every run.
+    made: u32,
+    colours: Vec<Handle<ColorMaterial>>,
 }
+
+/// One piece of confetti, falling (cells a second) and turning.
+#[derive(Component)]
+pub struct Confetti {
+    velocity: Vec2,
+    spin: f32,
+}
+
+/// How long confetti falls, and how many pieces a second.
+const SHOWER_SECS: f32 = 5.0;
+const PIECES_PER_SEC: f32 = 36.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
             burst_at_goal.run_if(in_motion),
-            crown_winner,
-            fireworks.run_if(in_motion),
+            crown_winner.run_if(in_motion),
+            (rain_confetti, fall).chain(),
             grow_bursts,
             clear_on_new_game,
         )
@@ -96,34 +108,84 @@ fn crown_winner(
     mut happened: MessageReader<Happened>,
     table: Res<Table>,
     theme: Res<crate::theme::ActiveTheme>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     for Happened(event) in happened.read() {
         let Event::GameOver { ranking } = event else {
             continue;
         };
-        let seat = ranking[0].seat as usize;
-        commands.spawn(Fireworks {
-            at: yard_centre(&table.layout.bases[seat]),
-            colour: theme
-                .look
-                .strong(table.layout.colours[seat])
-                .mix(&Color::WHITE, 0.3),
-            every: Timer::from_seconds(0.35, TimerMode::Repeating),
+        // Every seat's colour once and the winner's three times, with white between.
+        let winner = theme
+            .look
+            .strong(table.layout.colours[ranking[0].seat as usize]);
+        let mut colours = vec![winner, winner, winner, Color::WHITE];
+        colours.extend(table.layout.colours.iter().map(|&c| theme.look.strong(c)));
+        commands.spawn(Shower {
+            left: SHOWER_SECS,
+            made: 0,
+            colours: colours.into_iter().map(|c| materials.add(c)).collect(),
         });
     }
 }
 
-fn fireworks(
+/// A number from 0 to 1 for piece `n`'s property `k`: a hash, not the dice.
+fn scatter(n: u32, k: u32) -> f32 {
+    let mut x = n.wrapping_mul(0x9E37_79B9) ^ k.wrapping_mul(0x85EB_CA6B);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x2C1B_3C6D);
+    x ^= x >> 12;
+    (x % 10_000) as f32 / 10_000.0
+}
+
+fn rain_confetti(
     mut commands: Commands,
     time: Res<Time>,
     shapes: Res<Shapes>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut shows: Query<&mut Fireworks>,
+    mut showers: Query<(Entity, &mut Shower)>,
 ) {
-    for mut f in &mut shows {
-        if f.every.tick(time.delta()).just_finished() {
-            let (at, colour) = (f.at, f.colour);
-            spawn_burst(&mut commands, &shapes, &mut materials, at, colour, 7.0);
+    for (entity, mut shower) in &mut showers {
+        shower.left -= time.delta_secs();
+        if shower.left <= 0.0 {
+            commands.entity(entity).despawn();
+            continue;
+        }
+        let due = ((SHOWER_SECS - shower.left) * PIECES_PER_SEC) as u32;
+        while shower.made < due {
+            let n = shower.made;
+            shower.made += 1;
+            let colour = shower.colours
+                [(scatter(n, 1) * shower.colours.len() as f32) as usize % shower.colours.len()]
+            .clone();
+            let x = -7.5 + 15.0 * scatter(n, 2);
+            commands.spawn((
+                Confetti {
+                    velocity: Vec2::new(scatter(n, 3) - 0.5, -(2.5 + 2.5 * scatter(n, 4))),
+                    spin: (scatter(n, 5) - 0.5) * 10.0,
+                },
+                Mesh2d(shapes.square.clone()),
+                MeshMaterial2d(colour),
+                Transform::from_xyz(x, 8.2, 31.0)
+                    .with_rotation(Quat::from_rotation_z(scatter(n, 6) * 6.3))
+                    .with_scale(Vec3::new(0.3, 0.15, 1.0)),
+            ));
+        }
+    }
+}
+
+/// Confetti falls, swaying and turning, and is gone past the board's foot.
+fn fall(
+    mut commands: Commands,
+    time: Res<Time>,
+    mut pieces: Query<(Entity, &Confetti, &mut Transform)>,
+) {
+    let dt = time.delta_secs();
+    let t = time.elapsed_secs();
+    for (entity, c, mut transform) in &mut pieces {
+        let sway = (t * 3.0 + c.spin).sin() * 0.6;
+        transform.translation += (c.velocity + Vec2::new(sway, 0.0)).extend(0.0) * dt;
+        transform.rotate_z(c.spin * dt);
+        if transform.translation.y < -8.5 {
+            commands.entity(entity).despawn();
         }
     }
 }
@@ -156,10 +218,11 @@ fn grow_bursts(
 fn clear_on_new_game(
     mut commands: Commands,
     mut started: MessageReader<GameStarted>,
-    shows: Query<Entity, With<Fireworks>>,
+    showers: Query<Entity, With<Shower>>,
+    confetti: Query<Entity, With<Confetti>>,
 ) {
     if started.read().last().is_some() {
-        for e in &shows {
+        for e in showers.iter().chain(&confetti) {
             commands.entity(e).despawn();
         }
     }

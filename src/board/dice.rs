@@ -192,6 +192,20 @@ fn follow_turn(
     }
 }
 
+/// Before the first roll the die rests on this face: a die, not a blank square, to tap.
+const RESTING_FACE: u8 = 5;
+
+impl Die {
+    /// The face drawn: the roll's, or the resting face before any.
+    pub fn shown(&self) -> u8 {
+        if (1..=6).contains(&self.face) {
+            self.face
+        } else {
+            RESTING_FACE
+        }
+    }
+}
+
 fn show_face(
     die: Query<(&Die, &Children)>,
     mut pips: Query<(&Pip, &mut Visibility)>,
@@ -200,14 +214,13 @@ fn show_face(
     for (die, children) in &die {
         for child in children.iter() {
             if let Ok((faces, mut material)) = pictures.get_mut(child) {
-                // Before the first roll the picture of one.
-                let face = &faces.0[die.face.clamp(1, 6) as usize - 1];
+                let face = &faces.0[die.shown() as usize - 1];
                 if material.0 != *face {
                     material.0 = face.clone();
                 }
             }
             if let Ok((pip, mut vis)) = pips.get_mut(child) {
-                let on = pip.faces.contains(&die.face);
+                let on = pip.faces.contains(&die.shown());
                 vis.set_if_neq(if on {
                     Visibility::Inherited
                 } else {
