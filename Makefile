@@ -88,14 +88,16 @@ native-test-builds:
 web-test-build:
 	@set -o pipefail; scripts/build-web.sh 2>&1 | sed -u 's/^/[web] /'
 
-# What a player sees, under a virtual display: the table at the start (a person to roll),
-# a CPU game in progress, the results of a whole game (in Arabic on the two-seat board), and
-# small windows (the results at 640x360 in Filipino and in Arabic among them). A run that
+# What a player sees, under a virtual display: the menu, the table at the start (a person to
+# roll), a CPU game in progress and the results of a whole game, each at five window sizes
+# from 1920x1080 to an upright 360x640, in English and in Arabic; the results on the two-seat
+# board and in Filipino's long words; the windows, upright. A run that
 # waits for the results plays the game without drawing it and draws only its last frames (a
 # whole game drawn in software cost two minutes at 1280x720; it now takes seconds). Each run checks
-# its picture against the engine (pieces and squares where the engine says) and that every
-# window is wholly on the screen, and fails on a mismatch; its report (first frame, memory,
-# update time) is the .json beside the .png. Last, the menu as a screen reader on Linux reads
+# its picture against the engine (pieces and squares where the engine says), that every
+# window is wholly on the screen and that no text is cut by its window or the screen, and
+# fails on a mismatch; its report (first frame, memory, update time, the board's share of the
+# window's short side) is the .json beside the .png. Last, the menu as a screen reader on Linux reads
 # it (AT-SPI): its buttons by name.
 # The X authority file is ours (in the runtime folder): xvfb-run then has no temporary
 # folder of its own to remove, a removal that once failed on CI after a passing run (exit 5).
@@ -104,24 +106,24 @@ XVFB := $(XVFB_RUN) -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
 	cargo build --quiet --bin ludo
-	$(XVFB) cargo run --quiet --bin ludo -- --seats person:Ana,cpu,cpu:hard,cpu:easy \
-		--screenshot $(ARTIFACTS)/start.png --frames 20
-	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 \
-		--screenshot $(ARTIFACTS)/playing.png --frames 400
-	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
-		--screenshot $(ARTIFACTS)/results.png --when-over --frames 30
+	@# The menu, the table at the start, mid-game and the results at five window sizes (wide and
+	@# upright), in English and in Arabic (right to left): SIZE-LANG-WHAT.png.
+	@for size in 1920x1080 1280x720 640x360 390x844 360x640; do for lang in en ar; do \
+		run="$(XVFB_RUN) -s \"-screen 0 $${size}x24\" cargo run --quiet --bin ludo -- --size $$size --lang $$lang"; \
+		shot=$(ARTIFACTS)/$$size-$$lang; \
+		eval $$run --open menu --screenshot $$shot-menu.png --frames 12 || exit 1; \
+		eval $$run --seats person:Ana,cpu,cpu:hard,cpu:easy --screenshot $$shot-start.png --frames 20 || exit 1; \
+		eval $$run --seats cpu,cpu,cpu:hard,cpu --speed instant --seed 4 --screenshot $$shot-playing.png --frames 90 || exit 1; \
+		eval $$run --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 --when-over \
+			--screenshot $$shot-results.png --frames 30 || exit 1; \
+		for what in menu start playing results; do scripts/check-png.py $$shot-$$what.png || exit 1; done; \
+		done; done
 	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu:hard,cpu:easy --speed instant \
 		--rules assets/rules/by-player-count.ron --seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
-	@for lang in fil ar; do $(XVFB_RUN) -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
-		--size 640x360 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
-		--screenshot $(ARTIFACTS)/results-small-$$lang.png --when-over --frames 30 || exit 1; done
-	@for lang in en ar; do $(XVFB_RUN) -s "-screen 0 390x844x24" cargo run --quiet --bin ludo -- \
-		--size 390x844 --lang $$lang --seats cpu,cpu,cpu:hard,cpu --speed fast --seed 4 \
-		--screenshot $(ARTIFACTS)/upright-playing-$$lang.png --frames 300 || exit 1; \
-		$(XVFB_RUN) -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
-		--size 360x640 --lang $$lang --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
-		--screenshot $(ARTIFACTS)/upright-results-$$lang.png --when-over --frames 30 || exit 1; done
-	@for open in menu setup rules pause settings profiles; do $(XVFB_RUN) -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
+	$(XVFB_RUN) -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
+		--size 640x360 --lang fil --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
+		--screenshot $(ARTIFACTS)/results-small-fil.png --when-over --frames 30
+	@for open in setup rules pause settings profiles; do $(XVFB_RUN) -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
 		--size 360x640 --open $$open --screenshot $(ARTIFACTS)/upright-$$open.png --frames 20 || exit 1; done
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
 		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
@@ -129,14 +131,13 @@ screenshot:
 		--size 800x600 --screenshot $(ARTIFACTS)/small.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --open setup --screenshot $(ARTIFACTS)/setup.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --open rules --screenshot $(ARTIFACTS)/rules.png --frames 20
-	$(XVFB) cargo run --quiet --bin ludo -- --open menu --screenshot $(ARTIFACTS)/menu.png --frames 20
 	$(XVFB_RUN) -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
 		--screenshot $(ARTIFACTS)/pause-small.png --frames 20
 	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 --theme night \
 		--screenshot $(ARTIFACTS)/night-playing.png --frames 300
 	$(XVFB) cargo run --quiet --bin ludo -- --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
-	@for f in start playing results results-small-fil results-small-ar two-seats small setup rules menu pause-small night-playing night-setup \
-		upright-playing-en upright-playing-ar upright-results-en upright-results-ar upright-menu upright-setup upright-rules upright-pause upright-settings upright-profiles; do \
+	@for f in results-ar results-small-fil two-seats small setup rules pause-small night-playing night-setup \
+		upright-setup upright-rules upright-pause upright-settings upright-profiles; do \
 		scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
 	@for lang in en fil id ar zh; do for open in menu setup rules; do \
 		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \

@@ -17,6 +17,10 @@ pub(super) struct Report {
     pub game_update_worst_ms: f64,
     pub pixels_checked: usize,
     pub windows_checked: usize,
+    /// Lines of text checked for a cut.
+    pub texts_checked: usize,
+    /// The board's side over the window's short side (the menu has none).
+    pub board_share: Option<f32>,
     pub failures: Vec<String>,
 }
 
@@ -38,6 +42,8 @@ impl Report {
             game_update_worst_ms: round(metrics.update_worst.as_secs_f64() * 1000.0, 3),
             pixels_checked: 0,
             windows_checked: 0,
+            texts_checked: 0,
+            board_share: None,
             failures: Vec::new(),
         }
     }

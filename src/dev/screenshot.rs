@@ -16,7 +16,7 @@ use super::metrics::{
 use super::pixels::{Expect, PieceViews, close, expectations, hex, windows_off_screen};
 use super::report::Report;
 use crate::board::camera::MainCamera;
-use crate::board::celebrate::Burst;
+use crate::board::celebrate::{Burst, Confetti};
 use crate::board::dice::Die;
 use crate::table::GameSet;
 use crate::table::Table;
@@ -41,6 +41,7 @@ pub struct ScreenshotAndExit {
 const WAIT_FOR_GAME: std::time::Duration = std::time::Duration::from_secs(600);
 
 pub fn plugin(app: &mut App) {
+    app.add_plugins(super::clipping::plugin);
     app.init_resource::<Metrics>()
         .add_systems(First, note_first_frame)
         .add_systems(Update, start_update_timer.before(GameSet::Ask))
@@ -113,6 +114,12 @@ fn give_up_waiting(
     }
 }
 
+/// Where celebrations cover the board: bursts and confetti.
+type Celebrations<'w, 's> = (
+    Query<'w, 's, &'static Transform, With<Burst>>,
+    Query<'w, 's, &'static Transform, With<Confetti>>,
+);
+
 fn take_screenshot_when_due(
     mut commands: Commands,
     shot: Res<ScreenshotAndExit>,
@@ -121,14 +128,17 @@ fn take_screenshot_when_due(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     pieces: PieceViews,
-    bursts: Query<&Transform, With<Burst>>,
+    (bursts, confetti): Celebrations,
     dice: Query<&Transform, With<Die>>,
     mut contexts: bevy_egui::EguiContexts,
     screen: Res<State<crate::table::screen::Screen>>,
     theme: Res<ActiveTheme>,
     problem: Res<crate::theme::ThemeProblem>,
-    texts: Res<crate::i18n::Texts>,
-    language_problem: Res<crate::i18n::LanguageProblem>,
+    (texts, language_problem): (Res<crate::i18n::Texts>, Res<crate::i18n::LanguageProblem>),
+    (cut, stage): (
+        Res<super::clipping::CutText>,
+        Res<crate::board::camera::Stage>,
+    ),
     mut frame: Local<u32>,
 ) {
     let playing = *screen.get() == crate::table::screen::Screen::Playing;
@@ -159,27 +169,27 @@ fn take_screenshot_when_due(
     // show.
     let ctx = contexts.ctx_mut().ok().cloned();
     let covered = |world: Vec2, pixel: Vec2| {
-        // A window casts a shadow about 20 points wide: look around the point too.
+        // A window casts a shadow about 20 points wide: look a little around it too. Every
+        // area in front of the board counts, toasts too (which take no clicks).
         let over_window = ctx.as_ref().is_some_and(|ctx| {
             // egui's points are pixels over the scale factor *and* egui's zoom.
             let ppp = ctx.pixels_per_point();
-            [
-                (0.0, 0.0),
-                (24.0, 0.0),
-                (-24.0, 0.0),
-                (0.0, 24.0),
-                (0.0, -24.0),
-            ]
-            .iter()
-            .any(|(dx, dy)| {
-                let p = bevy_egui::egui::pos2(pixel.x / ppp + dx, pixel.y / ppp + dy);
-                ctx.layer_id_at(p)
-                    .is_some_and(|l| l.order != bevy_egui::egui::Order::Background)
+            let p = bevy_egui::egui::pos2(pixel.x / ppp, pixel.y / ppp);
+            ctx.memory(|m| {
+                m.areas()
+                    .visible_layer_ids()
+                    .into_iter()
+                    .filter(|l| l.order != bevy_egui::egui::Order::Background)
+                    .filter_map(|l| m.area_rect(l.id))
+                    .any(|r| r.expand(24.0).contains(p))
             })
         });
         let under_burst = bursts
             .iter()
-            .any(|t| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.5);
+            .any(|t| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.5)
+            || confetti
+                .iter()
+                .any(|t| t.translation.truncate().distance(world) < 0.5);
         // The die is a square with an outline: reach its corners, however it is turned.
         // A walking or flying piece crosses squares the engine already calls empty.
         let under_moving_piece = pieces
@@ -210,6 +220,11 @@ fn take_screenshot_when_due(
     let mut report = Report::measured(&metrics, &theme.folder);
     report.pixels_checked = checks.len();
     report.windows_checked = windows;
+    if playing {
+        report.board_share = Some((stage.board_share() * 1000.0).round() / 1000.0);
+    }
+    let cut_text = cut.cut.clone();
+    report.texts_checked = cut.lines;
     report.language = texts.code.clone();
     report.language_problem = language_problem.0.clone();
     let theme_problem = problem.0.clone();
@@ -226,6 +241,7 @@ fn take_screenshot_when_due(
                     .iter()
                     .map(|p| format!("theme problem: {}", p.replace('\n', " ")))
                     .chain(off_screen.iter().cloned())
+                    .chain(cut_text.iter().cloned())
                     .chain(
                         missing_words
                             .iter()
