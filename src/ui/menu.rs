@@ -12,13 +12,6 @@ use ludo_proto::display_code;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(Screen::Menu),
-        |mut hud: ResMut<crate::board::camera::HudArea>| {
-            // The menu has no HUD: windows centre on the whole window.
-            *hud = default();
-        },
-    )
-    .add_systems(
         EguiPrimaryContextPass,
         main_menu.run_if(in_state(Screen::Menu)),
     );
@@ -36,9 +29,12 @@ fn main_menu(
     memory: Res<OnlineMemory>,
     mut requests: MessageWriter<OnlineRequest>,
     mut exit: MessageWriter<AppExit>,
+    theme: Res<crate::theme::ActiveTheme>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::CentralPanel::default().show(
+    let palette = crate::ui::widgets::Palette::of(&theme.look.ui);
+    crate::ui::widgets::paint_backdrop(ctx, &theme.look);
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(
         &mut egui::Ui::new(
             ctx.clone(),
             "menu_root".into(),
@@ -48,25 +44,38 @@ fn main_menu(
         ),
         |ui| {
             ui.vertical_centered(|ui| {
-                ui.add_space(ui.available_height() * 0.12);
-                ui.label(egui::RichText::new("Ludo").size(56.0).strong());
-                ui.label(texts.tr("menu-tagline"));
+                let short = ui.available_height() < 560.0;
+                ui.add_space(ui.available_height() * if short { 0.03 } else { 0.06 });
+                crate::ui::widgets::emblem(ui, &theme.look, if short { 56.0 } else { 96.0 });
+                ui.label(
+                    egui::RichText::new("Ludo")
+                        .size(palette.text_size * 3.6)
+                        .strong(),
+                );
+                ui.label(egui::RichText::new(texts.tr("menu-tagline")).weak());
                 if let Some(n) = &texts.notice(&notice) {
                     ui.add_space(8.0);
-                    ui.label(egui::RichText::new(n).color(egui::Color32::from_rgb(240, 170, 60)));
+                    ui.label(egui::RichText::new(n).color(palette.warning));
                 }
-                ui.add_space(24.0);
-                let size = egui::vec2(260.0, 44.0);
+                ui.add_space(if short { 8.0 } else { 20.0 });
+                let size = egui::vec2(260.0, 48.0);
                 // The menu's buttons answer the keyboard while no window is over them.
                 let free = *overlay.get() == Overlay::None;
                 let mut first = true;
                 let mut big = |ui: &mut egui::Ui, text: &str| {
-                    let response = ui.add_enabled(
-                        free,
-                        egui::Button::new(egui::RichText::new(texts.show(text)).size(20.0))
-                            .min_size(size),
-                    );
-                    if std::mem::take(&mut first) && free {
+                    // The first button is the main one: Continue when a game waits.
+                    let main = std::mem::take(&mut first);
+                    let mut words =
+                        egui::RichText::new(texts.show(text)).size(palette.text_size * 1.3);
+                    let mut button = egui::Button::new(words.clone()).min_size(size);
+                    if main {
+                        words = words.strong().color(palette.primary_text);
+                        button = egui::Button::new(words)
+                            .min_size(size)
+                            .fill(palette.primary);
+                    }
+                    let response = ui.add_enabled(free, button);
+                    if main && free {
                         crate::ui::widgets::focus_first(&response, text);
                     }
                     response.clicked()

@@ -87,13 +87,13 @@ pub fn invite_url(server: &str, path: &str) -> String {
 }
 
 fn online_window(
-    hud: Res<crate::board::camera::HudArea>,
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<Overlay>>,
     form: Option<ResMut<Form>>,
     online: Option<Res<Online>>,
     config: Res<TableConfig>,
     texts: Res<Texts>,
+    theme: Res<crate::theme::ActiveTheme>,
     mut requests: MessageWriter<OnlineRequest>,
 ) -> Result {
     let Some(mut form) = form else {
@@ -107,20 +107,20 @@ fn online_window(
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(contexts.ctx_mut()?, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
                 column(ui, texts, |ui| {
                     ui.set_max_width(ui.available_width().min(440.0));
                     match online.as_deref() {
                         Some(online) if online.status != Status::Failed => {
-                            lobby(ui, texts, online, &mut requests)
+                            lobby(ui, texts, &theme.look, online, &mut requests)
                         }
                         failed => {
                             if let Some(problem) = failed.and_then(|o| o.problem.as_ref()) {
                                 ui.label(
                                     RichText::new(texts.show(&texts.online_problem(problem)))
-                                        .color(egui::Color32::from_rgb(240, 120, 90)),
+                                        .color(ui.visuals().warn_fg_color),
                                 );
                             }
                             choose(ui, texts, &mut form, &config, &mut requests);
@@ -193,47 +193,69 @@ fn choose(
     });
 }
 
-/// The room before its game: the code and link, the seats, Start for the host.
+/// The room before its game: a card with the code, large, and the link with its copy
+/// button; the seats as plates filling as friends join; Start for the host.
 fn lobby(
     ui: &mut egui::Ui,
     texts: &Texts,
+    look: &crate::theme::Look,
     online: &Online,
     requests: &mut MessageWriter<OnlineRequest>,
 ) {
+    let palette = crate::ui::widgets::Palette::of(&look.ui);
     match &online.status {
         // A first request tried again is still connecting, to the player.
         Status::Connecting | Status::Reconnecting { .. } if online.code.is_none() => {
             ui.label(texts.tr("online-connecting"));
         }
         Status::Reconnecting { .. } => {
-            ui.label(texts.tr("online-reconnecting"));
+            ui.label(RichText::new(texts.tr("online-reconnecting")).color(palette.warning));
         }
         _ => {}
     }
     if let Some(code) = &online.code {
-        ui.label(texts.tr("online-code"));
-        ui.label(
-            RichText::new(display_code(code))
-                .size(34.0)
-                .strong()
-                .monospace(),
-        );
-        if let Some(path) = &online.link {
-            let url = invite_url(&online.server, path);
-            paragraph(ui, texts, &texts.get("online-invite"));
-            row(ui, texts, |ui| {
-                ui.add(egui::Label::new(RichText::new(&url).monospace()).selectable(true));
-                if ui.button(texts.tr("online-copy")).clicked() {
-                    ui.ctx().copy_text(url.clone());
+        egui::Frame::new()
+            .fill(ui.visuals().faint_bg_color)
+            .stroke(egui::Stroke::new(1.5, palette.primary))
+            .corner_radius(palette.radius)
+            .inner_margin(egui::Margin::same(12))
+            .show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.vertical_centered(|ui| {
+                    ui.label(RichText::new(texts.tr("online-code")).weak());
+                    ui.label(
+                        RichText::new(display_code(code))
+                            .size(palette.text_size * 2.6)
+                            .strong()
+                            .monospace(),
+                    );
+                });
+                if let Some(path) = &online.link {
+                    let url = invite_url(&online.server, path);
+                    paragraph(ui, texts, &texts.get("online-invite"));
+                    row(ui, texts, |ui| {
+                        let copy = crate::ui::widgets::primary_button(
+                            ui,
+                            &palette,
+                            &texts.tr("online-copy"),
+                        );
+                        if copy.clicked() {
+                            ui.ctx().copy_text(url.clone());
+                        }
+                        ui.add(
+                            egui::Label::new(RichText::new(&url).monospace().small())
+                                .selectable(true)
+                                .wrap(),
+                        );
+                    });
                 }
             });
-        }
     }
     if let Some(room) = &online.room {
-        ui.separator();
+        ui.add_space(6.0);
+        let colours = ludo_core::seat_colours(room.seats.len().clamp(2, 4) as u8);
         for (i, seat) in room.seats.iter().enumerate() {
-            let mut line = format!("{}. ", i + 1);
-            line += &match (seat.kind, &seat.name) {
+            let name = match (seat.kind, &seat.name) {
                 (SeatView::Person, Some(name)) => texts.person(name),
                 (SeatView::Cpu(level), _) => {
                     texts.fmt("cpu-name", &[("level", texts.level(level).into())])
@@ -241,24 +263,54 @@ fn lobby(
                 (SeatView::Empty, _) => texts.get("online-seat-empty"),
                 _ => texts.get("online-seat-open"),
             };
-            if online.seat == Some(i as u8) {
-                line += &format!(" {}", texts.get("online-you"));
-            }
-            if room.host == i as u8 {
-                line += &format!(" {}", texts.get("online-host"));
-            }
+            let taken = match seat.kind {
+                SeatView::Empty => false,
+                SeatView::Person => seat.name.is_some(),
+                _ => true,
+            };
             let present = seat.present || !matches!(seat.kind, SeatView::Person);
-            let text = RichText::new(texts.show(&line));
-            ui.label(if present { text.strong() } else { text.weak() });
+            let colour = colours.get(i).copied();
+            let edge = match colour {
+                Some(c) if taken => crate::theme::look::egui(look.strong(c)),
+                _ => ui.visuals().widgets.noninteractive.bg_stroke.color,
+            };
+            egui::Frame::new()
+                .fill(ui.visuals().faint_bg_color)
+                .stroke(egui::Stroke::new(1.5, edge))
+                .corner_radius(ui.visuals().menu_corner_radius)
+                .inner_margin(egui::Margin::symmetric(8, 6))
+                .outer_margin(egui::Margin::symmetric(0, 2))
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    row(ui, texts, |ui| {
+                        if let Some(c) = colour {
+                            crate::ui::widgets::mark_icon(ui, look, c, 26.0);
+                        }
+                        let text = RichText::new(texts.show(&name));
+                        ui.label(if present && taken {
+                            text.strong()
+                        } else {
+                            text.weak()
+                        });
+                        for (on, key) in [
+                            (online.seat == Some(i as u8), "online-you"),
+                            (room.host == i as u8, "online-host"),
+                        ] {
+                            if on {
+                                ui.label(
+                                    RichText::new(texts.get(key)).small().color(palette.primary),
+                                );
+                            }
+                        }
+                    });
+                });
         }
-        ui.separator();
+        ui.add_space(6.0);
         row(ui, texts, |ui| {
             if room.stage == Stage::Lobby {
                 if online.is_host() {
-                    let start = ui.add(
-                        egui::Button::new(RichText::new(texts.tr("online-start")).strong())
-                            .min_size(egui::vec2(96.0, 32.0)),
-                    );
+                    let start =
+                        crate::ui::widgets::primary_button(ui, &palette, &texts.tr("online-start"));
                     // Enter starts the game.
                     crate::ui::widgets::focus_first(&start, &texts.get("online-start"));
                     if start.clicked() {
@@ -268,14 +320,16 @@ fn lobby(
                     ui.label(texts.tr("online-waiting-host"));
                 }
             }
-            if ui.button(texts.tr("online-leave")).clicked() {
+            if ui
+                .add(egui::Button::new(texts.tr("online-leave")).min_size(egui::vec2(0.0, 44.0)))
+                .clicked()
+            {
                 requests.write(OnlineRequest::Leave);
             }
         });
         if let Some(problem) = &online.problem {
             ui.label(
-                RichText::new(texts.show(&texts.online_problem(problem)))
-                    .color(egui::Color32::from_rgb(240, 170, 60)),
+                RichText::new(texts.show(&texts.online_problem(problem))).color(palette.warning),
             );
         }
     } else if ui.button(texts.tr("online-leave")).clicked() {

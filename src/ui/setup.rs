@@ -113,7 +113,6 @@ fn start_draft(mut commands: Commands, config: Res<TableConfig>, draft: Option<R
 }
 
 fn setup_window(
-    hud: Res<crate::board::camera::HudArea>,
     mut next: ResMut<NextState<Overlay>>,
     mut contexts: EguiContexts,
     draft: Option<ResMut<SetupDraft>>,
@@ -135,7 +134,7 @@ fn setup_window(
         .collapsible(false)
         .resizable(true)
         .default_width(420.0)
-        .anchor(egui::Align2::CENTER_CENTER, hud.window_offset())
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .open(&mut open)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
@@ -153,10 +152,16 @@ fn setup_window(
             row(ui, &texts, |ui| {
                 let n = draft.seated();
                 let ok = (2..=4).contains(&n);
+                let palette = crate::ui::widgets::Palette::of(&theme.look.ui);
+                let words = RichText::new(texts.tr("setup-start"))
+                    .strong()
+                    .size(palette.text_size * 1.2)
+                    .color(palette.primary_text);
                 let button = ui.add_enabled(
                     ok,
-                    egui::Button::new(RichText::new(texts.tr("setup-start")).strong())
-                        .min_size(egui::vec2(96.0, 32.0)),
+                    egui::Button::new(words)
+                        .fill(palette.primary)
+                        .min_size(egui::vec2(140.0, 44.0)),
                 );
                 // Enter starts the table; Tab and the arrows reach every choice from here.
                 crate::ui::widgets::focus_first(&button, &texts.get("setup-start"));
@@ -194,7 +199,7 @@ fn level_choice(ui: &mut egui::Ui, texts: &Texts, chair: usize, level: &mut CpuL
         .map(|name| {
             let text =
                 ui.painter()
-                    .layout_no_wrap(name.clone(), font.clone(), egui::Color32::WHITE);
+                    .layout_no_wrap(name.clone(), font.clone(), ui.visuals().text_color());
             text.size().x + 2.0 * padding + gap
         })
         .sum();
@@ -226,55 +231,64 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
     let colours = seat_colours(n);
     let mut seat = 0usize;
     for (i, chair) in draft.chairs.iter_mut().enumerate() {
-        row(ui, texts, |ui| {
-            if *chair != Chair::Empty && seat < colours.len() {
-                mark_icon(ui, look, colours[seat], 22.0);
-                seat += 1;
-            } else {
-                ui.add_space(26.0);
-            }
-            let label = texts.tr(match chair {
-                Chair::Empty => "setup-empty",
-                Chair::Person(_) => "setup-person",
-                Chair::Cpu(_) => "setup-cpu",
-            });
-            egui::ComboBox::from_id_salt(("chair", i))
-                .selected_text(label)
-                .show_ui(ui, |ui| {
-                    if ui
-                        .selectable_label(*chair == Chair::Empty, texts.tr("setup-empty"))
-                        .clicked()
-                    {
-                        *chair = Chair::Empty;
-                    }
-                    if ui
-                        .selectable_label(
-                            matches!(chair, Chair::Person(_)),
-                            texts.tr("setup-person"),
-                        )
-                        .clicked()
-                    {
-                        let name = texts.fmt("player-default-name", &[("n", (i + 1).into())]);
-                        *chair = Chair::Person(name);
-                    }
-                    if ui
-                        .selectable_label(matches!(chair, Chair::Cpu(_)), texts.tr("setup-cpu"))
-                        .clicked()
-                    {
-                        *chair = Chair::Cpu(CpuLevel::Normal);
-                    }
-                });
-            match chair {
-                Chair::Person(name) => {
-                    ui.add(
-                        egui::TextEdit::singleline(name)
-                            .hint_text(texts.tr("player-unnamed"))
-                            .desired_width(140.0),
-                    );
+        // Each chair a plate: edged in its seat's colour when someone sits there.
+        let colour = (*chair != Chair::Empty && seat < colours.len()).then(|| colours[seat]);
+        let edge = match colour {
+            Some(c) => crate::theme::look::egui(look.strong(c)),
+            None => ui.visuals().widgets.noninteractive.bg_stroke.color,
+        };
+        plate_frame(ui, edge).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            row(ui, texts, |ui| {
+                if let Some(c) = colour {
+                    mark_icon(ui, look, c, 26.0);
+                    seat += 1;
+                } else {
+                    ui.add_space(30.0);
                 }
-                Chair::Cpu(level) => level_choice(ui, texts, i, level),
-                Chair::Empty => {}
-            }
+                let label = texts.tr(match chair {
+                    Chair::Empty => "setup-empty",
+                    Chair::Person(_) => "setup-person",
+                    Chair::Cpu(_) => "setup-cpu",
+                });
+                egui::ComboBox::from_id_salt(("chair", i))
+                    .selected_text(label)
+                    .show_ui(ui, |ui| {
+                        if ui
+                            .selectable_label(*chair == Chair::Empty, texts.tr("setup-empty"))
+                            .clicked()
+                        {
+                            *chair = Chair::Empty;
+                        }
+                        if ui
+                            .selectable_label(
+                                matches!(chair, Chair::Person(_)),
+                                texts.tr("setup-person"),
+                            )
+                            .clicked()
+                        {
+                            let name = texts.fmt("player-default-name", &[("n", (i + 1).into())]);
+                            *chair = Chair::Person(name);
+                        }
+                        if ui
+                            .selectable_label(matches!(chair, Chair::Cpu(_)), texts.tr("setup-cpu"))
+                            .clicked()
+                        {
+                            *chair = Chair::Cpu(CpuLevel::Normal);
+                        }
+                    });
+                match chair {
+                    Chair::Person(name) => {
+                        ui.add(
+                            egui::TextEdit::singleline(name)
+                                .hint_text(texts.tr("player-unnamed"))
+                                .desired_width(140.0),
+                        );
+                    }
+                    Chair::Cpu(level) => level_choice(ui, texts, i, level),
+                    Chair::Empty => {}
+                }
+            });
         });
     }
     if ui.button(texts.tr("setup-fill")).clicked() {
@@ -296,7 +310,7 @@ fn not_standard(ui: &mut egui::Ui, texts: &Texts) {
     ui.label(
         RichText::new(texts.tr("setup-not-standard"))
             .italics()
-            .color(egui::Color32::from_rgb(240, 170, 60)),
+            .color(ui.visuals().warn_fg_color),
     );
 }
 
@@ -340,7 +354,8 @@ fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &Pre
     }
     for (preset, _) in presets.iter() {
         if let Some(problem) = &preset.problem {
-            ui.label(RichText::new(problem).color(egui::Color32::from_rgb(240, 120, 90)));
+            let warn = ui.visuals().warn_fg_color;
+            ui.label(RichText::new(problem).color(warn));
         }
     }
 }
@@ -355,51 +370,70 @@ fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
     });
     let standard = Rules::default();
     for rule in &HOUSE_RULES {
-        row(ui, texts, |ui| {
-            ui.label(texts.show(&texts.rule_name(rule)));
-            let chosen = rules.get(rule.name);
-            let mut pick = |ui: &mut egui::Ui, choice: Choice| {
-                let name = texts.show(&texts.rule_value(rule, choice));
-                if ui.selectable_label(chosen == choice, name).clicked() {
-                    rules.set(rule.name, choice);
-                }
-            };
-            match rule.values {
-                Values::Switch => {
-                    pick(ui, Choice::Switch(true));
-                    pick(ui, Choice::Switch(false));
-                }
-                Values::OneOf(names) => {
-                    for i in 0..names.len() {
-                        pick(ui, Choice::OneOf(i));
+        let changed = rules.get(rule.name) != standard.get(rule.name);
+        let edge = if changed {
+            ui.visuals().warn_fg_color
+        } else {
+            ui.visuals().widgets.noninteractive.bg_stroke.color
+        };
+        plate_frame(ui, edge).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(texts.show(&texts.rule_name(rule))).strong());
+            row(ui, texts, |ui| {
+                let chosen = rules.get(rule.name);
+                let mut pick = |ui: &mut egui::Ui, choice: Choice| {
+                    let name = texts.show(&texts.rule_value(rule, choice));
+                    if ui.selectable_label(chosen == choice, name).clicked() {
+                        rules.set(rule.name, choice);
                     }
-                }
-                Values::Faces => {
-                    let Choice::Faces(set) = chosen else {
-                        return;
-                    };
-                    let mut faces = set.faces();
-                    for f in 1..=6u8 {
-                        let mut on = faces.contains(&f);
-                        if ui.checkbox(&mut on, f.to_string()).changed() {
-                            if on {
-                                faces.push(f);
-                            } else {
-                                faces.retain(|&x| x != f);
-                            }
-                            // At least one face always lets a piece out.
-                            if let Ok(set) = DieFaces::new(&faces) {
-                                rules.set(rule.name, Choice::Faces(set));
+                };
+                match rule.values {
+                    Values::Switch => {
+                        pick(ui, Choice::Switch(true));
+                        pick(ui, Choice::Switch(false));
+                    }
+                    Values::OneOf(names) => {
+                        for i in 0..names.len() {
+                            pick(ui, Choice::OneOf(i));
+                        }
+                    }
+                    Values::Faces => {
+                        let Choice::Faces(set) = chosen else {
+                            return;
+                        };
+                        let mut faces = set.faces();
+                        for f in 1..=6u8 {
+                            let mut on = faces.contains(&f);
+                            if ui.checkbox(&mut on, f.to_string()).changed() {
+                                if on {
+                                    faces.push(f);
+                                } else {
+                                    faces.retain(|&x| x != f);
+                                }
+                                // At least one face always lets a piece out.
+                                if let Ok(set) = DieFaces::new(&faces) {
+                                    rules.set(rule.name, Choice::Faces(set));
+                                }
                             }
                         }
                     }
                 }
-            }
-            if rules.get(rule.name) != standard.get(rule.name) {
-                not_standard(ui, texts);
-            }
+                if rules.get(rule.name) != standard.get(rule.name) {
+                    not_standard(ui, texts);
+                }
+            });
         });
     }
+}
+
+/// A seat's or a rule's plate in the setup: a rounded frame with an edge of `edge`.
+fn plate_frame(ui: &egui::Ui, edge: egui::Color32) -> egui::Frame {
+    egui::Frame::new()
+        .fill(ui.visuals().faint_bg_color)
+        .stroke(egui::Stroke::new(1.5, edge))
+        .corner_radius(ui.visuals().menu_corner_radius)
+        .inner_margin(egui::Margin::symmetric(8, 6))
+        .outer_margin(egui::Margin::symmetric(0, 2))
 }
 
 #[cfg(test)]
