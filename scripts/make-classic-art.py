@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes the pictures of the "classic" theme in assets/themes/classic/sprites/: a pawn seen
 from above, drawn white with light and shade so the game tints it with each seat's colour
-(the owner mark is drawn on its head by the game).
+(the owner mark is drawn on its head by the game), and the goal's emblem, a gold star.
 
 Standard library only and deterministic: `python3 scripts/make-classic-art.py`. The pawn is
 nearly white where the screenshot check samples a piece (three quarters of the way out, to the
@@ -56,8 +56,46 @@ def pawn(x, y, size=128):
     return over((1.0, 1.0, 1.0, glint * body[3]), over(body, shadow))
 
 
+def emblem(x, y, size=192):
+    """The goal's crown: a white five-pointed star with a dark edge and a soft shadow in the
+    middle of the goal, the four triangles showing around it (transparent elsewhere)."""
+    c = size / 2
+    def star_distance(px, py):
+        # Inside test of a five-pointed star by its polygon, and the distance to its edge.
+        outer, inner = size * 0.15, size * 0.065
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = outer if i % 2 == 0 else inner
+            pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
+        inside = False
+        best = 1e9
+        for i in range(10):
+            (x1, y1), (x2, y2) = pts[i], pts[(i + 1) % 10]
+            if (y1 > py) != (y2 > py) and px < (x2 - x1) * (py - y1) / (y2 - y1) + x1:
+                inside = not inside
+            dx, dy = x2 - x1, y2 - y1
+            t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+            best = min(best, math.hypot(px - x1 - t * dx, py - y1 - t * dy))
+        return best if inside else -best
+    # A disc of the board's track colour behind the star, so it reads on all four colours.
+    d = math.hypot(x - c, y - c) / (size * 0.2)
+    disc_a = 1 - smooth(0.94, 1.0, d)
+    ring = smooth(0.86, 0.92, d) * (1 - smooth(0.96, 1.0, d))
+    shade = 0.97 - 0.75 * ring
+    disc = (shade * 0.97, shade * 0.96, shade * 0.93, disc_a)
+    sd = star_distance(x - size * 0.008, y - size * 0.012)
+    shadow = (0.0, 0.0, 0.0, 0.35 * smooth(-1.5, 1.5, sd))
+    s = star_distance(x, y)
+    star_a = smooth(-0.8, 0.8, s)
+    edge = 1 - smooth(1.2, 2.6, s)
+    gold = (0.98 - 0.5 * edge, 0.77 - 0.4 * edge, 0.16 - 0.1 * edge, star_a)
+    return over(gold, over(shadow, disc))
+
+
 def main():
     write_png(OUT / "pawn.png", 128, 128, pawn)
+    write_png(OUT / "emblem.png", 192, 192, emblem)
     # Around the check's point (three quarters out, to the right) the base is nearly white.
     for dx in range(-12, 8):
         px = pawn(64 + 64 * 0.26 / 0.34 + dx, 64.5)

@@ -107,6 +107,42 @@ fn spawn_board(
     let at = |cell: Cell, z: f32, size: f32| {
         Transform::from_translation(cell_pos(cell).extend(z)).with_scale(Vec3::splat(size))
     };
+    // A square stands up from the board by the theme's bevel: its face a little smaller and
+    // up to the left, over an edge of its own colour in shadow.
+    let bevel = look.style.bevel;
+    let face = |cell: Cell| {
+        Transform::from_translation((cell_pos(cell) + Vec2::new(-bevel, bevel) / 2.0).extend(1.0))
+            .with_scale(Vec3::splat(square_size - bevel))
+    };
+    // Each square's colour in shadow, for its edge.
+    let fills: Vec<Handle<ColorMaterial>> = [&track, &safe]
+        .into_iter()
+        .chain(strong.iter())
+        .chain(home.iter())
+        .cloned()
+        .collect();
+    let edges: Vec<(AssetId<ColorMaterial>, Handle<ColorMaterial>)> = fills
+        .iter()
+        .map(|fill| {
+            let colour = materials.get(fill).map_or(Color::BLACK, |m| m.color);
+            (fill.id(), materials.add(colour.mix(&Color::BLACK, 0.35)))
+        })
+        .collect();
+    let edge_under = |commands: &mut Commands, cell: Cell, fill: &Handle<ColorMaterial>| {
+        let Some((_, edge)) = edges.iter().find(|(id, _)| *id == fill.id()) else {
+            return;
+        };
+        if bevel <= 0.0 {
+            return;
+        }
+        let edge = edge.clone();
+        commands.spawn((
+            OnTable,
+            Mesh2d(shapes.square.clone()),
+            MeshMaterial2d(edge),
+            at(cell, 0.95, square_size),
+        ));
+    };
     // The board the squares sit on; the gaps between squares show it as grid lines.
     commands.spawn((
         OnTable,
@@ -137,18 +173,41 @@ fn spawn_board(
                     None if is_star => safe.clone(),
                     None => track.clone(),
                 };
+                edge_under(&mut commands, cell, &fill);
+                // The way out of the yard: toward the next square of the track.
+                let ahead = layout
+                    .track
+                    .iter()
+                    .position(|&t| t == cell)
+                    .map(|i| layout.track[(i + 1) % layout.track.len()])
+                    .map(|next| (cell_pos(next) - cell_pos(cell)).normalize_or_zero());
                 commands
                     .spawn((
                         OnTable,
                         BoardSquare(kind),
                         Mesh2d(shapes.square.clone()),
                         MeshMaterial2d(fill),
-                        at(cell, 1.0, square_size),
+                        face(cell),
                     ))
                     .with_children(|p| {
                         if let Some(c) = start {
                             let mark = look.seat(c).mark;
-                            spawn_mark(p, &shapes, marks[c.index()].clone(), mark, 0.45, 0.1);
+                            spawn_mark(p, &shapes, marks[c.index()].clone(), mark, 0.4, 0.1);
+                            if let Some(dir) = ahead.filter(|_| look.style.start_arrows) {
+                                // A small arrowhead at the square's leading edge.
+                                let tip = dir * 0.46;
+                                let back = dir * 0.3;
+                                let side = dir.perp() * 0.12;
+                                p.spawn((
+                                    Mesh2d(meshes.add(Triangle2d::new(
+                                        tip,
+                                        back + side,
+                                        back - side,
+                                    ))),
+                                    MeshMaterial2d(marks[c.index()].clone()),
+                                    Transform::from_xyz(0.0, 0.0, 0.1),
+                                ));
+                            }
                         } else if is_star {
                             p.spawn((
                                 Mesh2d(star_mesh.clone()),
@@ -181,6 +240,7 @@ fn spawn_board(
 
     for colour in layout.arm_colours() {
         for (step, cell) in layout.home_of(colour).into_iter().enumerate() {
+            edge_under(&mut commands, cell, &home[colour.index()]);
             commands
                 .spawn((
                     OnTable,
@@ -190,7 +250,7 @@ fn spawn_board(
                     }),
                     Mesh2d(shapes.square.clone()),
                     MeshMaterial2d(home[colour.index()].clone()),
-                    at(cell, 1.0, square_size),
+                    face(cell),
                 ))
                 .with_children(|p| {
                     let mark = look.seat(colour).mark;

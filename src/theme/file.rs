@@ -210,6 +210,11 @@ pub struct Style {
     pub die_size: f32,
     /// Points of the star on safe squares (3 to 12).
     pub star_points: u8,
+    /// How far a square stands up from the board: a darker edge along its right and lower
+    /// sides, in cells (0: flat).
+    pub bevel: f32,
+    /// An arrow on each start square, the way out of the yard.
+    pub start_arrows: bool,
 }
 
 impl Default for Style {
@@ -219,6 +224,8 @@ impl Default for Style {
             piece_size: 0.68,
             die_size: 1.5,
             star_points: 6,
+            bevel: 0.05,
+            start_arrows: true,
         }
     }
 }
@@ -441,6 +448,7 @@ impl ThemeFile {
         range("piece_size", self.style.piece_size, 0.3, 1.0)?;
         range("die_size", self.style.die_size, 0.5, 2.5)?;
         range("star_points", self.style.star_points as f32, 3.0, 12.0)?;
+        range("bevel", self.style.bevel, 0.0, 0.15)?;
         range("hop_secs", self.animation.hop_secs, 0.02, 1.0)?;
         range("hop_lift", self.animation.hop_lift, 0.0, 1.0)?;
         range("fly_home_secs", self.animation.fly_home_secs, 0.05, 3.0)?;
