@@ -89,8 +89,9 @@ web-test-build:
 	@set -o pipefail; scripts/build-web.sh 2>&1 | sed -u 's/^/[web] /'
 
 # What a player sees, under a virtual display: the menu, the table at the start (a person to
-# roll), a CPU game in progress and the results of a whole game, each at five window sizes
-# from 1920x1080 to an upright 360x640, in English and in Arabic; the results on the two-seat
+# roll), a CPU game in progress, the results of a whole game and the online lobby (at a room
+# server on loopback), each at five window sizes from 1920x1080 to an upright 360x640, in
+# English and in Arabic; the results on the two-seat
 # board and in Filipino's long words; the windows, upright. A run that
 # waits for the results plays the game without drawing it and draws only its last frames (a
 # whole game drawn in software cost two minutes at 1280x720; it now takes seconds). Each run checks
@@ -118,6 +119,16 @@ screenshot:
 			--screenshot $$shot-results.png --frames 30 || exit 1; \
 		for what in menu start playing results; do scripts/check-png.py $$shot-$$what.png || exit 1; done; \
 		done; done
+	@# The online lobby at the same sizes and languages, at a room server of its own on loopback.
+	cargo build --quiet $(SERVER) --bin ludo-server
+	@db=$$(mktemp -d); $(CARGO_TARGET_DIR)/debug/ludo-server --addr 127.0.0.1 --port 18491 \
+		--db $$db/lobby.sqlite > $(ARTIFACTS)/lobby-server.log 2>&1 & server=$$!; \
+		trap "kill $$server; rm -rf $$db" EXIT; \
+		for size in 1920x1080 1280x720 640x360 390x844 360x640; do for lang in en ar; do \
+		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
+			--server ws://127.0.0.1:18491/ws --create open,open,cpu,cpu --name Ana --in-lobby \
+			--screenshot $(ARTIFACTS)/$$size-$$lang-lobby.png --frames 12 || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-lobby.png || exit 1; done; done
 	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu:hard,cpu:easy --speed instant \
 		--rules assets/rules/by-player-count.ron --seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
 	$(XVFB_RUN) -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \

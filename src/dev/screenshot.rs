@@ -33,6 +33,8 @@ pub struct ScreenshotAndExit {
     pub when_over: bool,
     /// Count frames only at the table (an online table's game starts when friends join).
     pub when_playing: bool,
+    /// Count frames only once the online room is shown (its lobby).
+    pub in_lobby: bool,
     /// How long to wait for the assets (theme, pictures, language, fonts) before giving up.
     pub wait_for_assets: std::time::Duration,
 }
@@ -76,14 +78,17 @@ fn draw_once_over(
     }
 }
 
-/// The shot waits for the game to end, or for an online table's game to begin.
+/// The shot waits for the game to end, for an online table's game to begin, or for its
+/// room to be shown.
 fn game_pending(
     shot: &ScreenshotAndExit,
     table: &Table,
     screen: &State<crate::table::screen::Screen>,
+    online: Option<&crate::online::Online>,
 ) -> bool {
     (shot.when_over && !table.game.is_over())
         || (shot.when_playing && *screen.get() != crate::table::screen::Screen::Playing)
+        || (shot.in_lobby && online.is_none_or(|o| o.room.is_none()))
 }
 
 /// Never a hang: a run that waits too long says what did not come, and fails.
@@ -94,6 +99,7 @@ fn give_up_waiting(
     metrics: Res<Metrics>,
     time: Res<Time<Real>>,
     mut exit: MessageWriter<AppExit>,
+    online: Option<Res<crate::online::Online>>,
 ) {
     let waited = time.elapsed();
     if !metrics.theme_ready && waited > shot.wait_for_assets {
@@ -103,9 +109,11 @@ fn give_up_waiting(
             metrics.waiting.join(", ")
         );
         exit.write(AppExit::from_code(3));
-    } else if game_pending(&shot, &table, &screen) && waited > WAIT_FOR_GAME {
+    } else if game_pending(&shot, &table, &screen, online.as_deref()) && waited > WAIT_FOR_GAME {
         let what = if shot.when_over {
             "the game to end"
+        } else if shot.in_lobby {
+            "the online room"
         } else {
             "the game to start"
         };
@@ -135,14 +143,15 @@ fn take_screenshot_when_due(
     theme: Res<ActiveTheme>,
     problem: Res<crate::theme::ThemeProblem>,
     (texts, language_problem): (Res<crate::i18n::Texts>, Res<crate::i18n::LanguageProblem>),
-    (cut, stage): (
+    (cut, stage, online): (
         Res<super::clipping::CutText>,
         Res<crate::board::camera::Stage>,
+        Option<Res<crate::online::Online>>,
     ),
     mut frame: Local<u32>,
 ) {
     let playing = *screen.get() == crate::table::screen::Screen::Playing;
-    if game_pending(&shot, &table, &screen) || !metrics.theme_ready {
+    if game_pending(&shot, &table, &screen, online.as_deref()) || !metrics.theme_ready {
         return;
     }
     *frame += 1;

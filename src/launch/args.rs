@@ -84,6 +84,10 @@ pub struct Args {
     /// played without drawing until then.
     #[arg(long, requires = "screenshot")]
     pub when_over: bool,
+    /// With --create or --join: take the screenshot in the online lobby, once the room is
+    /// shown (after --frames more frames), without waiting for its game.
+    #[arg(long, requires = "screenshot", conflicts_with = "when_over")]
+    pub in_lobby: bool,
     /// Log every engine event as `ludo: event N JSON` (what the browser test checks the
     /// screen reader's sentences against).
     #[arg(long)]

@@ -255,7 +255,8 @@ pub fn run() -> AppExit {
             path,
             after_frames: args.frames,
             when_over: args.when_over,
-            when_playing: online.is_some(),
+            when_playing: online.is_some() && !args.in_lobby,
+            in_lobby: online.is_some() && args.in_lobby,
             wait_for_assets: std::time::Duration::from_secs(args.wait),
         };
         app.insert_resource(shot)
