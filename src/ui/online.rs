@@ -107,6 +107,8 @@ fn online_window(
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
+        // As tall as the lobby needs (egui's default is 420 points), within the screen.
+        .default_height(contexts.ctx_mut()?.content_rect().height() - 40.0)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(contexts.ctx_mut()?, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
@@ -282,6 +284,8 @@ fn lobby(
                 .outer_margin(egui::Margin::symmetric(0, 2))
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
+                    // As tall as its words: it takes no tap.
+                    ui.spacing_mut().interact_size.y = 26.0;
                     row(ui, texts, |ui| {
                         if let Some(c) = colour {
                             crate::ui::widgets::mark_icon(ui, look, c, 26.0);

@@ -143,6 +143,31 @@ fn rule_book(
 
 /// This table's house rules against the standard game.
 fn house_rules_table(ui: &mut egui::Ui, texts: &Texts, table: &Table) {
+    // Narrow (a phone held upright): each rule's name over its choice, wrapping, as a table
+    // of three columns does not fit.
+    if ui.available_width() < 440.0 {
+        for (name, chosen, standard) in texts.house_rules(table.game.rules()) {
+            paragraph_rich(ui, texts, &name, |t| RichText::new(t).weak());
+            let verdict = if chosen == standard {
+                texts.get("book-standard")
+            } else {
+                texts.fmt(
+                    "book-not-standard",
+                    &[("standard", standard.clone().into())],
+                )
+            };
+            let warn = (chosen != standard).then(|| ui.visuals().warn_fg_color);
+            paragraph_rich(ui, texts, &format!("{chosen} — {verdict}"), |t| {
+                let t = RichText::new(t).strong();
+                match warn {
+                    Some(c) => t.color(c),
+                    None => t,
+                }
+            });
+            ui.add_space(4.0);
+        }
+        return;
+    }
     grid(ui, "house_rules", |ui| {
         for (name, chosen, standard) in texts.house_rules(table.game.rules()) {
             let verdict = if chosen == standard {

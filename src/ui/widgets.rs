@@ -326,7 +326,9 @@ pub fn say_where_to_tap(what: &str, response: &egui::Response, said: &mut String
 
 /// The widest a window may be: the screen less a margin (a phone held upright is 360 wide).
 pub fn max_window_width(ctx: &egui::Context) -> f32 {
-    (ctx.content_rect().width() - 16.0).max(100.0)
+    // The skin's window margins come on top of the width asked for.
+    let margins = ctx.global_style().spacing.window_margin.sum().x;
+    (ctx.content_rect().width() - 16.0 - margins).max(100.0)
 }
 
 /// A window's contents, scrolling when the screen is short (a phone held upright).
