@@ -41,7 +41,9 @@ async function visit(kind, network) {
   await page.goto(`${servers[kind].address}/`);
   let answered;
   for (let i = 0; !answered && i < 1000; i++) {
-    const [x, y] = at(i);
+    // The game says where New table is once it has drawn it (the floor program does not).
+    const said = lines.map((l) => l.text.match(/ludo: tap - new-table (\d+),(\d+)/)).findLast(Boolean);
+    const [x, y] = said ? [Number(said[1]), Number(said[2])] : at(i);
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.waitForTimeout(50);

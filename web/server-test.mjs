@@ -73,8 +73,8 @@ async function visit(name, { network, viewport = { width: 800, height: 500 } } =
 }
 
 /** Navigation to the menu's first frame, and to the menu answering a click (on New table,
-    the first button, a third of the way down at 800x500: within 15 px of its middle; a press
-    held for 50 ms), in milliseconds, and how many clicks were sent until then. */
+    where the game's console says it is, else a third of the way down; a press held for
+    50 ms), in milliseconds, and how many clicks were sent until then. */
 async function toMenu(v, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens = 'Setup' } = {}) {
   const started = Date.now();
   await v.page.goto(url);
@@ -84,7 +84,10 @@ async function toMenu(v, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens = 'Setu
   let answered;
   let clicks = 0;
   for (let i = 0; !answered && i < 300; i++, clicks++) {
-    await v.page.mouse.move(width / 2, height * at(i));
+    // Where the game says New table is, once it has drawn it; until then, where it sits.
+    const said = v.lines.map((l) => l.text.match(/ludo: tap - new-table (\d+),(\d+)/)).findLast(Boolean);
+    const [x, y] = said ? [Number(said[1]), Number(said[2])] : [width / 2, height * at(i)];
+    await v.page.mouse.move(x, y);
     await v.page.mouse.down();
     await v.page.waitForTimeout(50);
     await v.page.mouse.up();

@@ -30,6 +30,7 @@ fn main_menu(
     mut requests: MessageWriter<OnlineRequest>,
     mut exit: MessageWriter<AppExit>,
     theme: Res<crate::theme::ActiveTheme>,
+    mut said: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let palette = crate::ui::widgets::Palette::of(&theme.look.ui);
@@ -78,9 +79,9 @@ fn main_menu(
                     if main && free {
                         crate::ui::widgets::focus_first(&response, text);
                     }
-                    response.clicked()
+                    response
                 };
-                if table.can_continue() && big(ui, &texts.get("menu-continue")) {
+                if table.can_continue() && big(ui, &texts.get("menu-continue")).clicked() {
                     next.set(Screen::Playing);
                 }
                 // An online table this device sits at: back to it (or, after a restart, to
@@ -95,7 +96,7 @@ fn main_menu(
                 if let Some((code, ticket)) = back_online {
                     let text =
                         texts.fmt("menu-back-online", &[("code", display_code(&code).into())]);
-                    if big(ui, &text) {
+                    if big(ui, &text).clicked() {
                         match ticket {
                             None => next.set(Screen::Playing),
                             Some(t) => {
@@ -109,23 +110,26 @@ fn main_menu(
                         }
                     }
                 }
-                if big(ui, &texts.get("menu-new-table")) {
+                let new_table = big(ui, &texts.get("menu-new-table"));
+                // Where a click would go (the browser tests click there).
+                crate::ui::widgets::say_where_to_tap("new-table", &new_table, &mut said);
+                if new_table.clicked() {
                     next_overlay.set(Overlay::Setup);
                 }
-                if big(ui, &texts.get("menu-online")) {
+                if big(ui, &texts.get("menu-online")).clicked() {
                     next_overlay.set(Overlay::Online);
                 }
-                if big(ui, &texts.get("menu-rules")) {
+                if big(ui, &texts.get("menu-rules")).clicked() {
                     next_overlay.set(Overlay::Rules);
                 }
-                if big(ui, &texts.get("menu-profiles")) {
+                if big(ui, &texts.get("menu-profiles")).clicked() {
                     next_overlay.set(Overlay::Profiles);
                 }
-                if big(ui, &texts.get("menu-settings")) {
+                if big(ui, &texts.get("menu-settings")).clicked() {
                     next_overlay.set(Overlay::Settings);
                 }
                 #[cfg(not(target_arch = "wasm32"))]
-                if big(ui, &texts.get("menu-quit")) {
+                if big(ui, &texts.get("menu-quit")).clicked() {
                     exit.write(AppExit::Success);
                 }
                 #[cfg(target_arch = "wasm32")]

@@ -276,38 +276,30 @@ fn lobby(
                 Some(c) if taken => crate::theme::look::egui(look.strong(c)),
                 _ => ui.visuals().widgets.noninteractive.bg_stroke.color,
             };
-            egui::Frame::new()
-                .fill(ui.visuals().faint_bg_color)
-                .stroke(egui::Stroke::new(1.5, edge))
-                .corner_radius(ui.visuals().menu_corner_radius)
-                .inner_margin(egui::Margin::symmetric(8, 6))
-                .outer_margin(egui::Margin::symmetric(0, 2))
-                .show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    // As tall as its words: it takes no tap.
-                    ui.spacing_mut().interact_size.y = 26.0;
-                    row(ui, texts, |ui| {
-                        if let Some(c) = colour {
-                            crate::ui::widgets::mark_icon(ui, look, c, 26.0);
-                        }
-                        let text = RichText::new(texts.show(&name));
-                        ui.label(if present && taken {
-                            text.strong()
-                        } else {
-                            text.weak()
-                        });
-                        for (on, key) in [
-                            (online.seat == Some(i as u8), "online-you"),
-                            (room.host == i as u8, "online-host"),
-                        ] {
-                            if on {
-                                ui.label(
-                                    RichText::new(texts.get(key)).small().color(palette.primary),
-                                );
-                            }
-                        }
+            crate::ui::widgets::plate_frame(ui, edge).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                // As tall as its words: it takes no tap.
+                ui.spacing_mut().interact_size.y = 26.0;
+                row(ui, texts, |ui| {
+                    if let Some(c) = colour {
+                        crate::ui::widgets::mark_icon(ui, look, c, 26.0);
+                    }
+                    let text = RichText::new(texts.show(&name));
+                    ui.label(if present && taken {
+                        text.strong()
+                    } else {
+                        text.weak()
                     });
+                    for (on, key) in [
+                        (online.seat == Some(i as u8), "online-you"),
+                        (room.host == i as u8, "online-host"),
+                    ] {
+                        if on {
+                            ui.label(RichText::new(texts.get(key)).small().color(palette.primary));
+                        }
+                    }
                 });
+            });
         }
         ui.add_space(6.0);
         row(ui, texts, |ui| {

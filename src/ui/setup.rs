@@ -237,7 +237,7 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
             Some(c) => crate::theme::look::egui(look.strong(c)),
             None => ui.visuals().widgets.noninteractive.bg_stroke.color,
         };
-        plate_frame(ui, edge).show(ui, |ui| {
+        crate::ui::widgets::plate_frame(ui, edge).show(ui, |ui| {
             ui.set_width(ui.available_width());
             row(ui, texts, |ui| {
                 if let Some(c) = colour {
@@ -376,7 +376,7 @@ fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
         } else {
             ui.visuals().widgets.noninteractive.bg_stroke.color
         };
-        plate_frame(ui, edge).show(ui, |ui| {
+        crate::ui::widgets::plate_frame(ui, edge).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new(texts.show(&texts.rule_name(rule))).strong());
             row(ui, texts, |ui| {
@@ -424,16 +424,6 @@ fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
             });
         });
     }
-}
-
-/// A seat's or a rule's plate in the setup: a rounded frame with an edge of `edge`.
-fn plate_frame(ui: &egui::Ui, edge: egui::Color32) -> egui::Frame {
-    egui::Frame::new()
-        .fill(ui.visuals().faint_bg_color)
-        .stroke(egui::Stroke::new(1.5, edge))
-        .corner_radius(ui.visuals().menu_corner_radius)
-        .inner_margin(egui::Margin::symmetric(8, 6))
-        .outer_margin(egui::Margin::symmetric(0, 2))
 }
 
 #[cfg(test)]

@@ -54,6 +54,25 @@ impl Palette {
     }
 }
 
+/// Where a part of the board's `Stage` (logical pixels) is in egui's points.
+pub fn points(place: bevy::math::Rect, zoom: f32) -> egui::Rect {
+    egui::Rect::from_min_max(
+        egui::pos2(place.min.x, place.min.y) / zoom,
+        egui::pos2(place.max.x, place.max.y) / zoom,
+    )
+}
+
+/// A plate in a window (a seat in the setup or the lobby, a house rule): a rounded frame
+/// edged in `edge`.
+pub fn plate_frame(ui: &egui::Ui, edge: Color32) -> egui::Frame {
+    egui::Frame::new()
+        .fill(ui.visuals().faint_bg_color)
+        .stroke(Stroke::new(1.5, edge))
+        .corner_radius(ui.visuals().menu_corner_radius)
+        .inner_margin(egui::Margin::symmetric(8, 6))
+        .outer_margin(egui::Margin::symmetric(0, 2))
+}
+
 /// A window's main button (Play again, Continue, Start): the skin's primary colour, large.
 pub fn primary_button(ui: &mut egui::Ui, palette: &Palette, text: &str) -> egui::Response {
     let words = egui::RichText::new(text)

@@ -33,11 +33,7 @@ pub(super) fn bar(
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let zoom = ctx.zoom_factor();
-    let place = stage.bar;
-    let rect = egui::Rect::from_min_max(
-        egui::pos2(place.min.x, place.min.y) / zoom,
-        egui::pos2(place.max.x, place.max.y) / zoom,
-    );
+    let rect = crate::ui::widgets::points(stage.bar, zoom);
     // 44 logical pixels, a finger's, whatever egui's zoom.
     let side = 44.0 / zoom;
     egui::Area::new(egui::Id::new("bar"))

@@ -49,10 +49,7 @@ pub(super) fn plates(
             continue;
         };
         let place = stage.plate_for(yard_centre(base), Vec2::ZERO);
-        let rect = egui::Rect::from_min_max(
-            egui::pos2(place.min.x, place.min.y) / zoom,
-            egui::pos2(place.max.x, place.max.y) / zoom,
-        );
+        let rect = crate::ui::widgets::points(place, zoom);
         let current = !game.is_over() && seat == game.turn();
         let seat_look = theme.look.seat(colour);
         let strong = to_egui(seat_look.strong);

@@ -71,11 +71,7 @@ pub(super) fn prompt_area(
     let ctx = contexts.ctx_mut()?.clone();
     let zoom = ctx.zoom_factor();
     let palette = Palette::of(&theme.look.ui);
-    let place = stage.prompt;
-    let rect = egui::Rect::from_min_max(
-        egui::pos2(place.min.x, place.min.y) / zoom,
-        egui::pos2(place.max.x, place.max.y) / zoom,
-    );
+    let rect = crate::ui::widgets::points(stage.prompt, zoom);
     let game = &table.game;
     // A person here to act: the line in the seat's colour, written in its ink.
     let to_act = !game.is_over() && !table.cpu_to_act() && decider.person_here(&table, game.turn());

@@ -91,11 +91,7 @@ pub(super) fn show_toasts(
     let ctx = contexts.ctx_mut()?.clone();
     let zoom = ctx.zoom_factor();
     let palette = Palette::of(&theme.look.ui);
-    let place = stage.toasts;
-    let rect = egui::Rect::from_min_max(
-        egui::pos2(place.min.x, place.min.y) / zoom,
-        egui::pos2(place.max.x, place.max.y) / zoom,
-    );
+    let rect = crate::ui::widgets::points(stage.toasts, zoom);
     let now = time.elapsed_secs_f64();
     egui::Area::new(egui::Id::new("toasts"))
         .order(egui::Order::Foreground)
