@@ -101,9 +101,18 @@ fn online_window(
     };
     let texts = &*texts;
     let mut still_open = true;
+    // The lobby is a window of its own: egui keeps a window's size, and the form before it
+    // is short.
+    let in_lobby = online
+        .as_deref()
+        .is_some_and(|o| o.status != Status::Failed);
     egui::Window::new(texts.tr("online-title"))
         .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
-        .id(egui::Id::new("online"))
+        .id(egui::Id::new(if in_lobby {
+            "online_lobby"
+        } else {
+            "online"
+        }))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)
