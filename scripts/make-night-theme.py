@@ -198,7 +198,10 @@ def make_sounds():
         roll += [0.0] * int(gap * RATE)
     write_wav("roll.wav", roll)
     write_wav("step.wav", mix(bell(440, 0.09, 5), hush(0.03, 2)))
-    write_wav("capture.wav", seq(bell(330, 0.12, 4), bell(196, 0.35, 3)))
+    thump = mix([2.0 * s for s in hush(0.2, 8, 6.0)], [0.8 * s for s in bell(70, 0.2, 4)])
+    write_wav("capture.wav", mix(thump, [0.0] * int(0.05 * RATE) + seq(bell(330, 0.12, 4), bell(196, 0.35, 3))))
+    write_wav("land.wav", mix(hush(0.04, 31, 5), [0.5 * s for s in bell(220, 0.07, 6)]))
+    write_wav("enter.wav", seq(bell(392, 0.05, 5), bell(587, 0.12, 4)))
     write_wav("goal.wav", seq(bell(392, 0.12), bell(494, 0.12), bell(587, 0.35), gap=0.01))
     write_wav("win.wav", seq(bell(392, 0.14), bell(494, 0.14), bell(587, 0.14),
                              mix(bell(784, 0.8, 2.5), bell(587, 0.8, 2.5)), gap=0.02))

@@ -68,10 +68,21 @@ def rattle():
     return out
 
 
+def thump():
+    # A low body blow: a sine falling from 90 to 45 Hz under a short burst of noise.
+    return mix(tone(90, 0.2, release=0.35, glide=-0.5), [0.5 * x for x in noise(0.05, 7, 0.15)])
+
+
 def main():
     write("roll.wav", rattle())
     write("step.wav", mix(tone(660, 0.06, release=0.25), noise(0.02, 3, 0.1)))
-    write("capture.wav", seq(tone(520, 0.09, release=0.5, glide=-0.4), tone(260, 0.22, release=0.7, glide=-0.5)))
+    # The hit first, then the captured piece's fall.
+    write("capture.wav", mix(thump(), [0.0] * int(0.05 * RATE) + seq(
+        tone(520, 0.09, release=0.5, glide=-0.4), tone(260, 0.22, release=0.7, glide=-0.5))))
+    # The die comes to rest: one knock, lower than the rattle's.
+    write("land.wav", mix(noise(0.03, 21, 0.15), tone(300, 0.06, release=0.25), tone(150, 0.08, release=0.3)))
+    # A piece leaves its base: a quick rising pop.
+    write("enter.wav", mix(tone(330, 0.14, release=0.5, glide=0.9), [0.3 * x for x in noise(0.02, 5, 0.1)]))
     write("goal.wav", seq(tone(523, 0.1), tone(659, 0.1), tone(784, 0.22), gap=0.01))
     write("win.wav", seq(tone(523, 0.12), tone(659, 0.12), tone(784, 0.12), mix(tone(1047, 0.5), tone(784, 0.5)), gap=0.02))
     write("click.wav", tone(1200, 0.03, release=0.2))

@@ -113,7 +113,7 @@ fn both_shipped_themes_load_whole() {
         );
         let theme = active(&app);
         assert_eq!(theme.name, name);
-        assert_eq!(theme.sounds.len(), 9);
+        assert_eq!(theme.sounds.len(), 11);
         assert_eq!(problem(&app), None);
         if folder == "night" {
             assert!(theme.art.piece.is_some());

@@ -177,6 +177,12 @@ pub struct BoardColours {
     pub hint: Hex,
     /// Around pieces.
     pub outline: Hex,
+    /// The dots along the path of the move under the pointer or the keyboard's pick.
+    pub path: Hex,
+    /// The ring on a piece the move under the pointer would capture.
+    pub threat: Hex,
+    /// Under each piece (further below it while it hops).
+    pub shadow: Hex,
 }
 
 impl Default for BoardColours {
@@ -194,6 +200,9 @@ impl Default for BoardColours {
             glow: Hex::rgba(255, 255, 217, 230),
             hint: Hex::rgba(255, 255, 255, 140),
             outline: Hex::rgb(20, 23, 28),
+            path: Hex::rgba(26, 28, 36, 110),
+            threat: Hex::rgb(255, 69, 58),
+            shadow: Hex::rgba(0, 0, 0, 70),
         }
     }
 }
@@ -276,6 +285,10 @@ pub struct SoundFiles {
     pub three_sixes: String,
     pub click: String,
     pub your_turn: String,
+    /// The die comes to rest (`roll` is its rattle, from the press).
+    pub land: String,
+    /// A piece leaves its base.
+    pub enter: String,
 }
 
 impl Default for SoundFiles {
@@ -291,13 +304,15 @@ impl Default for SoundFiles {
             three_sixes: s("three_sixes"),
             click: s("click"),
             your_turn: s("your_turn"),
+            land: s("land"),
+            enter: s("enter"),
         }
     }
 }
 
 impl SoundFiles {
     /// Each sound's field name and path.
-    pub fn all(&self) -> [(&'static str, &str); 9] {
+    pub fn all(&self) -> [(&'static str, &str); 11] {
         [
             ("roll", &self.roll),
             ("step", &self.step),
@@ -308,6 +323,8 @@ impl SoundFiles {
             ("three_sixes", &self.three_sixes),
             ("click", &self.click),
             ("your_turn", &self.your_turn),
+            ("land", &self.land),
+            ("enter", &self.enter),
         ]
     }
 }
@@ -338,32 +355,69 @@ impl Easing {
     }
 }
 
-/// Animation timings at normal speed (the speed setting scales them), in seconds.
+/// Animation timings at normal speed (the speed setting scales them), in seconds, and the
+/// sizes of the effects, in squares. Reduced motion (a setting) turns off the arcs, the
+/// squash, the shake and the bursts, and keeps the sounds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Animation {
     /// One square of a move.
     pub hop_secs: f32,
+    /// A whole move at most: a long move hops faster.
+    pub move_max_secs: f32,
     /// How much a hopping piece grows at the top of its hop (0.25 = a quarter).
     pub hop_lift: f32,
+    /// How high a hop's arc rises, in squares.
+    pub hop_height: f32,
+    /// How much a piece squashes as it lands on each square (0.2 = a fifth wider, shorter).
+    pub squash: f32,
     pub easing: Easing,
+    /// A piece leaving its base for its start square: one high jump.
+    pub enter_secs: f32,
     /// A captured piece's flight home.
     pub fly_home_secs: f32,
-    /// The die's tumble.
+    /// The die's tumble, from the press (online: at least this, until the server's roll).
     pub tumble_secs: f32,
     /// Turns the die makes while tumbling.
     pub tumble_turns: f32,
+    /// The die's landing: it overshoots its face and settles.
+    pub settle_secs: f32,
+    /// Everything on the board stands still this long when a piece is hit.
+    pub freeze_secs: f32,
+    /// How far the board shakes at a capture, in squares (0: no shake).
+    pub shake: f32,
+    /// Sparks flying from a capture or a piece reaching the goal.
+    pub sparks: u8,
+    pub sparks_secs: f32,
+    /// Each square's tick is this much higher than the one before (0.06 = 6 %).
+    pub step_pitch: f32,
+    /// How much the pieces that can move swell and shrink while a person chooses.
+    pub pulse: f32,
+    /// How far the pieces that cannot move fade while a person chooses (0: not at all).
+    pub dim: f32,
 }
 
 impl Default for Animation {
     fn default() -> Self {
         Animation {
-            hop_secs: 0.16,
-            hop_lift: 0.25,
+            hop_secs: 0.15,
+            move_max_secs: 0.9,
+            hop_lift: 0.2,
+            hop_height: 0.3,
+            squash: 0.2,
             easing: Easing::Cubic,
-            fly_home_secs: 0.45,
-            tumble_secs: 0.55,
+            enter_secs: 0.34,
+            fly_home_secs: 0.5,
+            tumble_secs: 0.5,
             tumble_turns: 1.4,
+            settle_secs: 0.24,
+            freeze_secs: 0.065,
+            shake: 0.22,
+            sparks: 16,
+            sparks_secs: 0.6,
+            step_pitch: 0.06,
+            pulse: 0.07,
+            dim: 0.5,
         }
     }
 }
@@ -449,11 +503,24 @@ impl ThemeFile {
         range("die_size", self.style.die_size, 0.5, 2.5)?;
         range("star_points", self.style.star_points as f32, 3.0, 12.0)?;
         range("bevel", self.style.bevel, 0.0, 0.15)?;
-        range("hop_secs", self.animation.hop_secs, 0.02, 1.0)?;
-        range("hop_lift", self.animation.hop_lift, 0.0, 1.0)?;
-        range("fly_home_secs", self.animation.fly_home_secs, 0.05, 3.0)?;
-        range("tumble_secs", self.animation.tumble_secs, 0.05, 3.0)?;
-        range("tumble_turns", self.animation.tumble_turns, 0.0, 10.0)?;
+        let a = &self.animation;
+        range("hop_secs", a.hop_secs, 0.02, 1.0)?;
+        range("move_max_secs", a.move_max_secs, 0.1, 5.0)?;
+        range("hop_lift", a.hop_lift, 0.0, 1.0)?;
+        range("hop_height", a.hop_height, 0.0, 2.0)?;
+        range("squash", a.squash, 0.0, 0.6)?;
+        range("enter_secs", a.enter_secs, 0.02, 2.0)?;
+        range("fly_home_secs", a.fly_home_secs, 0.05, 3.0)?;
+        range("tumble_secs", a.tumble_secs, 0.05, 3.0)?;
+        range("tumble_turns", a.tumble_turns, 0.0, 10.0)?;
+        range("settle_secs", a.settle_secs, 0.0, 1.0)?;
+        range("freeze_secs", a.freeze_secs, 0.0, 0.2)?;
+        range("shake", a.shake, 0.0, 1.0)?;
+        range("sparks", a.sparks as f32, 0.0, 64.0)?;
+        range("sparks_secs", a.sparks_secs, 0.05, 3.0)?;
+        range("step_pitch", a.step_pitch, 0.0, 0.2)?;
+        range("pulse", a.pulse, 0.0, 0.3)?;
+        range("dim", a.dim, 0.0, 0.9)?;
         range("corner_radius", self.ui.corner_radius, 0.0, 24.0)?;
         range("shadow", self.ui.shadow, 0.0, 40.0)?;
         range("spacing", self.ui.spacing, 2.0, 16.0)?;

@@ -47,6 +47,10 @@ pub enum Sound {
     Click,
     /// A person at this device is to play.
     YourTurn,
+    /// The die comes to rest.
+    Land,
+    /// A piece leaves its base.
+    Enter,
 }
 
 impl ActiveTheme {
