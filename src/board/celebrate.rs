@@ -1,27 +1,21 @@
-//! Moments: a ring of the seat's colour bursts from the goal when a piece reaches it, and
-//! confetti in the seats' colours (the winner's most) rains over the board when the game
-//! ends (neither under reduced motion; the winner's plate glows either way).
+//! The win: confetti in the seats' colours (the winner's most) rains over the board when the
+//! game ends (not under reduced motion; the winner's plate glows either way).
 
 use bevy::prelude::*;
 
-use crate::board::shapes::{Shapes, cell_pos};
-use crate::table::GameSet;
+use crate::board::BoardSet;
+use crate::board::shapes::Shapes;
+use crate::board::sparks::scatter;
 use crate::table::Table;
-use crate::table::flow::{GameStarted, Happened};
+use crate::table::flow::{Busy, GameStarted, Happened};
 use crate::table::settings::Settings;
 use ludo_core::Event;
-
-/// An expanding, fading ring.
-#[derive(Component)]
-pub struct Burst {
-    t: f32,
-    secs: f32,
-    size: f32,
-}
 
 /// Confetti keeps falling from the board's top for a while after the game ends.
 #[derive(Component)]
 struct Shower {
+    /// It starts once the board is still: the winning piece has landed in the goal.
+    waiting: bool,
     left: f32,
     /// Pieces made so far: each piece's drift, spin and colour come from its number, so a
     /// screenshot is the same every run.
@@ -44,63 +38,17 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            burst_at_goal.run_if(in_motion),
             crown_winner.run_if(in_motion),
             (rain_confetti, fall).chain(),
-            grow_bursts,
             clear_on_new_game,
         )
-            .in_set(GameSet::React),
+            .in_set(BoardSet::Show),
     );
 }
 
 /// Under reduced motion nothing bursts or flashes.
 fn in_motion(settings: Res<Settings>) -> bool {
     !settings.reduced_motion
-}
-
-fn spawn_burst(
-    commands: &mut Commands,
-    shapes: &Shapes,
-    materials: &mut Assets<ColorMaterial>,
-    at: Vec2,
-    colour: Color,
-    size: f32,
-) {
-    commands.spawn((
-        Burst {
-            t: 0.0,
-            secs: 0.9,
-            size,
-        },
-        Mesh2d(shapes.ring.clone()),
-        MeshMaterial2d(materials.add(colour)),
-        Transform::from_translation(at.extend(30.0)).with_scale(Vec3::splat(0.2)),
-    ));
-}
-
-fn burst_at_goal(
-    mut commands: Commands,
-    mut happened: MessageReader<Happened>,
-    shapes: Res<Shapes>,
-    table: Res<Table>,
-    theme: Res<crate::theme::ActiveTheme>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    for Happened(event) in happened.read() {
-        let Event::ReachedGoal { seat, .. } = event else {
-            continue;
-        };
-        let colour = theme.look.strong(table.layout.colours[*seat as usize]);
-        spawn_burst(
-            &mut commands,
-            &shapes,
-            &mut materials,
-            cell_pos(table.layout.goal),
-            colour,
-            4.0,
-        );
-    }
 }
 
 fn crown_winner(
@@ -121,6 +69,7 @@ fn crown_winner(
         let mut colours = vec![winner, winner, winner, Color::WHITE];
         colours.extend(table.layout.colours.iter().map(|&c| theme.look.strong(c)));
         commands.spawn(Shower {
+            waiting: true,
             left: SHOWER_SECS,
             made: 0,
             colours: colours.into_iter().map(|c| materials.add(c)).collect(),
@@ -128,22 +77,18 @@ fn crown_winner(
     }
 }
 
-/// A number from 0 to 1 for piece `n`'s property `k`: a hash, not the dice.
-fn scatter(n: u32, k: u32) -> f32 {
-    let mut x = n.wrapping_mul(0x9E37_79B9) ^ k.wrapping_mul(0x85EB_CA6B);
-    x ^= x >> 15;
-    x = x.wrapping_mul(0x2C1B_3C6D);
-    x ^= x >> 12;
-    (x % 10_000) as f32 / 10_000.0
-}
-
 fn rain_confetti(
     mut commands: Commands,
     time: Res<Time>,
     shapes: Res<Shapes>,
+    busy: Res<Busy>,
     mut showers: Query<(Entity, &mut Shower)>,
 ) {
     for (entity, mut shower) in &mut showers {
+        if shower.waiting {
+            shower.waiting = busy.0;
+            continue;
+        }
         shower.left -= time.delta_secs();
         if shower.left <= 0.0 {
             commands.entity(entity).despawn();
@@ -186,31 +131,6 @@ fn fall(
         transform.rotate_z(c.spin * dt);
         if transform.translation.y < -8.5 {
             commands.entity(entity).despawn();
-        }
-    }
-}
-
-fn grow_bursts(
-    mut commands: Commands,
-    time: Res<Time>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-    mut bursts: Query<(
-        Entity,
-        &mut Burst,
-        &mut Transform,
-        &MeshMaterial2d<ColorMaterial>,
-    )>,
-) {
-    for (entity, mut b, mut t, material) in &mut bursts {
-        b.t += time.delta_secs() / b.secs;
-        if b.t >= 1.0 {
-            materials.remove(&material.0);
-            commands.entity(entity).despawn();
-            continue;
-        }
-        t.scale = Vec3::splat(0.2 + b.size * b.t);
-        if let Some(mut m) = materials.get_mut(&material.0) {
-            m.color.set_alpha(1.0 - b.t);
         }
     }
 }

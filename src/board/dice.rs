@@ -1,15 +1,19 @@
-//! The die: an entity in the yard of the seat to play. It tumbles when rolled, then shows the
-//! face the engine rolled. The tumble's passing faces are for show only: they never touch the
-//! dice stream.
+//! The die: an entity in the yard of the seat to play. Pressed, it tumbles at once (faces
+//! flicker as it turns and slows), lands on the engine's number with an overshoot, and
+//! settles. At a room server's table the tumble starts on this device's press and lands when
+//! the server's roll arrives. The passing faces are for show only: they never touch the dice
+//! stream.
 
 use bevy::prelude::*;
 
-use crate::board::OnTable;
+use ludo_core::Awaiting;
+
+use crate::board::clock::BoardClock;
 use crate::board::shapes::Shapes;
 use crate::board::squares::yard_centre;
-use crate::table::GameSet;
+use crate::board::{BoardSet, OnTable};
 use crate::table::Table;
-use crate::table::flow::{GameStarted, Happened, dice_rolled};
+use crate::table::flow::{Decider, GameStarted, Happened, RollRequested, dice_rolled};
 use crate::table::settings::Settings;
 use crate::theme::ActiveTheme;
 
@@ -29,13 +33,40 @@ struct Pip {
 #[derive(Component)]
 struct FacePictures(Vec<Handle<ColorMaterial>>);
 
-/// The die is tumbling toward `face`.
+/// The die is tumbling: toward `face`, or, at a server's table, until its roll arrives.
 #[derive(Component, Debug)]
 pub struct Tumble {
-    pub face: u8,
+    pub face: Option<u8>,
+    /// Seconds since the press.
     pub t: f32,
+    /// How long it tumbles at least.
     pub secs: f32,
+    /// How far it has turned, in radians.
+    angle: f32,
 }
+
+/// The die has landed: it overshoots its resting angle and size, and settles.
+#[derive(Component, Debug)]
+pub struct Settle {
+    t: f32,
+    secs: f32,
+    /// The angle it landed at, from its resting angle.
+    from: f32,
+}
+
+/// The die started to tumble (its rattle).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct DieThrown;
+
+/// The die came to rest on its face (its knock).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct DieLanded;
+
+/// The die when it is neither tumbling nor settling.
+type AtRestDie = (With<Die>, Without<Tumble>, Without<Settle>);
+
+/// A press at a server's table that no roll answers in this long stops tumbling.
+const WAIT_AT_MOST: f32 = 3.0;
 
 /// The die's size (in cells) with the current theme.
 fn die_size(theme: &ActiveTheme) -> f32 {
@@ -43,23 +74,31 @@ fn die_size(theme: &ActiveTheme) -> f32 {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(crate::table::screen::Screen::Playing),
-        spawn_die.after(crate::board::squares::spawn_board_done),
-    )
-    .add_systems(
-        Update,
-        spawn_die
-            .after(crate::board::squares::spawn_board_done)
-            .run_if(crate::board::squares::table_redrawn)
-            .in_set(crate::board::squares::DrawTable),
-    )
-    .add_systems(
-        Update,
-        (start_tumble, tumble, follow_turn, show_face)
-            .chain()
-            .in_set(GameSet::React),
-    );
+    app.add_plugins(motion)
+        .add_systems(
+            OnEnter(crate::table::screen::Screen::Playing),
+            spawn_die.after(crate::board::squares::spawn_board_done),
+        )
+        .add_systems(
+            Update,
+            spawn_die
+                .after(crate::board::squares::spawn_board_done)
+                .run_if(crate::board::squares::table_redrawn)
+                .in_set(crate::board::squares::DrawTable),
+        );
+}
+
+/// The die's motion without anything drawn: what a headless test runs (with a bare `Die`).
+pub fn motion(app: &mut App) {
+    app.add_message::<DieThrown>()
+        .add_message::<DieLanded>()
+        .add_systems(Update, start_tumble.in_set(BoardSet::Start))
+        .add_systems(
+            Update,
+            (tumble, settle, follow_turn, show_face)
+                .chain()
+                .in_set(BoardSet::Animate),
+        );
 }
 
 fn spawn_die(
@@ -127,54 +166,139 @@ fn spawn_die(
         });
 }
 
+/// A roll starts the tumble; so does this device's press at a server's table, before the
+/// server's roll comes back (which then gives the tumble its face).
 fn start_tumble(
     mut commands: Commands,
     mut happened: MessageReader<Happened>,
-    settings: Res<Settings>,
-    theme: Res<ActiveTheme>,
-    die: Single<Entity, With<Die>>,
+    mut pressed: MessageReader<RollRequested>,
+    mut thrown: MessageWriter<DieThrown>,
+    (settings, theme, table, decider): (Res<Settings>, Res<ActiveTheme>, Res<Table>, Res<Decider>),
+    mut die: Single<(Entity, Option<&mut Tumble>), With<Die>>,
 ) {
-    if let Some((_, value, _)) = happened.read().filter_map(|h| dice_rolled(&h.0)).last() {
-        commands.entity(*die).try_insert(Tumble {
-            face: value,
-            t: 0.0,
-            secs: theme.look.animation.tumble_secs / settings.animation_factor(),
-        });
+    let secs = theme.look.animation.tumble_secs / settings.animation_factor();
+    let (entity, tumbling) = &mut *die;
+    let rolled = happened.read().filter_map(|h| dice_rolled(&h.0)).last();
+    // Here the roll follows the press within the frame; a server's comes later.
+    let waiting = matches!(*decider, Decider::Server { .. })
+        && matches!(table.game.awaiting(), Awaiting::Roll | Awaiting::RollOff)
+        && pressed.read().count() > 0;
+    match (rolled, tumbling) {
+        (Some((_, value, _)), Some(tumble)) if tumble.face.is_none() => {
+            tumble.face = Some(value);
+        }
+        (Some((_, value, _)), _) => {
+            commands
+                .entity(*entity)
+                .try_remove::<Settle>()
+                .try_insert(Tumble {
+                    face: Some(value),
+                    t: 0.0,
+                    secs,
+                    angle: 0.0,
+                });
+            thrown.write(DieThrown);
+        }
+        (None, None) if waiting && !settings.reduced_motion => {
+            commands
+                .entity(*entity)
+                .try_remove::<Settle>()
+                .try_insert(Tumble {
+                    face: None,
+                    t: 0.0,
+                    secs,
+                    angle: 0.0,
+                });
+            thrown.write(DieThrown);
+        }
+        _ => {}
     }
 }
 
+/// The die turns, slowing to a stop at its face; its faces flicker as it turns.
 fn tumble(
     mut commands: Commands,
-    time: Res<Time>,
+    clock: Res<BoardClock>,
+    settings: Res<Settings>,
     theme: Res<ActiveTheme>,
+    mut landed: MessageWriter<DieLanded>,
     mut die: Query<(Entity, &mut Die, &mut Tumble, &mut Transform)>,
 ) {
     let size = die_size(&theme);
-    let turns = theme.look.animation.tumble_turns;
+    let a = &theme.look.animation;
     for (entity, mut die, mut tumble, mut transform) in &mut die {
-        tumble.t += time.delta_secs() / tumble.secs.max(1e-4);
-        if tumble.t >= 1.0 {
-            die.face = tumble.face;
-            transform.rotation = Quat::IDENTITY;
-            transform.scale = Vec3::splat(size);
-            commands.entity(entity).remove::<Tumble>();
+        tumble.t += clock.dt;
+        let p = (tumble.t / tumble.secs.max(1e-4)).min(1.0);
+        let done = tumble.face.is_some() && p >= 1.0;
+        if done || tumble.t > WAIT_AT_MOST {
+            if let Some(face) = tumble.face {
+                die.face = face;
+            }
+            // The nearest resting angle: a square looks the same a quarter turn round.
+            let quarter = std::f32::consts::FRAC_PI_2;
+            let from = tumble.angle - (tumble.angle / quarter).round() * quarter;
+            transform.rotation = Quat::from_rotation_z(from);
+            let mut landing = commands.entity(entity);
+            landing.remove::<Tumble>();
+            if !settings.reduced_motion && a.settle_secs > 0.0 {
+                landing.insert(Settle {
+                    t: 0.0,
+                    secs: a.settle_secs / settings.animation_factor(),
+                    from,
+                });
+            } else {
+                transform.rotation = Quat::IDENTITY;
+                transform.scale = Vec3::splat(size);
+            }
+            landed.write(DieLanded);
             continue;
         }
-        // Passing faces: a fixed sequence, not the dice stream.
-        die.face = ((tumble.t * 11.0) as u8 + tumble.face) % 6 + 1;
-        let spin = (1.0 - tumble.t) * turns * std::f32::consts::TAU;
-        transform.rotation = Quat::from_rotation_z(spin);
-        transform.scale =
-            Vec3::splat(size * (1.0 + 0.25 * (tumble.t * std::f32::consts::PI).sin()));
+        // Waiting for a server's roll it keeps turning, at the pace it had halfway.
+        let pace = if tumble.face.is_none() { p.min(0.5) } else { p };
+        let speed = a.tumble_turns * std::f32::consts::TAU * 2.0 * (1.0 - pace) / tumble.secs;
+        tumble.angle += speed * clock.dt;
+        // A new face every eighth of a turn: fast at first, slower as it stops.
+        let eighth = (tumble.angle / (std::f32::consts::TAU / 8.0)) as u32;
+        die.face = ((eighth.wrapping_mul(5) + 2) % 6 + 1) as u8;
+        transform.rotation = Quat::from_rotation_z(tumble.angle);
+        // Lifted toward the eye mid-tumble, down again as it stops.
+        let lift = 0.22 * (std::f32::consts::PI * pace.min(1.0)).sin();
+        transform.scale = Vec3::splat(size * (1.0 + lift));
     }
 }
 
-/// The die sits in the yard of the seat to play.
+/// The landing: squashed flat as it hits, then springing back past its shape and angle.
+fn settle(
+    mut commands: Commands,
+    clock: Res<BoardClock>,
+    theme: Res<ActiveTheme>,
+    mut die: Query<(Entity, &mut Settle, &mut Transform)>,
+) {
+    let size = die_size(&theme);
+    let squash = theme.look.animation.squash;
+    for (entity, mut settle, mut transform) in &mut die {
+        settle.t += clock.dt;
+        let u = (settle.t / settle.secs.max(1e-4)).min(1.0);
+        if u >= 1.0 {
+            transform.rotation = Quat::IDENTITY;
+            transform.scale = Vec3::splat(size);
+            commands.entity(entity).remove::<Settle>();
+            continue;
+        }
+        // BackOut passes 1 and comes back: the die turns past its face and back.
+        let turn = EaseFunction::BackOut.sample_clamped(u);
+        transform.rotation = Quat::from_rotation_z(settle.from * (1.0 - turn));
+        let q = squash * (1.0 - u) * (std::f32::consts::PI * 2.0 * u).cos();
+        transform.scale = Vec3::new(size * (1.0 + q), size * (1.0 - q), 1.0);
+    }
+}
+
+/// The die sits in the yard of the seat to play; it moves on once it has landed.
 fn follow_turn(
     time: Res<Time>,
     table: Res<Table>,
     mut started: MessageReader<GameStarted>,
-    mut die: Query<&mut Transform, With<Die>>,
+    mut die: Query<&mut Transform, AtRestDie>,
 ) {
     let jump = started.read().last().is_some();
     let Some(base) = table.layout.bases.get(table.game.turn() as usize) else {

@@ -11,11 +11,13 @@ use bevy_egui::input::egui_wants_any_pointer_input;
 use ludo_core::Awaiting;
 
 use crate::board::camera::MainCamera;
+use crate::board::choosing::MoveHint;
 use crate::board::dice::Die;
-use crate::board::pieces::{MoveHint, Piece, Selected};
+use crate::board::pieces::{Piece, Selected, rest_cell};
+use crate::board::shapes::cell_pos;
 use crate::table::GameSet;
 use crate::table::Table;
-use crate::table::flow::{Busy, Decider};
+use crate::table::flow::Decider;
 use crate::table::flow::{MoveChosen, RollRequested};
 use crate::table::screen::{PausableSystems, Screen};
 
@@ -24,6 +26,11 @@ pub fn plugin(app: &mut App) {
         Update,
         (
             note_fingers,
+            hover
+                .run_if(not(egui_wants_any_pointer_input))
+                .run_if(in_state(Screen::Playing))
+                .in_set(GameSet::Ask)
+                .in_set(PausableSystems),
             click
                 .run_if(not(egui_wants_any_pointer_input))
                 .run_if(in_state(Screen::Playing))
@@ -88,10 +95,11 @@ impl PieceChoice {
 /// Half a finger: a tap reaches this far (logical pixels) around its point.
 const FINGER: f32 = 22.0;
 
-/// Whether a person may act now: a seat this device plays, nothing moving (input stands
-/// still while paused: `PausableSystems`).
-fn person_may_act(table: &Table, busy: &Busy, decider: &Decider) -> bool {
-    !busy.0 && !table.game.is_over() && decider.person_here(table, table.game.turn())
+/// Whether a person may act now: a seat this device plays (input stands still while paused:
+/// `PausableSystems`). What the board still shows never holds a press back: a roll or a
+/// choice made during a hop is played at once, and the board catches up.
+fn person_may_act(table: &Table, decider: &Decider) -> bool {
+    !table.game.is_over() && decider.person_here(table, table.game.turn())
 }
 
 fn click(
@@ -100,7 +108,6 @@ fn click(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
     table: Res<Table>,
-    busy: Res<Busy>,
     decider: Res<Decider>,
     die: Single<&Transform, With<Die>>,
     pieces: Query<(&Piece, &Transform)>,
@@ -118,7 +125,7 @@ fn click(
     };
     let Some(screen) = screen else { return };
     *choice = PieceChoice::default();
-    if !person_may_act(&table, &busy, &decider) {
+    if !person_may_act(&table, &decider) {
         return;
     }
     let (camera, camera_transform) = *camera;
@@ -142,26 +149,8 @@ fn click(
             }
         }
         Awaiting::Move => {
-            // Each legal move is reached at its piece or at the dot where it would land.
             let legal = table.game.legal_moves();
-            let mut near: Vec<(usize, f32)> = (0..legal.len())
-                .filter_map(|i| {
-                    let at_piece = pieces
-                        .iter()
-                        .filter(|(p, _)| {
-                            p.seat == seat
-                                && table.game.pieces(seat)[p.index as usize] == legal[i].from
-                        })
-                        .map(|(_, t)| t.translation.truncate().distance(world));
-                    let at_hint = hints
-                        .iter()
-                        .filter(|(h, _)| h.0 == i)
-                        .map(|(_, t)| t.translation().truncate().distance(world));
-                    let d = at_piece.chain(at_hint).min_by(f32::total_cmp)?;
-                    (d < finger).then_some((i, d))
-                })
-                .collect();
-            near.sort_by(|a, b| a.1.total_cmp(&b.1));
+            let near = moves_near(&table, world, finger, &pieces, &hints);
             match near.as_slice() {
                 [] => {}
                 // One within reach, or a mouse (exact) or a tap on a piece clearly nearer.
@@ -190,16 +179,81 @@ fn click(
     }
 }
 
+/// The legal moves within `reach` of `world`, nearest first: each is reached at its piece
+/// (where it is drawn, or its square while it still moves there) or at the dot where it
+/// would land.
+fn moves_near(
+    table: &Table,
+    world: Vec2,
+    reach: f32,
+    pieces: &Query<(&Piece, &Transform)>,
+    hints: &Query<(&MoveHint, &GlobalTransform)>,
+) -> Vec<(usize, f32)> {
+    let seat = table.game.turn();
+    let legal = table.game.legal_moves();
+    let mut near: Vec<(usize, f32)> = (0..legal.len())
+        .filter_map(|i| {
+            let at_piece = pieces
+                .iter()
+                .filter(|(p, _)| {
+                    p.seat == seat && table.game.pieces(seat)[p.index as usize] == legal[i].from
+                })
+                .flat_map(|(p, t)| {
+                    let square = cell_pos(rest_cell(table, p.seat, p.index));
+                    [t.translation.truncate(), square].map(|at| at.distance(world))
+                });
+            let at_hint = hints
+                .iter()
+                .filter(|(h, _)| h.0 == i)
+                .map(|(_, t)| t.translation().truncate().distance(world));
+            let d = at_piece.chain(at_hint).min_by(f32::total_cmp)?;
+            (d < reach).then_some((i, d))
+        })
+        .collect();
+    near.sort_by(|a, b| a.1.total_cmp(&b.1));
+    near
+}
+
+/// The pointer over a legal move puts it in focus (its path and what it would capture show).
+fn hover(
+    mut moved: MessageReader<bevy::window::CursorMoved>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    table: Res<Table>,
+    decider: Res<Decider>,
+    pieces: Query<(&Piece, &Transform)>,
+    hints: Query<(&MoveHint, &GlobalTransform)>,
+    mut selected: ResMut<Selected>,
+) {
+    if moved.read().count() == 0
+        || table.game.awaiting() != Awaiting::Move
+        || !person_may_act(&table, &decider)
+    {
+        return;
+    }
+    let (camera, camera_transform) = *camera;
+    let Some(world) = window
+        .cursor_position()
+        .and_then(|at| camera.viewport_to_world_2d(camera_transform, at).ok())
+    else {
+        return;
+    };
+    if let Some(&(i, _)) = moves_near(&table, world, 0.6, &pieces, &hints).first()
+        && selected.0 != i
+    {
+        selected.0 = i;
+    }
+}
+
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     table: Res<Table>,
-    busy: Res<Busy>,
     decider: Res<Decider>,
     mut selected: ResMut<Selected>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    if !person_may_act(&table, &busy, &decider) {
+    if !person_may_act(&table, &decider) {
         return;
     }
     let seat = table.game.turn();

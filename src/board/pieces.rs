@@ -1,20 +1,17 @@
-//! Pieces as entities that follow the engine's state: they hop square by square along the
-//! path of each move, fly back to base when captured, fan out when they share a square, and
-//! show a halo when they can move.
+//! Pieces as entities that follow the engine's state: built from the table, at rest on their
+//! squares (easing there, fanned out when they share one), each with materials of its own so
+//! it can fade while a person chooses among the others. Their motions are in `hops`.
 
 use std::collections::HashMap;
 
 use bevy::prelude::*;
-use ludo_core::{Cell, Event, Pos};
+use ludo_core::Cell;
 
-use crate::board::OnTable;
-use crate::board::dice::Tumble;
+use crate::board::clock::BoardClock;
+use crate::board::hops::{AtRest, Squash};
 use crate::board::shapes::{Shapes, cell_pos, spawn_mark};
-use crate::table::GameSet;
+use crate::board::{BoardSet, OnTable};
 use crate::table::Table;
-use crate::table::flow::Busy;
-use crate::table::flow::{GameStarted, Happened, piece_moved};
-use crate::table::settings::Settings;
 use crate::theme::ActiveTheme;
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,73 +24,63 @@ pub struct Piece {
 #[derive(Component)]
 pub struct Halo;
 
-/// Where a legal move would land.
+/// A piece's own materials and their full colours: `choosing` fades them.
+#[derive(Component, Clone, Debug)]
+pub struct PieceLook {
+    pub materials: Vec<(Handle<ColorMaterial>, Color)>,
+}
+
+/// How a piece stands out while a person chooses: `pulse` swells a piece that can move,
+/// `fade` (0 to the theme's `dim`) the others. `choosing` sets it; rest and materials follow.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Emphasis {
+    pub pulse: bool,
+    pub fade: f32,
+}
+
+/// How faded a piece is drawn now (its `Emphasis::fade`, eased).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Faded(pub f32);
+
+/// How high a piece is above the board, in squares (its shadow falls that far below it).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Lift(pub f32);
+
+/// A piece's shadow (a child of the piece).
 #[derive(Component)]
-pub struct MoveHint(pub usize);
+struct Shadow;
 
-/// A piece walking its path, one square per step, each step a little hop.
-#[derive(Component, Debug)]
-pub struct Hop {
-    pub path: Vec<Vec2>,
-    pub step: usize,
-    pub t: f32,
-    pub step_secs: f32,
-    pub start: Vec2,
-}
+/// The scale a piece at rest eases to: smaller when it shares its square.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct RestScale(pub f32);
 
-/// A captured piece flying back to its base after the capturer lands.
-#[derive(Component, Debug)]
-pub struct FlyHome {
-    pub delay: f32,
-    pub t: f32,
-    pub secs: f32,
-    pub from: Vec2,
-}
-
-/// A piece finished one step of its walk (for the step sound).
-#[derive(Message, Clone, Copy, Debug)]
-pub struct HopLanded {
-    pub seat: u8,
-}
-
-/// The keyboard's current pick among the legal moves.
+/// The keyboard's current pick among the legal moves (the pointer's, when it hovers one).
 #[derive(Resource, Default, Debug, Clone, Copy)]
 pub struct Selected(pub usize);
 
-/// Pieces that are walking or flying.
-pub type Moving = Or<(With<Hop>, With<FlyHome>)>;
-/// Pieces standing still (or easing onto their square).
-pub type AtRest = (Without<Hop>, Without<FlyHome>);
-/// What the halo and hint systems change on an entity.
-type HaloParts = (&'static mut Visibility, &'static mut Transform);
-/// Anything still moving on the board (the next roll waits for it).
-type Animating = Or<(With<Hop>, With<FlyHome>, With<Tumble>)>;
-
-const PIECE_Z: f32 = 10.0;
+pub const PIECE_Z: f32 = 10.0;
+/// Where a piece's shadow falls at rest: a little below and right, light from the top left.
+const SHADOW_AT: Vec2 = Vec2::new(0.04, -0.06);
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<HopLanded>()
-        .add_systems(
-            OnEnter(crate::table::screen::Screen::Playing),
-            spawn_pieces.after(crate::board::squares::spawn_board_done),
-        )
-        .add_systems(
-            Update,
-            spawn_pieces
-                .after(crate::board::squares::spawn_board_done)
-                .run_if(crate::board::squares::table_redrawn)
-                .in_set(crate::board::squares::DrawTable),
-        )
-        .add_systems(
-            Update,
-            (
-                (start_moves, reset_on_new_game).chain(),
-                (animate_hops, animate_fly_home, rest_pieces, show_halos),
-                update_busy,
-            )
-                .chain()
-                .in_set(GameSet::React),
-        );
+    app.add_systems(
+        OnEnter(crate::table::screen::Screen::Playing),
+        spawn_pieces.after(crate::board::squares::spawn_board_done),
+    )
+    .add_systems(
+        Update,
+        spawn_pieces
+            .after(crate::board::squares::spawn_board_done)
+            .run_if(crate::board::squares::table_redrawn)
+            .in_set(crate::board::squares::DrawTable),
+    )
+    .add_plugins(rest);
+}
+
+/// Pieces at rest and their shadows, without anything drawn: what a headless test runs.
+pub fn rest(app: &mut App) {
+    app.add_systems(Update, rest_pieces.in_set(BoardSet::Animate))
+        .add_systems(Update, cast_shadows.in_set(BoardSet::Show));
 }
 
 fn spawn_pieces(
@@ -104,20 +91,28 @@ fn spawn_pieces(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let look = &theme.look;
-    let outline = materials.add(look.outline);
     let halo = materials.add(Color::WHITE);
-    let hint = materials.add(look.hint);
+    let shadow = materials.add(look.shadow);
     // A theme's piece picture is drawn white and tinted with the seat's colour.
     let size = look.style.piece_size;
     for (seat, &colour) in table.layout.colours.iter().enumerate() {
         let seat_look = look.seat(colour);
-        let body = materials.add(ColorMaterial {
-            color: seat_look.strong,
-            texture: theme.art.piece.clone(),
-            ..default()
-        });
-        let mark = materials.add(seat_look.ink);
         for index in 0..4u8 {
+            let body = materials.add(ColorMaterial {
+                color: seat_look.strong,
+                texture: theme.art.piece.clone(),
+                ..default()
+            });
+            let mark = materials.add(seat_look.ink);
+            let mut own = vec![
+                (body.clone(), seat_look.strong),
+                (mark.clone(), seat_look.ink),
+            ];
+            let outline = theme.art.piece.is_none().then(|| {
+                let m = materials.add(look.outline);
+                own.push((m.clone(), look.outline));
+                m
+            });
             let pos = rest_cell(&table, seat as u8, index);
             commands
                 .spawn((
@@ -126,10 +121,22 @@ fn spawn_pieces(
                         seat: seat as u8,
                         index,
                     },
+                    PieceLook { materials: own },
+                    Emphasis::default(),
+                    Faded::default(),
+                    Lift::default(),
+                    RestScale(1.0),
                     Transform::from_translation(cell_pos(pos).extend(PIECE_Z)),
                     Visibility::default(),
                 ))
                 .with_children(|p| {
+                    p.spawn((
+                        Shadow,
+                        Mesh2d(shapes.circle.clone()),
+                        MeshMaterial2d(shadow.clone()),
+                        Transform::from_xyz(SHADOW_AT.x, SHADOW_AT.y, -0.3)
+                            .with_scale(Vec3::splat(size * 0.95)),
+                    ));
                     p.spawn((
                         Halo,
                         Mesh2d(shapes.ring.clone()),
@@ -137,10 +144,10 @@ fn spawn_pieces(
                         Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(1.0)),
                         Visibility::Hidden,
                     ));
-                    if theme.art.piece.is_none() {
+                    if let Some(outline) = outline {
                         p.spawn((
                             Mesh2d(shapes.circle.clone()),
-                            MeshMaterial2d(outline.clone()),
+                            MeshMaterial2d(outline),
                             Transform::from_xyz(0.0, 0.0, -0.1)
                                 .with_scale(Vec3::splat(size + 0.12)),
                         ));
@@ -153,169 +160,50 @@ fn spawn_pieces(
                     };
                     p.spawn((
                         Mesh2d(body_mesh),
-                        MeshMaterial2d(body.clone()),
+                        MeshMaterial2d(body),
                         Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(size)),
                     ));
-                    spawn_mark(p, &shapes, mark.clone(), seat_look.mark, size * 0.5, 0.1);
+                    spawn_mark(p, &shapes, mark, seat_look.mark, size * 0.5, 0.1);
                 });
         }
-    }
-    for i in 0..4 {
-        commands.spawn((
-            OnTable,
-            MoveHint(i),
-            Mesh2d(shapes.circle.clone()),
-            MeshMaterial2d(hint.clone()),
-            Transform::from_xyz(0.0, 0.0, 5.0).with_scale(Vec3::splat(0.45)),
-            Visibility::Hidden,
-        ));
     }
 }
 
 /// The cell a piece stands on in the engine's state.
-fn rest_cell(table: &Table, seat: u8, index: u8) -> Cell {
+pub fn rest_cell(table: &Table, seat: u8, index: u8) -> Cell {
     let pos = table.game.pieces(seat)[index as usize];
     table.layout.cell(seat as usize, index as usize, pos)
 }
 
-fn anim_factor(settings: &Settings) -> f32 {
-    settings.animation_factor()
-}
+/// What resting changes on a piece.
+type RestParts = (
+    Entity,
+    &'static Piece,
+    &'static mut Transform,
+    &'static mut RestScale,
+    &'static Emphasis,
+    Option<&'static mut Squash>,
+    &'static mut Lift,
+);
 
-/// Each move starts a hop along its path; each capture sends the captured piece home once
-/// the capturing piece has landed. Both in the engine's order.
-fn start_moves(
-    mut commands: Commands,
-    mut happened: MessageReader<Happened>,
-    table: Res<Table>,
-    settings: Res<Settings>,
-    theme: Res<ActiveTheme>,
-    hops: Query<&Hop>,
-    pieces: Query<(Entity, &Piece, &Transform)>,
-) {
-    let step_secs = theme.look.animation.hop_secs / anim_factor(&settings);
-    // The longest hop under way, or started in this batch.
-    let mut landing = hops
-        .iter()
-        .map(|h| h.path.len() as f32 * h.step_secs)
-        .fold(0.0, f32::max);
-    let find = |seat: u8, piece: u8| {
-        pieces
-            .iter()
-            .find(|(_, p, _)| p.seat == seat && p.index == piece)
-    };
-    for Happened(event) in happened.read() {
-        if let Some((seat, piece, from, to)) = piece_moved(event) {
-            let path = table.layout.path(seat as usize, piece as usize, from, to);
-            landing = landing.max(path.len() as f32 * step_secs);
-            if let Some((entity, _, transform)) = find(seat, piece) {
-                commands
-                    .entity(entity)
-                    .try_remove::<FlyHome>()
-                    .try_insert(Hop {
-                        path: path.iter().map(|&c| cell_pos(c)).collect(),
-                        step: 0,
-                        t: 0.0,
-                        step_secs,
-                        start: transform.translation.truncate(),
-                    });
-            }
-        } else if let Event::Captured { seat, piece, .. } = *event
-            && let Some((entity, _, transform)) = find(seat, piece)
-        {
-            commands.entity(entity).try_insert(FlyHome {
-                delay: landing,
-                t: 0.0,
-                secs: theme.look.animation.fly_home_secs / anim_factor(&settings),
-                from: transform.translation.truncate(),
-            });
-        }
-    }
-}
+/// How fast a piece eases onto its square (per second), and how fast the pulse beats.
+const EASE_RATE: f32 = 14.0;
+const PULSE_RATE: f32 = 5.5;
 
-fn reset_on_new_game(
-    mut commands: Commands,
-    mut started: MessageReader<GameStarted>,
-    table: Res<Table>,
-    mut pieces: Query<(Entity, &Piece, &mut Transform)>,
-) {
-    if started.read().last().is_none() {
-        return;
-    }
-    for (entity, piece, mut transform) in &mut pieces {
-        // A new table may have despawned this piece in the same frame.
-        commands.entity(entity).try_remove::<(Hop, FlyHome)>();
-        let cell = rest_cell(&table, piece.seat, piece.index);
-        transform.translation = cell_pos(cell).extend(PIECE_Z);
-    }
-}
-
-fn animate_hops(
-    mut commands: Commands,
-    time: Res<Time>,
-    theme: Res<ActiveTheme>,
-    mut landed: MessageWriter<HopLanded>,
-    mut hops: Query<(Entity, &Piece, &mut Hop, &mut Transform)>,
-) {
-    let animation = &theme.look.animation;
-    for (entity, piece, mut hop, mut transform) in &mut hops {
-        hop.t += time.delta_secs() / hop.step_secs.max(1e-4);
-        while hop.t >= 1.0 && hop.step < hop.path.len() {
-            hop.t -= 1.0;
-            hop.start = hop.path[hop.step];
-            hop.step += 1;
-            landed.write(HopLanded { seat: piece.seat });
-        }
-        if hop.step >= hop.path.len() {
-            transform.translation = hop.start.extend(PIECE_Z);
-            transform.scale = Vec3::ONE;
-            commands.entity(entity).remove::<Hop>();
-            continue;
-        }
-        let target = hop.path[hop.step];
-        let k = animation.easing.apply(hop.t);
-        let lift = (hop.t * std::f32::consts::PI).sin();
-        transform.translation = hop.start.lerp(target, k).extend(PIECE_Z + 2.0);
-        transform.scale = Vec3::splat(1.0 + animation.hop_lift * lift);
-    }
-}
-
-fn animate_fly_home(
-    mut commands: Commands,
-    time: Res<Time>,
-    table: Res<Table>,
-    theme: Res<ActiveTheme>,
-    mut flying: Query<(Entity, &Piece, &mut FlyHome, &mut Transform)>,
-) {
-    for (entity, piece, mut fly, mut transform) in &mut flying {
-        if fly.delay > 0.0 {
-            fly.delay -= time.delta_secs();
-            continue;
-        }
-        fly.t += time.delta_secs() / fly.secs.max(1e-4);
-        let home = cell_pos(rest_cell(&table, piece.seat, piece.index));
-        let k = theme.look.animation.easing.apply(fly.t);
-        let lift = (fly.t.min(1.0) * std::f32::consts::PI).sin();
-        transform.translation = fly.from.lerp(home, k).extend(PIECE_Z + 3.0);
-        transform.scale = Vec3::splat(1.0 + 0.6 * lift);
-        if fly.t >= 1.0 {
-            transform.scale = Vec3::ONE;
-            commands.entity(entity).remove::<FlyHome>();
-        }
-    }
-}
-
-/// Pieces at rest ease to their square; pieces sharing a square fan out around it.
+/// Pieces at rest ease to their square; pieces sharing a square fan out around it; a piece
+/// that just landed springs back from its squash; a piece that can move pulses.
 fn rest_pieces(
+    mut commands: Commands,
+    clock: Res<BoardClock>,
     time: Res<Time>,
     table: Res<Table>,
-    mut pieces: Query<(&Piece, &mut Transform), AtRest>,
+    theme: Res<ActiveTheme>,
+    mut pieces: Query<RestParts, AtRest>,
 ) {
     let mut sharing: HashMap<Cell, Vec<(u8, u8)>> = HashMap::new();
     for seat in 0..table.game.seats() {
         for index in 0..4u8 {
-            let pos = table.game.pieces(seat)[index as usize];
-            if pos.is_base() {
+            if table.game.pieces(seat)[index as usize].is_base() {
                 continue;
             }
             sharing
@@ -324,8 +212,12 @@ fn rest_pieces(
                 .push((seat, index));
         }
     }
-    let k = 1.0 - (-14.0 * time.delta_secs()).exp();
-    for (piece, mut transform) in &mut pieces {
+    let dt = clock.dt;
+    let k = 1.0 - (-EASE_RATE * dt).exp();
+    let animation = &theme.look.animation;
+    let beat = (time.elapsed_secs() * PULSE_RATE).sin();
+    for (entity, piece, mut transform, mut rest, emphasis, squash, mut lift) in &mut pieces {
+        lift.0 = 0.0;
         let cell = rest_cell(&table, piece.seat, piece.index);
         let mut target = cell_pos(cell);
         let mut scale = 1.0;
@@ -340,57 +232,40 @@ fn rest_pieces(
         }
         let now = transform.translation.truncate();
         transform.translation = now.lerp(target, k).extend(PIECE_Z);
-        transform.scale = transform.scale.lerp(Vec3::splat(scale), k);
+        rest.0 += (scale - rest.0) * k;
+        let mut size = Vec2::splat(rest.0);
+        if emphasis.pulse {
+            size *= 1.0 + animation.pulse * beat;
+        }
+        if let Some(mut squash) = squash {
+            let q = squash.amount_at(dt);
+            size *= Vec2::new(1.0 + q, 1.0 - q);
+            if squash.done() {
+                commands.entity(entity).remove::<Squash>();
+            }
+        }
+        transform.scale = size.extend(1.0);
     }
 }
 
-/// Halos on the pieces a person may move, and hints where each would land.
-fn show_halos(
-    time: Res<Time>,
-    table: Res<Table>,
-    selected: Res<Selected>,
-    pieces: Query<(&Piece, &Children)>,
-    mut halos: Query<HaloParts, (With<Halo>, Without<MoveHint>)>,
-    mut hints: Query<(&MoveHint, HaloParts), Without<Halo>>,
+/// A piece's shadow stays on the board under it: further below, smaller and fainter the
+/// higher the piece is (in the piece's own space, which hops and squashes).
+fn cast_shadows(
+    pieces: Query<(&Lift, &Transform, &Children), With<Piece>>,
+    mut shadows: Query<&mut Transform, (With<Shadow>, Without<Piece>)>,
+    theme: Res<ActiveTheme>,
 ) {
-    let person = !table.cpu_to_act();
-    let moves = if person {
-        table.game.legal_moves()
-    } else {
-        &[]
-    };
-    let seat = table.game.turn();
-    let pulse = 1.0 + 0.08 * (time.elapsed_secs() * 6.0).sin();
-    for (piece, children) in &pieces {
-        let pos: Pos = table.game.pieces(piece.seat)[piece.index as usize];
-        let which = moves.iter().position(|m| m.from == pos);
-        let movable = piece.seat == seat && which.is_some();
+    let size = theme.look.style.piece_size;
+    for (lift, piece, children) in &pieces {
         for child in children.iter() {
-            if let Ok((mut vis, mut t)) = halos.get_mut(child) {
-                vis.set_if_neq(if movable {
-                    Visibility::Visible
-                } else {
-                    Visibility::Hidden
-                });
-                let chosen = which == Some(selected.0 % moves.len().max(1));
-                t.scale = Vec3::splat(if chosen { 1.05 * pulse } else { 0.92 });
+            if let Ok(mut t) = shadows.get_mut(child) {
+                let scale = piece.scale.truncate().max(Vec2::splat(0.1));
+                let at = (SHADOW_AT - Vec2::Y * lift.0) / scale;
+                t.translation = at.extend(-0.3);
+                let shrink = 1.0 - 0.3 * lift.0.min(1.0);
+                t.scale = (Vec2::splat(size * 0.95 * shrink) / scale).extend(1.0);
+                t.rotation = piece.rotation.inverse();
             }
         }
     }
-    for (hint, (mut vis, mut t)) in &mut hints {
-        match moves.get(hint.0) {
-            Some(m) => {
-                let cell = table.layout.cell(seat as usize, m.piece as usize, m.to);
-                t.translation = cell_pos(cell).extend(5.0);
-                vis.set_if_neq(Visibility::Visible);
-            }
-            None => {
-                vis.set_if_neq(Visibility::Hidden);
-            }
-        }
-    }
-}
-
-fn update_busy(mut busy: ResMut<Busy>, hops: Query<(), Animating>) {
-    busy.set_if_neq(Busy(!hops.is_empty()));
 }

@@ -6,7 +6,8 @@
 use bevy::prelude::*;
 use ludo_core::{Pos, SquareKind};
 
-use crate::board::pieces::{AtRest, Moving, Piece};
+use crate::board::hops::{AtRest, Moving};
+use crate::board::pieces::Piece;
 use crate::board::shapes::cell_pos;
 use crate::table::Table;
 use crate::theme::Look;

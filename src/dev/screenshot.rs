@@ -16,8 +16,9 @@ use super::metrics::{
 use super::pixels::{Expect, PieceViews, close, expectations, hex, windows_off_screen};
 use super::report::Report;
 use crate::board::camera::MainCamera;
-use crate::board::celebrate::{Burst, Confetti};
+use crate::board::celebrate::Confetti;
 use crate::board::dice::Die;
+use crate::board::sparks::Burst;
 use crate::table::GameSet;
 use crate::table::Table;
 use crate::theme::ActiveTheme;
@@ -124,7 +125,7 @@ fn give_up_waiting(
 
 /// Where celebrations cover the board: bursts and confetti.
 type Celebrations<'w, 's> = (
-    Query<'w, 's, &'static Transform, With<Burst>>,
+    Query<'w, 's, (&'static Transform, &'static Burst)>,
     Query<'w, 's, &'static Transform, With<Confetti>>,
 );
 
@@ -195,7 +196,7 @@ fn take_screenshot_when_due(
         });
         let under_burst = bursts
             .iter()
-            .any(|t| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.5)
+            .any(|(t, b)| t.translation.truncate().distance(world) < b.reach() * 1.3 + 0.5)
             || confetti
                 .iter()
                 .any(|t| t.translation.truncate().distance(world) < 0.5);

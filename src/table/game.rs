@@ -188,6 +188,23 @@ impl Table {
         Ok(())
     }
 
+    /// The pieces (seat, piece) that moving `piece` by the pending roll would capture, as the
+    /// engine decides on a copy of the game: what the board marks before a person chooses.
+    pub fn captures_if(&self, piece: u8) -> Vec<(u8, u8)> {
+        let mut game = self.game.clone();
+        let mut events = Vec::new();
+        if game.choose(piece, &mut events).is_err() {
+            return Vec::new();
+        }
+        events
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Captured { seat, piece, .. } => Some((seat, piece)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The CPU's pick among the legal moves of the seat to act (a person's seat is played at
     /// the normal level). Its randomness is drawn afresh from the seed and the number of
     /// steps played, not kept in a generator, so a resumed game picks as the uninterrupted
