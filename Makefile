@@ -98,7 +98,8 @@ web-test-build:
 # its picture against the engine (pieces and squares where the engine says), that every
 # window is wholly on the screen and that no text is cut by its window or the screen, and
 # fails on a mismatch; its report (first frame, memory, update time, the board's share of the
-# window's short side) is the .json beside the .png. Last, the menu as a screen reader on Linux reads
+# window's short side) is the .json beside the .png. Then frame strips of the moments of play
+# (`--strip`). Last, the menu as a screen reader on Linux reads
 # it (AT-SPI): its buttons by name.
 # The X authority file is ours (in the runtime folder): xvfb-run then has no temporary
 # folder of its own to remove, a removal that once failed on CI after a passing run (exit 5).
@@ -154,6 +155,15 @@ screenshot:
 		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \
 			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
+	@# Frame strips of a roll, a move of five squares, a capture and a piece reaching the goal
+	@# (ten frames from the press, the clock stepping a sixtieth of a second a frame; each
+	@# strip's .json has the game's update time while it played), and night's capture.
+	@for kind in roll move capture goal; do \
+		$(XVFB) cargo run --quiet --bin ludo -- --seats person,person,person,person --seed 3 \
+			--strip $$kind --screenshot $(ARTIFACTS)/strip-$$kind.png || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/strip-$$kind.png || exit 1; done
+	$(XVFB) cargo run --quiet --bin ludo -- --seats person,person,person,person --seed 3 --theme night \
+		--strip capture --screenshot $(ARTIFACTS)/strip-night-capture.png
 	@# What a screen reader on Linux reads of the menu (AT-SPI, through AccessKit).
 	$(XVFB) scripts/atspi-test.sh $(CARGO_TARGET_DIR)/debug/ludo $(ARTIFACTS)/atspi-menu.json
 

@@ -1,7 +1,8 @@
 // The real-browser test: serves web/dist on localhost, opens it in Debian's headless Chromium
 // (driven by playwright-core), checks the menu shows, plays a whole 4-CPU game at instant
 // speed to the results (and another in Arabic), checks that the page's live region told each
-// of the engine's events as a sentence, in order, fails on any console error or panic, and checks that a browser without
+// of the engine's events as a sentence, in order, fails on any console error or panic, draws
+// frame strips of a roll, a move, a capture and a goal (web-strip-KIND.png), and checks that a browser without
 // WebAssembly SIMD gets a plain message. Screenshots and a report (wasm size raw and gzipped,
 // time from navigation to the first frame) go to artifacts/.
 import fs from 'node:fs';
@@ -229,6 +230,22 @@ try {
     Object.keys(localStorage).filter((k) => k.endsWith('game.ron')).map((k) => localStorage.getItem(k)));
   if (saved.length !== 1 || !saved[0].includes('phase: over')) {
     failOn(`the finished game is not in local storage: ${JSON.stringify(saved).slice(0, 200)}`);
+  }
+
+  // Frame strips of a roll, a move, a capture and a piece reaching the goal, drawn by the
+  // browser (the game lays out ten frames and downloads the PNG): web-strip-KIND.png.
+  report.strips = {};
+  for (const kind of ['roll', 'move', 'capture', 'goal']) {
+    const strip = await browser.newPage({ viewport: { width: 960, height: 540 }, acceptDownloads: true });
+    strip.on('console', (m) => { if (m.type() === 'error') failOn(`strip ${kind}: ${m.text()}`); });
+    strip.on('pageerror', (e) => failOn(`strip ${kind}: ${e}`));
+    const started = Date.now();
+    const download = strip.waitForEvent('download', { timeout: 180_000 });
+    await strip.goto(base + `?seats=person,person,person,person&seed=3&strip=${kind}`);
+    const file = path.join(artifacts, `web-strip-${kind}.png`);
+    await (await download).saveAs(file);
+    report.strips[kind] = { bytes: fs.statSync(file).size, ms: Date.now() - started };
+    await strip.close();
   }
 
   // A browser without WebAssembly SIMD (the game is built with it) is told so, in words.

@@ -88,6 +88,11 @@ pub struct Args {
     /// shown (after --frames more frames), without waiting for its game.
     #[arg(long, requires = "screenshot", conflicts_with = "when_over")]
     pub in_lobby: bool,
+    /// Play the table forward to a roll, a move of five squares, a capture or a piece
+    /// reaching the goal, make it happen, and save ten frames of it side by side (to
+    /// --screenshot's path, else strip-KIND.png; the browser downloads it), then exit.
+    #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["when_over", "in_lobby", "join", "create"])]
+    pub strip: Option<crate::dev::strip::StripKind>,
     /// Log every engine event as `ludo: event N JSON` (what the browser test checks the
     /// screen reader's sentences against).
     #[arg(long)]

@@ -146,8 +146,8 @@ pub fn run() -> AppExit {
     let table_given = args.seats.is_some();
     let screenshot = args.screenshot.clone();
     // What was remembered from last time, unless the command line says otherwise; screenshot
-    // runs neither read nor write the player's files.
-    let remembered = screenshot.is_none();
+    // and strip runs neither read nor write the player's files.
+    let remembered = screenshot.is_none() && args.strip.is_none();
     let config_dir = ConfigDir::user();
     let data_dir = DataDir::user();
     let mut notice = Notice::default();
@@ -225,7 +225,7 @@ pub fn run() -> AppExit {
         args.open,
         Some(Open::Menu | Open::Settings | Open::Profiles)
     ) || online.is_some()
-        || (!table_given && screenshot.is_none() && args.open.is_none());
+        || (!table_given && remembered && args.open.is_none());
     app.insert_state(if at_menu {
         Screen::Menu
     } else {
@@ -250,7 +250,9 @@ pub fn run() -> AppExit {
     if args.open == Some(Open::Pause) {
         app.insert_state(Pause::Paused);
     }
-    if let Some(path) = screenshot {
+    if let Some(kind) = args.strip {
+        crate::dev::strip::plugin(&mut app, kind, screenshot);
+    } else if let Some(path) = screenshot {
         let shot = ScreenshotAndExit {
             path,
             after_frames: args.frames,

@@ -9,7 +9,7 @@ use crate::table::screen::Overlay;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "text-size",
     "high-contrast",
     "reduced-motion",
@@ -23,6 +23,7 @@ const KEYS: [&str; 13] = [
     "create",
     "name",
     "print-events",
+    "strip",
 ];
 
 /// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
@@ -164,7 +165,7 @@ fn where_to_tap(
     camera: Single<(&Camera, &GlobalTransform), With<crate::board::camera::MainCamera>>,
     die: Single<&Transform, With<crate::board::dice::Die>>,
     pieces: Query<(&crate::board::pieces::Piece, &Transform)>,
-    hints: Query<(&crate::board::pieces::MoveHint, &GlobalTransform)>,
+    hints: Query<(&crate::board::choosing::MoveHint, &GlobalTransform)>,
     mut happened: MessageReader<Happened>,
     mut events: Local<usize>,
     mut said: Local<String>,

@@ -12,7 +12,7 @@ pub mod profiles;
 mod rule_book;
 mod settings;
 pub mod setup;
-mod widgets;
+pub mod widgets;
 
 pub use online::default_server as online_default_server;
 
