@@ -18,6 +18,8 @@ use ludo::table::{SeatKind, Table, TableConfig};
 use ludo::theme::{ActiveTheme, Look};
 use ludo_core::{Awaiting, Event};
 
+use common::press;
+
 /// Every event the rules wrote, in order.
 #[derive(Resource, Default)]
 struct Seen(Vec<Event>);
@@ -87,16 +89,6 @@ fn app(speed: Speed, reduced_motion: bool, seed: u64) -> App {
         .spawn((ludo::board::camera::MainCamera, Transform::default()));
     app.update();
     app
-}
-
-fn press(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(key);
-    keys.clear();
 }
 
 /// The key that plays the table's next step: the die, or the first legal move.

@@ -319,15 +319,7 @@ fn a_person_plays_through_the_keyboard_input_path() {
                 .add_plugins(ludo::board::input::keyboard_plugin);
         },
     );
-    let press = |app: &mut App, key: KeyCode| {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
-    };
+    let press = common::press;
     let mut moved = false;
     for _ in 0..500 {
         let (turn, awaiting) = {

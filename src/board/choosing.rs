@@ -186,16 +186,23 @@ fn show_hints(
 ) {
     let moves = choosing(&table, &decider);
     let seat = table.game.turn() as usize;
-    for (hint, mut vis, mut t) in &mut hints {
-        match moves.get(hint.0) {
-            Some(m) => {
-                let cell = table.layout.cell(seat, m.piece as usize, m.to);
-                t.translation = cell_pos(cell).extend(5.0);
-                vis.set_if_neq(Visibility::Visible);
-            }
-            None => {
-                vis.set_if_neq(Visibility::Hidden);
-            }
+    for (hint, vis, t) in &mut hints {
+        let at = moves
+            .get(hint.0)
+            .map(|m| cell_pos(table.layout.cell(seat, m.piece as usize, m.to)));
+        place(vis, t, at);
+    }
+}
+
+/// A mark shown at `at` (keeping its depth), or hidden.
+fn place(mut vis: Mut<Visibility>, mut t: Mut<Transform>, at: Option<Vec2>) {
+    match at {
+        Some(at) => {
+            t.translation = at.extend(t.translation.z);
+            vis.set_if_neq(Visibility::Visible);
+        }
+        None => {
+            vis.set_if_neq(Visibility::Hidden);
         }
     }
 }
@@ -218,16 +225,8 @@ fn show_path(
     // The squares passed over, the landing square (its own dot) left out.
     let passed = &path[..path.len().saturating_sub(1)];
     let shown = &passed[passed.len().saturating_sub(PATH_DOTS)..];
-    for (dot, mut vis, mut t) in &mut dots {
-        match shown.get(dot.0) {
-            Some(&cell) => {
-                t.translation = cell_pos(cell).extend(5.0);
-                vis.set_if_neq(Visibility::Visible);
-            }
-            None => {
-                vis.set_if_neq(Visibility::Hidden);
-            }
-        }
+    for (dot, vis, t) in &mut dots {
+        place(vis, t, shown.get(dot.0).map(|&cell| cell_pos(cell)));
     }
 }
 
@@ -247,23 +246,17 @@ fn show_threats(
         .map(Vec::as_slice)
         .unwrap_or_default();
     let beat = 1.0 + 0.08 * (time.elapsed_secs() * 8.0).sin();
-    for (mark, mut vis, mut t) in &mut marks {
-        let at = victims.get(mark.0).and_then(|&(seat, index)| {
+    for (mark, vis, mut t) in &mut marks {
+        let victim = victims.get(mark.0).and_then(|&(seat, index)| {
             pieces
                 .iter()
                 .find(|(p, _)| p.seat == seat && p.index == index)
                 .map(|(_, t)| t)
         });
-        match at {
-            Some(piece) => {
-                t.translation = piece.translation.truncate().extend(15.0);
-                t.scale = Vec3::splat(piece.scale.x.max(0.6) * 1.1 * beat);
-                vis.set_if_neq(Visibility::Visible);
-            }
-            None => {
-                vis.set_if_neq(Visibility::Hidden);
-            }
+        if let Some(piece) = victim {
+            t.scale = Vec3::splat(piece.scale.x.max(0.6) * 1.1 * beat);
         }
+        place(vis, t, victim.map(|piece| piece.translation.truncate()));
     }
 }
 

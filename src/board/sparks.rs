@@ -42,11 +42,7 @@ struct Ring;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (
-            burst_on_hits.run_if(in_motion),
-            burst_at_goal.run_if(in_motion),
-            grow,
-        )
+        (burst.run_if(in_motion), grow)
             .chain()
             .in_set(BoardSet::Show),
     );
@@ -116,46 +112,29 @@ fn spawn_burst(
         });
 }
 
-fn burst_on_hits(
+/// A burst where a piece is hit (in its colour) and a larger one where a piece lands in the
+/// goal (in its seat's).
+fn burst(
     mut commands: Commands,
     mut hits: MessageReader<Hit>,
-    shapes: Res<Shapes>,
-    table: Res<Table>,
-    theme: Res<ActiveTheme>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
-) {
-    for hit in hits.read() {
-        let colour = theme.look.strong(table.layout.colours[hit.seat as usize]);
-        spawn_burst(
-            &mut commands,
-            &shapes,
-            &mut materials,
-            &theme,
-            hit.at,
-            colour,
-            1.6,
-        );
-    }
-}
-
-fn burst_at_goal(
-    mut commands: Commands,
     mut home: MessageReader<PieceHome>,
     shapes: Res<Shapes>,
     table: Res<Table>,
     theme: Res<ActiveTheme>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    for piece in home.read() {
-        let colour = theme.look.strong(table.layout.colours[piece.seat as usize]);
+    let hits = hits.read().map(|h| (h.seat, h.at, 1.6));
+    let home = home.read().map(|h| (h.seat, h.at, 2.6));
+    for (seat, at, reach) in hits.chain(home) {
+        let colour = theme.look.strong(table.layout.colours[seat as usize]);
         spawn_burst(
             &mut commands,
             &shapes,
             &mut materials,
             &theme,
-            piece.at,
+            at,
             colour,
-            2.6,
+            reach,
         );
     }
 }

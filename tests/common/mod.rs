@@ -71,3 +71,15 @@ pub fn play_to_the_end(app: &mut App) -> bool {
     }
     false
 }
+
+/// A key pressed for one frame, then let go, as a person taps it.
+#[allow(dead_code)]
+pub fn press(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
