@@ -156,7 +156,7 @@ screenshot:
 			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
 	@# Frame strips of a roll, a move of five squares, a capture and a piece reaching the goal
-	@# (ten frames from the press, the clock stepping a sixtieth of a second a frame; each
+	@# (ten frames from the press, the clock stepping from one to the next; each
 	@# strip's .json has the game's update time while it played), and night's capture.
 	@for kind in roll move capture goal; do \
 		$(XVFB) cargo run --quiet --bin ludo -- --seats person,person,person,person --seed 3 \

@@ -2,8 +2,8 @@
 //! capture, a piece reaching the goal — for a person to look at how it feels. The table is
 //! played forward (seeded, by the engine) to the first position where the moment can happen;
 //! a press makes it happen; ten frames of the board from the press on, at fixed times (the
-//! clock steps a sixtieth of a second a frame, however slowly the frames are drawn), each
-//! labelled with its time, are laid side by side in one PNG. On the desktop it is written to
+//! clock steps from one to the next, however slowly the frames are drawn), each labelled with
+//! its time, are laid side by side in one PNG. On the desktop it is written to
 //! the path given (`--screenshot`, else `strip-KIND.png`), with a report beside it (the game's
 //! update time a frame); in the browser it is downloaded.
 
@@ -62,7 +62,7 @@ impl StripKind {
 /// Frames in a strip, and the width each is drawn at.
 const FRAMES: usize = 10;
 const FRAME_WIDTH: u32 = 300;
-/// The clock's step: a frame of a 60 Hz screen.
+/// The clock's step before the press: a frame of a 60 Hz screen.
 const STEP: Duration = Duration::from_nanos(16_666_667);
 /// Frames drawn before the press (the table drawn again, the pieces at rest).
 const SETTLE_FRAMES: u32 = 20;
@@ -105,10 +105,12 @@ pub fn plugin(app: &mut App, kind: StripKind, path: Option<PathBuf>) {
         .add_systems(EguiPrimaryContextPass, label);
 }
 
-/// The frame (after the press) each of the strip's pictures is taken at.
-fn due(kind: StripKind, i: usize) -> u32 {
-    let secs = kind.span() * i as f32 / (FRAMES - 1) as f32;
-    (secs / STEP.as_secs_f32()).round() as u32
+/// The time between the strip's pictures: from the press on, the clock steps this much a
+/// frame, so each frame drawn is one of the strip's (the motions are functions of the time
+/// passed, landings and hits included, so they reach the same places as at 60 Hz; a browser
+/// drawing in software takes a quarter of the time).
+fn interval(kind: StripKind) -> Duration {
+    Duration::from_secs_f32(kind.span() / (FRAMES - 1) as f32)
 }
 
 /// The request that makes the moment happen, once the table is where it can.
@@ -229,6 +231,7 @@ fn run(
         }
     }
     if strip.frame == SETTLE_FRAMES {
+        commands.insert_resource(TimeUpdateStrategy::ManualDuration(interval(kind)));
         // The time a frame is counted from the press: the moment, not the setting up.
         metrics.update_total = Duration::ZERO;
         metrics.update_worst = Duration::ZERO;
@@ -246,7 +249,8 @@ fn run(
     let Some(after) = strip.frame.checked_sub(SETTLE_FRAMES) else {
         return;
     };
-    for i in (0..FRAMES).filter(|&i| due(kind, i) == after) {
+    let i = after as usize;
+    if i < FRAMES {
         commands.spawn(Screenshot::primary_window()).observe(
             move |shot: On<ScreenshotCaptured>, mut strip: ResMut<StripRun>| {
                 strip.shots[i] = Some(shot.image.clone());
@@ -255,7 +259,7 @@ fn run(
     }
     if strip.saved {
         // A few frames for the file (or the download) to be written.
-        if after > due(kind, FRAMES - 1) + 10 {
+        if after as usize > FRAMES + 10 {
             exit.write(AppExit::Success);
         }
         return;
@@ -398,7 +402,7 @@ fn label(mut contexts: EguiContexts, strip: Res<StripRun>) {
         return;
     };
     let Ok(ctx) = contexts.ctx_mut() else { return };
-    let ms = after as f32 * STEP.as_secs_f32() * 1000.0;
+    let ms = after as f32 * interval(strip.kind).as_secs_f32() * 1000.0;
     // egui's points are logical pixels over its zoom (the text size).
     let at = crate::ui::widgets::points(strip.focus, ctx.zoom_factor()).min;
     egui::Area::new(egui::Id::new("strip_label"))
