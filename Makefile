@@ -66,7 +66,7 @@ test: test-deps
 	cargo fmt $(SERVER) --all --check
 	$(MAKE) --no-print-directory -j2 test-builds
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace
-	cargo test --quiet --profile dev -p ludo-core --no-default-features --lib value_net
+	cargo test --quiet --profile dev -p ludo-cpu --no-default-features --lib value_net
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory dist-test
@@ -83,7 +83,7 @@ native-test-builds:
 	@set -o pipefail; { cargo build $(SERVER) --bins \
 		&& cargo test --profile dev $(SERVER) --no-run \
 		&& cargo test --profile dev --workspace --no-run \
-		&& cargo test --profile dev -p ludo-core --no-default-features --lib value_net --no-run; \
+		&& cargo test --profile dev -p ludo-cpu --no-default-features --lib value_net --no-run; \
 		} 2>&1 | sed -u 's/^/[native] /'
 web-test-build:
 	@set -o pipefail; scripts/build-web.sh 2>&1 | sed -u 's/^/[web] /'

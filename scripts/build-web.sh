@@ -92,7 +92,7 @@ if [[ "$mode" == game ]]; then
   mkdir -p "$out/assets/nets"
   cp -r assets/. "$out/assets/"
   # `hard`'s networks: the browser build fetches the one a table needs (not built in).
-  cp crates/ludo-core/nets/*.json "$out/assets/nets/"
+  cp crates/ludo-cpu/nets/*.json "$out/assets/nets/"
   # The offline copy: every file the game can load, under a version that changes with them.
   files=$(cd "$out" && find . -type f ! -name sw.js | sed 's|^\./||' | sort)
   version=$(cd "$out" && echo "$files" | xargs sha256sum | sha256sum | cut -c1-16)

@@ -1,6 +1,6 @@
 //! The game's folders are layers, and no file imports from a layer above its own (see the
 //! list in `src/lib.rs`). This test reads every file of `src/` and names each path that runs
-//! back up a layer, with its file and line.
+//! back up a layer, with its file and line; and that the rules crate knows no CPU player.
 
 use std::path::{Path, PathBuf};
 
@@ -119,4 +119,44 @@ fn the_check_sees_single_and_grouped_paths() {
     assert_eq!(layer_of(Path::new("ui/hud/log.rs")), 6);
     assert_eq!(layer_of(Path::new("lib.rs")), 8);
     assert_eq!(layer_of(Path::new("plugin")), 8);
+}
+
+/// The crates are layers too: the rules (`ludo-core`) below the CPU players (`ludo-cpu`)
+/// below everything that seats them. The rules crate names no CPU player, in its manifest or
+/// any file; the CPU crate is the only one of the two to depend on the other (Cargo refuses
+/// a loop; this says which way it runs).
+#[test]
+fn the_rules_crate_knows_no_cpu_player() {
+    let root = ludo::files::asset_list::manifest_dir();
+    let core = root.join("crates/ludo-core");
+    let manifest = std::fs::read_to_string(core.join("Cargo.toml")).unwrap();
+    assert!(
+        !manifest.contains("ludo-cpu"),
+        "crates/ludo-core/Cargo.toml depends on ludo-cpu"
+    );
+    let cpu = std::fs::read_to_string(root.join("crates/ludo-cpu/Cargo.toml")).unwrap();
+    assert!(cpu.contains("ludo-core"), "ludo-cpu plays on ludo-core");
+    let mut files = Vec::new();
+    for dir in ["src", "tests", "examples", "benches"] {
+        if core.join(dir).is_dir() {
+            rust_files(&core.join(dir), &mut files);
+        }
+    }
+    let named: Vec<String> = files
+        .iter()
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f).unwrap();
+            text.lines()
+                .enumerate()
+                .filter(|(_, l)| l.contains("ludo_cpu") || l.trim_start().starts_with("mod cpu"))
+                .map(|(i, _)| format!("{}:{}", f.display(), i + 1))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(files.len() > 10, "read {} files", files.len());
+    assert!(
+        named.is_empty(),
+        "the rules crate names the CPU:\n{}",
+        named.join("\n")
+    );
 }

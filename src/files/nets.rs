@@ -5,7 +5,7 @@
 
 use bevy::asset::{AssetLoader, LoadContext, LoadState, io::Reader};
 use bevy::prelude::*;
-use ludo_core::value_net::{self, NetId};
+use ludo_cpu::value_net::{self, NetId};
 
 use crate::table::Table;
 

@@ -3,8 +3,9 @@
 
 use bevy::prelude::*;
 use ludo_core::{
-    Awaiting, Chooser, Cpu, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules, Step,
+    Awaiting, Chooser, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules, Step,
 };
+use ludo_cpu::Cpu;
 use serde::{Deserialize, Serialize};
 
 /// The name of a person who gave none. It is kept as is in files and saves and shown in the
@@ -249,7 +250,7 @@ impl Table {
 
     /// The learned network that a CPU seat here plays by and the engine does not have yet
     /// (the browser fetches it): CPU moves wait for it.
-    pub fn network_wanted(&self) -> Option<ludo_core::value_net::NetId> {
+    pub fn network_wanted(&self) -> Option<ludo_cpu::value_net::NetId> {
         self.seats.iter().find_map(|kind| match kind {
             SeatKind::Cpu(level) => Cpu::new(*level, 0)
                 .seeing(self.cpu_levels())

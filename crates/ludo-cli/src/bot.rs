@@ -14,8 +14,8 @@ use std::rc::Rc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
 use std::time::{Duration, Instant};
 
-use ludo_core::tournament::Progress;
 use ludo_core::{Chooser, Game, Move, Rules};
+use ludo_cpu::tournament::Progress;
 use serde::Serialize;
 
 use crate::moves::{MoveResult, move_results};

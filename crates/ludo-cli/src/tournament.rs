@@ -4,8 +4,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ludo_core::tournament::{self, Progress};
-use ludo_core::{Chooser, Cpu, CpuLevel};
+use ludo_core::{Chooser, CpuLevel};
+use ludo_cpu::Cpu;
+use ludo_cpu::tournament::{self, Progress};
 
 use crate::bot::{Bot, FaultLog};
 use crate::input::InputError;

@@ -213,6 +213,11 @@ impl Game {
     pub fn track(&self) -> &Track {
         &self.track
     }
+
+    /// Who stands on each track square, as bit masks.
+    pub fn occupancy(&self) -> &Occupancy {
+        &self.occupancy
+    }
     pub fn seats(&self) -> u8 {
         self.track.seats
     }
@@ -510,9 +515,11 @@ impl Game {
         Ok(())
     }
 
-    /// A turn's roll, already checked to be due and on the die.
+    /// A turn's roll, already checked to be due and on the die: the engine's fast path
+    /// without `roll`'s checks, for a search that knows the phase (the CPU players). A roll
+    /// that is not due leaves the game in a state no check would have allowed.
     #[inline]
-    pub(crate) fn play_roll(&mut self, value: u8, out: &mut impl EventSink) {
+    pub fn play_roll(&mut self, value: u8, out: &mut impl EventSink) {
         let seat = self.turn;
         out.push(Event::Rolled { seat, value });
         let retries = self.rules.no_piece_in_play == NoPieceInPlay::UpToThreeRolls
@@ -625,9 +632,10 @@ impl Game {
         Ok(())
     }
 
-    /// A legal move for the pending `roll`, already checked.
+    /// A legal move for the pending `roll`, already checked: the fast path without
+    /// `choose`'s checks, for a search that took `m` from `legal_moves` (the CPU players).
     #[inline]
-    pub(crate) fn play_move(&mut self, m: Move, roll: u8, out: &mut impl EventSink) {
+    pub fn play_move(&mut self, m: Move, roll: u8, out: &mut impl EventSink) {
         let seat = self.turn;
         let (captured, reached_goal) = self.apply(seat, m, out);
 

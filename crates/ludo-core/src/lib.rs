@@ -2,8 +2,9 @@
 //!
 //! The rules of Ludo exactly as `RULES.md` writes them, every house rule included: board
 //! geometry as data, one serde `Rules` value, and the game as a state machine that takes
-//! rolls and moves and returns what happened. No I/O and no engine: the game, the CPU players,
-//! the command-line tool and the tests all play through this crate.
+//! rolls and moves and returns what happened; the record of a game, the final ranking and the
+//! rating. No I/O and no engine: the game, the CPU players (the `ludo-cpu` crate, through
+//! `Chooser`), the command-line tool and the tests all play through this crate.
 //!
 //! ```
 //! use ludo_core::{Dice, Game, Rules, Awaiting};
@@ -24,10 +25,10 @@
 
 mod board;
 mod colour;
-mod cpu;
 mod dice;
 mod event;
 mod game;
+mod level;
 mod occupancy;
 mod pos;
 mod ranking;
@@ -36,22 +37,19 @@ mod record;
 mod rules;
 mod sim;
 mod state;
-pub mod tournament;
 
 pub use board::{
     BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, STAR_OFFSET, Square, SquareKind, TRACK_LEN,
     Track, seat_colours,
 };
 pub use colour::Colour;
-pub use cpu::{
-    Cpu, CpuLevel, HardWeights, NormalWeights, expert, hard_score_with, normal_score_with,
-    value_net,
-};
 pub use dice::{Dice, DiceState};
 pub use event::{Event, ExtraRollReasons};
 pub use game::{
     Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError, StateError, Step,
 };
+pub use level::CpuLevel;
+pub use occupancy::Occupancy;
 pub use pos::Pos;
 pub use ranking::{Standing, rank};
 pub use record::{GameRecord, RECORD_VERSION, ReplayError, step_text};

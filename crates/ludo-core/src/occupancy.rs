@@ -3,7 +3,7 @@
 //! ask whether a seat has none, one, or two or more pieces on a square.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Occupancy {
+pub struct Occupancy {
     /// Per seat: bit `i` set when the seat has a piece on square `i`.
     present: [u64; 4],
     /// Per seat: bit `i` set when the seat has two or more pieces (a block) on square `i`.
@@ -40,29 +40,29 @@ impl Occupancy {
 
     /// Squares where a seat other than `seat` has a block.
     #[inline]
-    pub(crate) fn opponent_blocks(&self, seat: usize) -> u64 {
+    pub fn opponent_blocks(&self, seat: usize) -> u64 {
         others(&self.blocks, seat)
     }
 
     /// Squares where a seat other than `seat` has any piece.
     #[inline]
-    pub(crate) fn opponents(&self, seat: usize) -> u64 {
+    pub fn opponents(&self, seat: usize) -> u64 {
         others(&self.present, seat)
     }
 
     /// Squares with any piece on them.
     #[inline]
-    pub(crate) fn any(&self) -> u64 {
+    pub fn any(&self) -> u64 {
         self.present[0] | self.present[1] | self.present[2] | self.present[3]
     }
 
     #[inline]
-    pub(crate) fn blocks(&self, seat: usize) -> u64 {
+    pub fn blocks(&self, seat: usize) -> u64 {
         self.blocks[seat]
     }
 
     #[inline]
-    pub(crate) fn present(&self, seat: usize) -> u64 {
+    pub fn present(&self, seat: usize) -> u64 {
         self.present[seat]
     }
 }

@@ -29,7 +29,7 @@ impl Pos {
 
     /// The raw byte: progress, or 255 in base.
     #[inline]
-    pub(crate) fn raw(self) -> u8 {
+    pub fn raw(self) -> u8 {
         self.0
     }
 }

@@ -3,10 +3,10 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use crate::cpu::CpuLevel;
 use crate::dice::Dice;
 use crate::event::Event;
 use crate::game::{Awaiting, EventSink, Game, Move, Phase};
+use crate::level::CpuLevel;
 
 /// Anything that picks a move: a CPU level, a bot, a test script.
 pub trait Chooser {

@@ -5,7 +5,8 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use ludo_core::{Awaiting, Chooser, Cpu, CpuLevel, Pos};
+use ludo_core::{Awaiting, Chooser, CpuLevel, Pos};
+use ludo_cpu::Cpu;
 use ludo_proto::{
     ClientMsg, Mirror, PROTOCOL_VERSION, PlayerSpec, Refusal, RoomView, ServerMsg, Stage,
     TableSpec, decode, encode,

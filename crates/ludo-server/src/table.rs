@@ -1,7 +1,8 @@
 //! A room's table as the database keeps it, and its current game rebuilt from the steps.
 //! Plain data and engine calls; no I/O.
 
-use ludo_core::{Awaiting, Cpu, CpuLevel, Dice, Event, Game, GameRecord, PlayError, Rules, Step};
+use ludo_core::{Awaiting, CpuLevel, Dice, Event, Game, GameRecord, PlayError, Rules, Step};
+use ludo_cpu::Cpu;
 use ludo_proto::{SeatKind, SeatSpec, SeatView, Stage, TableSpec};
 use serde::{Deserialize, Serialize};
 

@@ -3,8 +3,9 @@
 
 use std::fmt::Debug;
 
-use ludo_core::tournament;
-use ludo_core::{Chooser, Cpu, CpuLevel, NormalWeights, Rules};
+use ludo_core::{Chooser, CpuLevel, Rules};
+use ludo_cpu::tournament;
+use ludo_cpu::{Cpu, NormalWeights};
 
 /// The win rate of `player` against `seats - 1` players of `level`, seats rotated, under the
 /// standard rules.

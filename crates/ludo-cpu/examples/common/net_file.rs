@@ -1,7 +1,7 @@
 //! What the training examples share: their numeric arguments, and reading and writing a
 //! network's file.
 
-use ludo_core::value_net::{self, ValueNet};
+use ludo_cpu::value_net::{self, ValueNet};
 
 /// Argument `i` as a number, or exits saying which argument is not one.
 pub fn number(args: &[String], i: usize) -> f64 {

@@ -3,11 +3,12 @@
 //! the engine's legal moves; this checks that what they know of the rules does not mislead
 //! them under a rule they were not tuned on.)
 
-use ludo_core::tournament;
 use ludo_core::{
-    Awaiting, BoardChoice, Chooser, Cpu, CpuLevel, Dice, DieFaces, Event, FirstPlayer, Game,
-    Impassable, Move, NoPieceInPlay, RandomChooser, Rules, SafeSquares,
+    Awaiting, BoardChoice, Chooser, CpuLevel, Dice, DieFaces, Event, FirstPlayer, Game, Impassable,
+    Move, NoPieceInPlay, RandomChooser, Rules, SafeSquares,
 };
+use ludo_cpu::Cpu;
+use ludo_cpu::tournament;
 
 /// The standard game and each house rule changed on its own.
 fn tables() -> Vec<(&'static str, Rules)> {

@@ -10,7 +10,7 @@
 #[allow(dead_code)] // it reads and writes networks, and trains none
 mod net_file;
 
-use ludo_core::value_net::ValueNet;
+use ludo_cpu::value_net::ValueNet;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -20,9 +20,9 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 use super::threat;
-use crate::game::{Game, Move};
-use crate::rules::{BoardChoice, Impassable, NoPieceInPlay, Rules, SafeSquares};
-use crate::sim::Discard;
+use ludo_core::Discard;
+use ludo_core::{BoardChoice, Impassable, NoPieceInPlay, Rules, SafeSquares};
+use ludo_core::{Game, Move};
 
 /// My pieces by progress (0 on the start square … 56 at the goal), then in base.
 const MINE: usize = 0;
@@ -369,7 +369,7 @@ pub fn expert_features(game: &Game, me: usize, x: &mut Features) {
     flags[14] = rules.impassable == Impassable::NoOvertaking;
     flags[15] = !rules.exact_finish;
     flags[16] = rules.rank_all;
-    flags[17] = game.track().len != crate::board::TRACK_LEN;
+    flags[17] = game.track().len != ludo_core::TRACK_LEN;
     for (i, f) in flags.iter().enumerate() {
         dense[RULES + i] = *f as u8 as f32;
     }
@@ -450,14 +450,14 @@ pub const FILES: [&str; 8] = [
 /// them out of its download and [`provide`]s the one a table needs when it needs it.
 #[cfg(feature = "shipped-nets")]
 const SHIPPED: [&str; 8] = [
-    include_str!("../../nets/hard-2-seats.json"),
-    include_str!("../../nets/hard-3-seats.json"),
-    include_str!("../../nets/hard-4-seats.json"),
-    include_str!("../../nets/expert-2-seats.json"),
-    include_str!("../../nets/expert-3-seats.json"),
-    include_str!("../../nets/expert-4-seats.json"),
-    include_str!("../../nets/expert-3-seats-rank-all.json"),
-    include_str!("../../nets/expert-4-seats-rank-all.json"),
+    include_str!("../nets/hard-2-seats.json"),
+    include_str!("../nets/hard-3-seats.json"),
+    include_str!("../nets/hard-4-seats.json"),
+    include_str!("../nets/expert-2-seats.json"),
+    include_str!("../nets/expert-3-seats.json"),
+    include_str!("../nets/expert-4-seats.json"),
+    include_str!("../nets/expert-3-seats-rank-all.json"),
+    include_str!("../nets/expert-4-seats-rank-all.json"),
 ];
 
 /// The networks read so far, in the order of [`FILES`].
@@ -506,7 +506,7 @@ pub fn provide(id: NetId, text: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{FirstPlayer, Impassable, SafeSquares};
+    use ludo_core::{FirstPlayer, Impassable, SafeSquares};
 
     /// Every shipped network: its id and its file's text.
     fn files() -> Vec<(NetId, String)> {
@@ -579,7 +579,7 @@ mod tests {
                 both.logit(&x)
             );
             game.play_roll(face, &mut Discard);
-            if game.awaiting() == crate::game::Awaiting::Move {
+            if game.awaiting() == ludo_core::Awaiting::Move {
                 let m = game.legal_moves()[0];
                 game.play_move(m, face, &mut Discard);
             }
@@ -784,7 +784,7 @@ mod tests {
     #[test]
     fn expert_inputs_say_who_plays_next_and_the_house_rules() {
         let rules = Rules {
-            exit_numbers: crate::DieFaces::new(&[1, 6]).unwrap(),
+            exit_numbers: ludo_core::DieFaces::new(&[1, 6]).unwrap(),
             impassable: Impassable::None,
             rank_all: true,
             ..Rules::default()

@@ -12,7 +12,8 @@
 #[path = "common/tuning.rs"]
 mod tuning;
 
-use ludo_core::{Cpu, CpuLevel, NormalWeights};
+use ludo_core::CpuLevel;
+use ludo_cpu::{Cpu, NormalWeights};
 
 fn win_rate(w: NormalWeights, games: u64, seed: u64) -> f64 {
     tuning::win_rate(Cpu::normal_with(w, seed), CpuLevel::Random, 4, games, seed)

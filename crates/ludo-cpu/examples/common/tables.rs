@@ -71,5 +71,5 @@ pub fn rules_for(g: u64, presets: &[(String, Rules)], draw: &mut Xoshiro256PlusP
 
 /// A random stream of game `g`'s own, for what a game draws apart from its dice.
 pub fn game_rng(seed: u64, g: u64) -> Xoshiro256PlusPlus {
-    Xoshiro256PlusPlus::seed_from_u64(ludo_core::tournament::game_seed(seed ^ 0x7275_6C65, g))
+    Xoshiro256PlusPlus::seed_from_u64(ludo_cpu::tournament::game_seed(seed ^ 0x7275_6C65, g))
 }

@@ -9,7 +9,8 @@
 #[path = "common/tuning.rs"]
 mod tuning;
 
-use ludo_core::{Cpu, CpuLevel, HardWeights};
+use ludo_core::CpuLevel;
+use ludo_cpu::{Cpu, HardWeights};
 
 fn win_rate_against(w: HardWeights, level: CpuLevel, games: u64, seed: u64) -> f64 {
     win_rate_at(w, level, 4, games, seed)

@@ -1,10 +1,10 @@
 //! Tournaments: many games between players with seats rotated, so each player sits in each
 //! seat equally often, and the figures to compare them.
 
-use crate::dice::Dice;
-use crate::game::{Awaiting, Game};
-use crate::rules::Rules;
-use crate::sim::Chooser;
+use ludo_core::Chooser;
+use ludo_core::Dice;
+use ludo_core::Rules;
+use ludo_core::{Awaiting, Game};
 
 /// One player's results over a tournament.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -171,7 +171,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::RandomChooser;
+    use ludo_core::RandomChooser;
 
     #[test]
     fn the_mean_places_interval_comes_from_the_places_spread() {

@@ -16,11 +16,10 @@
 #[path = "common/net_file.rs"]
 mod net_file;
 
-use ludo_core::tournament::game_seed;
-use ludo_core::value_net::{self, Features, ValueNet};
-use ludo_core::{
-    Awaiting, Chooser, Cpu, CpuLevel, Dice, Discard, Game, Move, RandomChooser, Rules,
-};
+use ludo_core::{Awaiting, Chooser, CpuLevel, Dice, Discard, Game, Move, RandomChooser, Rules};
+use ludo_cpu::Cpu;
+use ludo_cpu::tournament::game_seed;
+use ludo_cpu::value_net::{self, Features, ValueNet};
 
 /// Reports the learner's recent win rate every so many games.
 const WINDOW: u64 = 20_000;

@@ -19,8 +19,8 @@ pub mod round;
 
 use super::value_net::{self, Features, ValueNet};
 use super::{Cpu, CpuLevel, Policy};
-use crate::game::{Awaiting, Game, Move};
-use crate::sim::Discard;
+use ludo_core::Discard;
+use ludo_core::{Awaiting, Game, Move};
 
 /// How many rolls `expert` looks past its move.
 pub const DEPTH: u8 = 3;
@@ -240,12 +240,12 @@ pub fn final_score(game: &Game, seat: usize) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sim::Chooser;
     use crate::value_net::{Kind, NetId};
-    use crate::{Dice, Rules};
+    use ludo_core::Chooser;
+    use ludo_core::{Dice, Rules};
 
     /// Plays what `game` awaits: a roll of `dice`, a release, or `pick`'s move.
-    fn random_step(game: &mut Game, dice: &mut Dice, pick: &mut crate::RandomChooser) {
+    fn random_step(game: &mut Game, dice: &mut Dice, pick: &mut ludo_core::RandomChooser) {
         match game.awaiting() {
             Awaiting::Move => {
                 let moves = game.legal_moves().to_vec();
@@ -288,7 +288,7 @@ mod tests {
         // differ, so that expecting the wrong one would show.
         let mut game = Game::new(Rules::default(), 4, 0).unwrap();
         let mut dice = Dice::new(17);
-        let mut pick = crate::RandomChooser::new(17);
+        let mut pick = ludo_core::RandomChooser::new(17);
         let mut checked = 0;
         while !game.is_over() && checked < 3 {
             if game.turn() == 1 && game.awaiting() == Awaiting::Roll {
@@ -312,7 +312,7 @@ mod tests {
         let table = [Some(CpuLevel::Expert), None, None, None];
         let mut game = Game::new(Rules::default(), 4, 0).unwrap();
         let mut dice = Dice::new(23);
-        let mut pick = crate::RandomChooser::new(23);
+        let mut pick = ludo_core::RandomChooser::new(23);
         let (mut deeper, mut not) = (0, 0);
         while !game.is_over() && (deeper < 2 || not < 2) {
             if game.awaiting() == Awaiting::Move && game.turn() == 0 {

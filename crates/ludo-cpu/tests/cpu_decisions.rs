@@ -7,7 +7,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use ludo_core::{Chooser, Cpu, CpuLevel, Dice, Discard, Game, Move, Rules, play_out};
+use ludo_core::{Chooser, CpuLevel, Dice, Discard, Game, Move, Rules, play_out};
+use ludo_cpu::Cpu;
 use serde::{Deserialize, Serialize};
 
 /// One game: who played, and every choice among two or more moves, as the index picked.
@@ -53,7 +54,8 @@ fn play(level: CpuLevel, seats: u8, rank_all: bool, seed: u64) -> Played {
     let mut game = Game::new(rules, seats, 0).unwrap();
     let mut dice = Dice::new(seed);
     let choices = Rc::new(RefCell::new(String::new()));
-    let table: [Option<CpuLevel>; 4] = std::array::from_fn(|s| (s < seats as usize).then_some(level));
+    let table: [Option<CpuLevel>; 4] =
+        std::array::from_fn(|s| (s < seats as usize).then_some(level));
     let mut players: Vec<Noting> = (0..seats)
         .map(|s| {
             let mut p = Noting {
@@ -81,7 +83,11 @@ fn play(level: CpuLevel, seats: u8, rank_all: bool, seed: u64) -> Played {
 fn games() -> Vec<Played> {
     let mut out = Vec::new();
     for level in CpuLevel::ALL {
-        let seeds: &[u64] = if level == CpuLevel::Expert { &[1] } else { &[1, 2, 3] };
+        let seeds: &[u64] = if level == CpuLevel::Expert {
+            &[1]
+        } else {
+            &[1, 2, 3]
+        };
         for seats in [2, 4] {
             for rank_all in [false, true] {
                 for &seed in seeds {
@@ -93,7 +99,10 @@ fn games() -> Vec<Played> {
     out
 }
 
-const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/cpu-decisions.json");
+const FIXTURE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/fixtures/cpu-decisions.json"
+);
 
 #[test]
 fn every_level_chooses_as_recorded() {

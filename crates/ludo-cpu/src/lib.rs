@@ -1,3 +1,5 @@
+//! # ludo-cpu
+//!
 //! CPU players. Each only ever picks among the engine's legal moves, sees the rules it plays
 //! under, and draws its randomness from its own stream, never from the die's.
 //!
@@ -17,66 +19,18 @@
 //!   `random` players, two sampled rounds with `hard`'s network (`expert::round`).
 
 pub mod expert;
+pub mod tournament;
 pub mod value_net;
 
-use std::str::FromStr;
+pub use ludo_core::CpuLevel;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
-use serde::{Deserialize, Serialize};
 
-use crate::event::Event;
-use crate::game::{EventSink, Game, Move};
-use crate::rules::{Impassable, SafeSquares};
-use crate::sim::Chooser;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CpuLevel {
-    Random,
-    Easy,
-    Normal,
-    Hard,
-    Expert,
-}
-
-impl CpuLevel {
-    pub const ALL: [CpuLevel; 5] = [
-        CpuLevel::Random,
-        CpuLevel::Easy,
-        CpuLevel::Normal,
-        CpuLevel::Hard,
-        CpuLevel::Expert,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            CpuLevel::Random => "random",
-            CpuLevel::Easy => "easy",
-            CpuLevel::Normal => "normal",
-            CpuLevel::Hard => "hard",
-            CpuLevel::Expert => "expert",
-        }
-    }
-}
-
-impl FromStr for CpuLevel {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        CpuLevel::ALL
-            .into_iter()
-            .find(|l| l.name() == s)
-            .ok_or_else(|| {
-                format!("unknown CPU level {s:?}: expected random, easy, normal, hard or expert")
-            })
-    }
-}
-
-impl std::fmt::Display for CpuLevel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use ludo_core::Chooser;
+use ludo_core::Event;
+use ludo_core::{EventSink, Game, Move};
+use ludo_core::{Impassable, SafeSquares};
 
 /// A CPU player of some level with its own random stream.
 #[derive(Clone, Debug)]
@@ -335,12 +289,12 @@ fn try_move(game: &Game, m: &Move) -> (Game, Outcome) {
     // Progress of the pieces a capture would send home, before they go.
     if let Some(sq) =
         m.to.progress()
-            .and_then(|q| game.track.square(game.turn as usize, q))
+            .and_then(|q| game.track().square(game.turn() as usize, q))
     {
         for o in 0..game.seats() as usize {
-            if o != game.turn as usize {
-                for p in game.pieces[o] {
-                    if p.progress().and_then(|q| game.track.square(o, q)) == Some(sq) {
+            if o != game.turn() as usize {
+                for p in game.pieces(o as u8) {
+                    if p.progress().and_then(|q| game.track().square(o, q)) == Some(sq) {
                         outcome.captured_progress += p.raw() as u32;
                     }
                 }
@@ -355,17 +309,17 @@ fn try_move(game: &Game, m: &Move) -> (Game, Outcome) {
 /// moves again: each opponent piece that one roll (or a six and another roll) would bring
 /// exactly there, unless the square is safe or the seat holds a block there.
 fn threat(game: &Game, seat: usize, sq: u8) -> f32 {
-    let track = &game.track;
+    let track = &game.track();
     if track.is_safe(sq) {
         return 0.0;
     }
-    let blocks = game.rules.impassable == Impassable::BlocksOfTwo;
-    if blocks && game.occupancy.blocks(seat) & (1 << sq) != 0 {
+    let blocks = game.rules().impassable == Impassable::BlocksOfTwo;
+    if blocks && game.occupancy().blocks(seat) & (1 << sq) != 0 {
         return 0.0;
     }
     let mut safe = 1.0f32;
     for o in 0..game.seats() as usize {
-        if o == seat || game.finished.contains(&(o as u8)) {
+        if o == seat || game.finished().contains(&(o as u8)) {
             continue;
         }
         let target = track.progress_at(o, sq);
@@ -373,11 +327,11 @@ fn threat(game: &Game, seat: usize, sq: u8) -> f32 {
             continue;
         }
         let mut base_counted = false;
-        for p in game.pieces[o] {
+        for p in game.pieces(o as u8) {
             let chance = match p.progress() {
                 None if target == 0 && !base_counted => {
                     base_counted = true;
-                    game.rules.exit_numbers.count() as f32 / 6.0
+                    game.rules().exit_numbers.count() as f32 / 6.0
                 }
                 Some(q) if q < target => match target - q {
                     1..=6 => 1.0 / 6.0,
@@ -393,7 +347,7 @@ fn threat(game: &Game, seat: usize, sq: u8) -> f32 {
 }
 
 fn landing_square(game: &Game, m: &Move) -> Option<u8> {
-    game.track.square(game.turn as usize, m.to.raw())
+    game.track().square(game.turn() as usize, m.to.raw())
 }
 
 fn easy_score(game: &Game, m: &Move) -> f32 {
@@ -469,12 +423,12 @@ struct MoveDanger {
 }
 
 fn move_danger(game: &Game, m: &Move, after: &Game) -> MoveDanger {
-    let seat = game.turn as usize;
+    let seat = game.turn() as usize;
     MoveDanger {
         from: m
             .from
             .progress()
-            .and_then(|q| game.track.square(seat, q))
+            .and_then(|q| game.track().square(seat, q))
             .map_or(0.0, |sq| threat(game, seat, sq)),
         to: landing_square(game, m).map_or(0.0, |sq| threat(after, seat, sq)),
     }
@@ -488,14 +442,14 @@ fn normal_score_after(
     out: &Outcome,
     danger: MoveDanger,
 ) -> f32 {
-    let seat = game.turn as usize;
-    let last = game.track.last_track();
+    let seat = game.turn() as usize;
+    let last = game.track().last_track();
     let mut s = 0.0;
     if out.won {
         return 10_000.0;
     }
     // Captures are worth more when they also earn a roll.
-    let capture_worth = if game.rules.extra_roll_on_capture {
+    let capture_worth = if game.rules().extra_roll_on_capture {
         w.capture_roll
     } else {
         w.capture
@@ -514,11 +468,11 @@ fn normal_score_after(
     let at_stake = w.stake_base + m.to.raw() as f32 * w.stake_step;
     s += (danger.from - danger.to) * at_stake * w.danger;
     if let Some(sq) = landing_square(game, m) {
-        if game.track.is_safe(sq) && game.rules.safe_squares != SafeSquares::None {
+        if game.track().is_safe(sq) && game.rules().safe_squares != SafeSquares::None {
             s += w.safe;
         }
-        if game.rules.impassable == Impassable::BlocksOfTwo
-            && after.occupancy.blocks(seat) & (1 << sq) != 0
+        if game.rules().impassable == Impassable::BlocksOfTwo
+            && after.occupancy().blocks(seat) & (1 << sq) != 0
         {
             s += w.block;
         }
@@ -602,11 +556,11 @@ impl Default for HardWeights {
 /// Expected loss of `seat`'s pieces on the track: each piece's chance of capture times its
 /// worth.
 fn exposure(game: &Game, seat: usize, worth: f32) -> f32 {
-    let last = game.track.last_track();
+    let last = game.track().last_track();
     let mut loss = 0.0;
-    for p in game.pieces[seat] {
+    for p in game.pieces(seat as u8) {
         if let Some(q) = p.progress().filter(|&q| q <= last) {
-            let sq = game.track.square(seat, q).expect("on the track");
+            let sq = game.track().square(seat, q).expect("on the track");
             loss += threat(game, seat, sq) * (worth + q as f32);
         }
     }
@@ -622,7 +576,7 @@ pub fn hard_score_with(w: &HardWeights, game: &Game, m: &Move) -> f32 {
         let mut total = 0.0;
         for face in 1..=6 {
             let mut next = after.clone();
-            next.play_roll(face, &mut crate::sim::Discard);
+            next.play_roll(face, &mut ludo_core::Discard);
             let best = next
                 .legal_moves()
                 .iter()
@@ -641,11 +595,11 @@ pub fn hard_score_with(w: &HardWeights, game: &Game, m: &Move) -> f32 {
 }
 
 fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &Outcome) -> f32 {
-    let me = game.turn as usize;
+    let me = game.turn() as usize;
     if out.won {
         return 1.0e6;
     }
-    let last = game.track.last_track();
+    let last = game.track().last_track();
     let mut s = 0.0;
     s += out.captures as f32 * w.capture + out.captured_progress as f32 * w.capture_progress;
     if out.extra_roll {

@@ -20,10 +20,10 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use crate::cpu::value_net::{self, Features, ValueNet};
-use crate::cpu::{Cpu, CpuLevel, Policy};
-use crate::game::{Awaiting, Game, Move};
-use crate::sim::Discard;
+use crate::value_net::{self, Features, ValueNet};
+use crate::{Cpu, CpuLevel, Policy};
+use ludo_core::Discard;
+use ludo_core::{Awaiting, Game, Move};
 
 /// How many rounds the search plays past the move: its own rolls up to the one weighed face by
 /// face. One round gained two to three points on `hard`'s network alone, two rounds three and
@@ -300,7 +300,8 @@ pub fn worths(
 mod tests {
     use super::*;
     use crate::value_net::{Kind, NetId};
-    use crate::{Chooser, Cpu, CpuLevel, Dice, RandomChooser, Rules};
+    use crate::{Cpu, CpuLevel};
+    use ludo_core::{Chooser, Dice, RandomChooser, Rules};
 
     fn hard_net(seats: u8) -> &'static ValueNet {
         value_net::shipped(NetId::new(Kind::Hard, seats)).expect("the shipped network")

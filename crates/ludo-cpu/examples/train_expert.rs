@@ -26,10 +26,11 @@ mod net_file;
 #[path = "common/tables.rs"]
 mod tables;
 
-use ludo_core::expert;
-use ludo_core::tournament::game_seed;
-use ludo_core::value_net::{self, Features, Kind};
-use ludo_core::{Awaiting, Chooser, Cpu, CpuLevel, Dice, Discard, Game};
+use ludo_core::{Awaiting, Chooser, CpuLevel, Dice, Discard, Game};
+use ludo_cpu::Cpu;
+use ludo_cpu::expert;
+use ludo_cpu::tournament::game_seed;
+use ludo_cpu::value_net::{self, Features, Kind};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 

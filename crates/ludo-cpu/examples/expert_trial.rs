@@ -23,9 +23,10 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use ludo_core::expert::round;
-use ludo_core::value_net::{self, Kind};
-use ludo_core::{Chooser, Cpu, CpuLevel, Game, Move, Rules, expert, tournament};
+use ludo_core::{Chooser, CpuLevel, Game, Move, Rules};
+use ludo_cpu::expert::round;
+use ludo_cpu::value_net::{self, Kind};
+use ludo_cpu::{Cpu, expert, tournament};
 
 /// Decisions searched again one roll deeper (`DEEPEN`), and all decisions searched.
 static DEEPENED: AtomicU64 = AtomicU64::new(0);
