@@ -36,7 +36,6 @@ pub mod rating;
 mod record;
 mod rules;
 mod sim;
-mod state;
 
 pub use board::{
     BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, STAR_OFFSET, Square, SquareKind, TRACK_LEN,
@@ -45,6 +44,7 @@ pub use board::{
 pub use colour::Colour;
 pub use dice::{Dice, DiceState};
 pub use event::{Event, ExtraRollReasons};
+pub use game::state::{GameState, PhaseState, RollOffState};
 pub use game::{
     Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError, StateError, Step,
 };
@@ -58,4 +58,3 @@ pub use rules::{
     Rules, SafeSquares, Values,
 };
 pub use sim::{Chooser, Discard, GameStats, RandomChooser, play_out};
-pub use state::{GameState, PhaseState, RollOffState};

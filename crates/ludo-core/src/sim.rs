@@ -96,7 +96,7 @@ pub fn play_out(
     loop {
         // The game's own fast path: the phase was just read, so the checks the public
         // methods make are already known to pass.
-        match game.phase {
+        match *game.phase() {
             Phase::Over => {
                 return GameStats {
                     rolls,
@@ -106,7 +106,7 @@ pub fn play_out(
             Phase::Move { roll } => {
                 // Only the chosen move is copied out: copying the list would wait for the
                 // writes that just filled it.
-                let moves = game.moves.as_slice();
+                let moves = game.moves_of_the_roll();
                 let i = choosers[game.turn() as usize].choose(game, moves);
                 let m = moves[i.min(moves.len() - 1)];
                 game.play_move(m, roll, events);

@@ -8,12 +8,11 @@
 //! players* the expected place, by a network of its own at three and four seats, which learned
 //! under those rules alone). It looks three rolls deep: with one, that is its own extra
 //! rolls and the next opponent's reply; with two, also the roll after that (the next seat's, or
-//! its own again); with three, one more (a point more against three `normal` players than two,
-//! at about seven times the cost). Where three rolls rated fewer than [`DEEPEN_BELOW`]
-//! positions, it searches again four rolls deep (two points more against three `normal`
-//! players over 11,500 games; 22 ms a decision at the 99th percentile against them,
-//! docs/CPU_PLAYERS.md). At a table of `random` players, and under *rank all players* at a
-//! table of CPUs, it searches by [`round`] instead.
+//! its own again); with three, one more, at about seven times the cost of two. Where three
+//! rolls rated fewer than [`DEEPEN_BELOW`] positions, it searches again four rolls deep: a
+//! budget of positions, so a seed replays (what each depth wins and costs: docs/CPU_PLAYERS.md).
+//! At a table of `random` players, and under *rank all players* at a table of CPUs, it
+//! searches by [`round`] instead.
 
 pub mod round;
 

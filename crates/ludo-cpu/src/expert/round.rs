@@ -13,9 +13,8 @@
 //!
 //! Under *rank all players* at a table of CPUs, `expert` searches the same way
 //! ([`choose_seeing`]), each `easy`, `normal` or `hard` seat expected to pick as its level does,
-//! with its own network for those rules at the leaves: against three `normal` players it placed
-//! 2.05 on average over 20,000 games; with the network's first training, 2.08 over 2,500 where
-//! its search by the dice placed 2.18 (docs/CPU_PLAYERS.md).
+//! with its own network for those rules at the leaves, which places better there than its
+//! search by the dice (figures in docs/CPU_PLAYERS.md).
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};

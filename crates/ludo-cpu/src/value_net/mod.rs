@@ -14,43 +14,19 @@
 //! any seat's side at any moment, plus which seat plays next and the rules themselves, so one
 //! network per seat count rates a position for every seat under every house rule; under *rank
 //! all players* its output is the expected place (first 1 … last 0), not the chance to win.
+//!
+//! `network.rs` is the network and its learning, `features.rs` what it reads; here, which
+//! networks there are and the shipped ones.
+
+mod features;
+mod network;
 
 use std::sync::OnceLock;
 
-use serde::{Deserialize, Serialize};
+use ludo_core::{BoardChoice, Rules};
 
-use super::threat;
-use ludo_core::Discard;
-use ludo_core::{BoardChoice, Impassable, NoPieceInPlay, Rules, SafeSquares};
-use ludo_core::{Game, Move};
-
-/// My pieces by progress (0 on the start square … 56 at the goal), then in base.
-const MINE: usize = 0;
-const MINE_BINS: usize = 58;
-/// Each opponent, in the order they play after me: track squares counted from my start
-/// (0–51), its home column (52–56), its goal (57), its base (58).
-const THEIRS: usize = MINE + MINE_BINS;
-const THEIRS_BINS: usize = 59;
-/// The chance each of my pieces on the track is captured, by its progress (0–50).
-const DANGER: usize = THEIRS + 3 * THEIRS_BINS;
-/// Each opponent's exposure: for each of its pieces on the track, the chance it is captured
-/// before it moves again times its progress plus six, over 50.
-const PRESSURE: usize = DANGER + 51;
-const EXTRA_ROLL: usize = PRESSURE + 3;
-const SIXES: usize = EXTRA_ROLL + 1;
-/// How many inputs `hard`'s networks take.
-pub const INPUTS: usize = SIXES + 1;
-/// `expert`'s networks also read who plays next, counted from the seat they rate for (1 … 3
-/// seats later; the seat itself is `EXTRA_ROLL`), ...
-const TO_PLAY: usize = INPUTS;
-/// ... the rules, each input 1 where they differ from the standard game (the faces that bring
-/// a piece out: one input each) ...
-const RULES: usize = TO_PLAY + 3;
-const RULE_INPUTS: usize = 18;
-/// ... and, under *rank all players*, how many seats have finished, over the seats.
-const FINISHED: usize = RULES + RULE_INPUTS;
-/// How many inputs `expert`'s networks take.
-pub const EXPERT_INPUTS: usize = FINISHED + 1;
+pub use features::{EXPERT_INPUTS, Features, INPUTS, expert_features, features};
+pub use network::{ValueNet, chance};
 
 /// The level a network plays for, which fixes what it reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,206 +96,6 @@ impl NetId {
     }
 }
 
-/// The sparse inputs of one position: (input, value) for the inputs that are not zero.
-pub type Features = Vec<(u16, f32)>;
-
-/// A network with one hidden layer: `hidden` units with a tanh-shaped activation, and one
-/// output, the logit of the chance to win.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ValueNet {
-    /// How it was made: the command and the figures it reached.
-    pub about: String,
-    /// The number of seats it was trained for.
-    pub seats: u8,
-    pub inputs: usize,
-    pub hidden: usize,
-    /// `inputs` rows of `hidden` weights.
-    pub w1: Vec<f32>,
-    pub b1: Vec<f32>,
-    pub w2: Vec<f32>,
-    pub b2: f32,
-}
-
-/// The activation: a rational approximation of tanh, exact at 0 and ±1 beyond ±3. Written
-/// out rather than calling `tanh` so that every platform (the browser's included) computes
-/// the same bits, and so the same game replays the same way everywhere.
-#[inline]
-fn act(x: f32) -> f32 {
-    if x >= 3.0 {
-        1.0
-    } else if x <= -3.0 {
-        -1.0
-    } else {
-        let x2 = x * x;
-        x * (27.0 + x2) / (27.0 + 9.0 * x2)
-    }
-}
-
-impl ValueNet {
-    /// A fresh network with small weights drawn from `seed`, for training.
-    pub fn new(seats: u8, hidden: usize, seed: u64) -> ValueNet {
-        ValueNet::new_for(Kind::Hard, seats, hidden, seed)
-    }
-
-    /// A fresh network of either kind, for training.
-    pub fn new_for(kind: Kind, seats: u8, hidden: usize, seed: u64) -> ValueNet {
-        let inputs = kind.inputs();
-        use rand::rngs::Xoshiro256PlusPlus;
-        use rand::{RngExt, SeedableRng};
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let mut small = |n: usize| -> Vec<f32> {
-            (0..n)
-                .map(|_| (rng.random::<f32>() * 2.0 - 1.0) * 0.1)
-                .collect()
-        };
-        ValueNet {
-            about: String::new(),
-            seats,
-            inputs,
-            hidden,
-            w1: small(inputs * hidden),
-            b1: small(hidden),
-            w2: small(hidden),
-            b2: 0.0,
-        }
-    }
-
-    /// The kind of network its inputs make it (after [`ValueNet::check`]).
-    pub fn kind(&self) -> Kind {
-        if self.inputs == EXPERT_INPUTS {
-            Kind::Expert
-        } else {
-            Kind::Hard
-        }
-    }
-
-    /// `hard`'s network widened to `expert`'s inputs, rating as before from the mover's side
-    /// (the new inputs start at zero weight): where `train_expert` starts.
-    pub fn widened(&self) -> ValueNet {
-        let mut w1 = self.w1.clone();
-        w1.resize(EXPERT_INPUTS * self.hidden, 0.0);
-        ValueNet {
-            inputs: EXPERT_INPUTS,
-            w1,
-            ..self.clone()
-        }
-    }
-
-    /// One network whose logit is the mean of the logits of `nets` (of one kind and number of
-    /// seats): their hidden units side by side, each one's output weights divided by their
-    /// number. How several networks trained apart, which err apart, ship as one file.
-    pub fn side_by_side(nets: &[ValueNet]) -> ValueNet {
-        let n = nets.len() as f32;
-        let inputs = nets[0].inputs;
-        let mut w1 = Vec::with_capacity(inputs * nets.iter().map(|net| net.hidden).sum::<usize>());
-        for i in 0..inputs {
-            for net in nets {
-                w1.extend_from_slice(&net.w1[i * net.hidden..(i + 1) * net.hidden]);
-            }
-        }
-        ValueNet {
-            about: String::new(),
-            seats: nets[0].seats,
-            inputs,
-            hidden: nets.iter().map(|net| net.hidden).sum(),
-            w1,
-            b1: nets.iter().flat_map(|net| net.b1.iter().copied()).collect(),
-            w2: nets
-                .iter()
-                .flat_map(|net| net.w2.iter().map(|w| w / n))
-                .collect(),
-            b2: nets.iter().map(|net| net.b2).sum::<f32>() / n,
-        }
-    }
-
-    /// Checks that the weights fit the shape the network names.
-    pub fn check(&self) -> Result<(), String> {
-        let h = self.hidden;
-        if ![INPUTS, EXPERT_INPUTS].contains(&self.inputs) {
-            return Err(format!(
-                "inputs is {}, expected {INPUTS} (hard) or {EXPERT_INPUTS} (expert)",
-                self.inputs
-            ));
-        }
-        let want = [
-            ("w1", self.w1.len(), self.inputs * h),
-            ("b1", self.b1.len(), h),
-            ("w2", self.w2.len(), h),
-        ];
-        for (name, got, expected) in want {
-            if got != expected {
-                return Err(format!("{name} has {got} numbers, expected {expected}"));
-            }
-        }
-        Ok(())
-    }
-
-    /// The hidden layer for `x`, written into `hidden`; returns the output logit.
-    fn forward(&self, x: &[(u16, f32)], hidden: &mut Vec<f32>) -> f32 {
-        let h = self.hidden;
-        hidden.clear();
-        hidden.extend_from_slice(&self.b1);
-        for &(i, v) in x {
-            let row = &self.w1[i as usize * h..(i as usize + 1) * h];
-            for (a, w) in hidden.iter_mut().zip(row) {
-                *a += w * v;
-            }
-        }
-        let mut z = self.b2;
-        for (a, w) in hidden.iter_mut().zip(&self.w2) {
-            *a = act(*a);
-            z += *a * w;
-        }
-        z
-    }
-
-    /// The logit of the chance to win for the position with features `x`: higher is better.
-    pub fn logit(&self, x: &[(u16, f32)]) -> f32 {
-        self.forward(x, &mut Vec::with_capacity(self.hidden))
-    }
-
-    /// Rates the legal move `m` for the seat to play: the logit for the position it leads to,
-    /// whose features it leaves in `x`, or infinity for a move that ends the game (the mover
-    /// finishes). How `hard` plays and how it learns both pick the move by this.
-    pub fn rate(&self, game: &Game, m: &Move, x: &mut Features) -> f32 {
-        let mut after = game.clone();
-        after.play_move(*m, game.pending_roll().unwrap_or(0), &mut Discard);
-        if after.is_over() {
-            return f32::INFINITY;
-        }
-        features(&after, game.turn() as usize, x);
-        self.logit(x)
-    }
-
-    /// One step of learning: moves the output for `x` towards `target` (a chance, 0 to 1) by
-    /// the gradient of the cross-entropy, at rate `alpha`.
-    pub fn learn(&mut self, x: &[(u16, f32)], target: f32, alpha: f32) {
-        let mut hidden = Vec::with_capacity(self.hidden);
-        let z = self.forward(x, &mut hidden);
-        let g = alpha * (target - chance(z));
-        self.b2 += g;
-        for (j, a) in hidden.iter_mut().enumerate() {
-            let back = g * self.w2[j] * (1.0 - *a * *a);
-            self.w2[j] += g * *a;
-            self.b1[j] += back;
-            *a = back;
-        }
-        let h = self.hidden;
-        for &(i, v) in x {
-            let row = &mut self.w1[i as usize * h..(i as usize + 1) * h];
-            for (w, back) in row.iter_mut().zip(&hidden) {
-                *w += back * v;
-            }
-        }
-    }
-}
-
-/// The chance a logit stands for.
-pub fn chance(logit: f32) -> f32 {
-    1.0 / (1.0 + (-logit).exp())
-}
-
 /// Whether the networks know these rules: the standard game on the cross board. The options
 /// that do not change how a game is played (who starts, rematches, ranking the rest after the
 /// winner) do not matter.
@@ -333,104 +109,6 @@ pub fn knows(rules: &Rules) -> bool {
                 first_player: rules.first_player,
                 ..standard
             }
-}
-
-/// The inputs for the position `game`, seen from `me` (the seat that just moved).
-pub fn features(game: &Game, me: usize, x: &mut Features) {
-    let mut dense = [0f32; INPUTS];
-    position(game, me, &mut dense);
-    sparse(&dense, x);
-}
-
-/// `expert`'s inputs for the position `game` seen from `me`, whoever plays next.
-pub fn expert_features(game: &Game, me: usize, x: &mut Features) {
-    let mut dense = [0f32; EXPERT_INPUTS];
-    position(game, me, &mut dense);
-    let n = game.seats() as usize;
-    if !game.is_over() {
-        let r = (game.turn() as usize + n - me) % n;
-        if r > 0 {
-            dense[TO_PLAY + r - 1] = 1.0;
-        }
-    }
-    let rules = game.rules();
-    let mut flags = [false; RULE_INPUTS];
-    for face in 1..=6u8 {
-        flags[face as usize - 1] = rules.exit_numbers.contains(face) != (face == 6);
-    }
-    flags[6] = rules.no_piece_in_play == NoPieceInPlay::ReleaseWithoutRolling;
-    flags[7] = rules.no_piece_in_play == NoPieceInPlay::UpToThreeRolls;
-    flags[8] = !rules.three_sixes;
-    flags[9] = !rules.extra_roll_on_capture;
-    flags[10] = rules.extra_roll_on_goal;
-    flags[11] = rules.safe_squares == SafeSquares::StartsOnly;
-    flags[12] = rules.safe_squares == SafeSquares::None;
-    flags[13] = rules.impassable == Impassable::None;
-    flags[14] = rules.impassable == Impassable::NoOvertaking;
-    flags[15] = !rules.exact_finish;
-    flags[16] = rules.rank_all;
-    flags[17] = game.track().len != ludo_core::TRACK_LEN;
-    for (i, f) in flags.iter().enumerate() {
-        dense[RULES + i] = *f as u8 as f32;
-    }
-    if rules.rank_all {
-        dense[FINISHED] = game.finished().len() as f32 / n as f32;
-    }
-    sparse(&dense, x);
-}
-
-fn sparse(dense: &[f32], x: &mut Features) {
-    x.clear();
-    x.extend(
-        dense
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| **v != 0.0)
-            .map(|(i, v)| (i as u16, *v)),
-    );
-}
-
-/// The inputs both kinds share: where everyone's pieces stand, seen from `me`, their danger,
-/// and whether `me` rolls again.
-fn position(game: &Game, me: usize, dense: &mut [f32]) {
-    let n = game.seats() as usize;
-    let track = game.track();
-    let last = track.last_track();
-    for p in game.pieces(me as u8) {
-        match p.progress() {
-            None => dense[MINE + MINE_BINS - 1] += 1.0,
-            Some(q) => {
-                dense[MINE + q as usize] += 1.0;
-                if q <= last {
-                    let sq = track.square(me, q).expect("on the track");
-                    dense[DANGER + q as usize] += threat(game, me, sq);
-                }
-            }
-        }
-    }
-    for r in 1..n {
-        let o = (me + r) % n;
-        let at = THEIRS + (r - 1) * THEIRS_BINS;
-        let mut exposure = 0.0;
-        for p in game.pieces(o as u8) {
-            let bin = match p.progress() {
-                None => THEIRS_BINS - 1,
-                Some(q) if q <= last => {
-                    let sq = track.square(o, q).expect("on the track");
-                    exposure += threat(game, o, sq) * (6.0 + q as f32) / 50.0;
-                    track.progress_at(me, sq) as usize
-                }
-                Some(q) if q < track.goal() => 52 + (q - last - 1) as usize,
-                Some(_) => 57,
-            };
-            dense[at + bin] += 1.0;
-        }
-        dense[PRESSURE + r - 1] = exposure;
-    }
-    if game.turn() as usize == me && !game.is_over() {
-        dense[EXTRA_ROLL] = 1.0;
-        dense[SIXES] = game.sixes_in_a_row() as f32;
-    }
 }
 
 /// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s, then
@@ -450,14 +128,14 @@ pub const FILES: [&str; 8] = [
 /// them out of its download and [`provide`]s the one a table needs when it needs it.
 #[cfg(feature = "shipped-nets")]
 const SHIPPED: [&str; 8] = [
-    include_str!("../nets/hard-2-seats.json"),
-    include_str!("../nets/hard-3-seats.json"),
-    include_str!("../nets/hard-4-seats.json"),
-    include_str!("../nets/expert-2-seats.json"),
-    include_str!("../nets/expert-3-seats.json"),
-    include_str!("../nets/expert-4-seats.json"),
-    include_str!("../nets/expert-3-seats-rank-all.json"),
-    include_str!("../nets/expert-4-seats-rank-all.json"),
+    include_str!("../../nets/hard-2-seats.json"),
+    include_str!("../../nets/hard-3-seats.json"),
+    include_str!("../../nets/hard-4-seats.json"),
+    include_str!("../../nets/expert-2-seats.json"),
+    include_str!("../../nets/expert-3-seats.json"),
+    include_str!("../../nets/expert-4-seats.json"),
+    include_str!("../../nets/expert-3-seats-rank-all.json"),
+    include_str!("../../nets/expert-4-seats-rank-all.json"),
 ];
 
 /// The networks read so far, in the order of [`FILES`].
@@ -505,7 +183,10 @@ pub fn provide(id: NetId, text: &str) -> Result<(), String> {
 
 #[cfg(test)]
 mod tests {
+    use super::features::*;
+    use super::network::*;
     use super::*;
+    use ludo_core::{Discard, Game};
     use ludo_core::{FirstPlayer, Impassable, SafeSquares};
 
     /// Every shipped network: its id and its file's text.

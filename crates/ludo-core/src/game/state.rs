@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, MoveList, PIECES, Phase, StateError};
+use super::{Game, MoveList, PIECES, Phase, StateError};
 use crate::pos::Pos;
 use crate::rules::Rules;
 
