@@ -39,10 +39,6 @@ const PATH_DOTS: usize = 12;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Preview>()
         .add_systems(
-            OnEnter(crate::table::screen::Screen::Playing),
-            spawn_marks.after(crate::board::squares::spawn_board_done),
-        )
-        .add_systems(
             Update,
             spawn_marks
                 .after(crate::board::squares::spawn_board_done)

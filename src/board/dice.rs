@@ -74,18 +74,13 @@ fn die_size(theme: &ActiveTheme) -> f32 {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(motion)
-        .add_systems(
-            OnEnter(crate::table::screen::Screen::Playing),
-            spawn_die.after(crate::board::squares::spawn_board_done),
-        )
-        .add_systems(
-            Update,
-            spawn_die
-                .after(crate::board::squares::spawn_board_done)
-                .run_if(crate::board::squares::table_redrawn)
-                .in_set(crate::board::squares::DrawTable),
-        );
+    app.add_plugins(motion).add_systems(
+        Update,
+        spawn_die
+            .after(crate::board::squares::spawn_board_done)
+            .run_if(crate::board::squares::table_redrawn)
+            .in_set(crate::board::squares::DrawTable),
+    );
 }
 
 /// The die's motion without anything drawn: what a headless test runs (with a bare `Die`).

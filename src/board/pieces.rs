@@ -64,10 +64,6 @@ const SHADOW_AT: Vec2 = Vec2::new(0.04, -0.06);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
-        OnEnter(crate::table::screen::Screen::Playing),
-        spawn_pieces.after(crate::board::squares::spawn_board_done),
-    )
-    .add_systems(
         Update,
         spawn_pieces
             .after(crate::board::squares::spawn_board_done)

@@ -26,8 +26,10 @@ pub struct TurnGlow {
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DrawTable;
 
-/// Whether the table's entities are built again this frame: a new table (opened last frame),
-/// or a new theme while at the table. Each system that draws the table runs on it.
+/// Whether the table's entities are built again this frame: the screen just became the
+/// table (sitting down, or the first frame of a run that starts there), a new table was
+/// opened, or a new theme came while at the table. The one trigger every drawer of the table
+/// runs on.
 pub fn table_redrawn(
     mut opened: MessageReader<crate::table::flow::TableOpened>,
     mut redraw: MessageReader<Redraw>,
@@ -35,15 +37,13 @@ pub fn table_redrawn(
 ) -> bool {
     let opened = opened.read().count() > 0;
     let redraw = redraw.read().count() > 0;
-    opened || (redraw && screen.is_some_and(|s| *s.get() == Screen::Playing))
+    let at_table = screen.as_ref().is_some_and(|s| *s.get() == Screen::Playing);
+    let sat_down = at_table && screen.is_some_and(|s| s.is_changed());
+    opened || sat_down || (redraw && at_table)
 }
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Shapes>()
-        .add_systems(
-            OnEnter(Screen::Playing),
-            (spawn_board, spawn_board_done).chain(),
-        )
         .add_systems(OnExit(Screen::Playing), clear_table)
         .add_systems(
             Update,
