@@ -47,7 +47,18 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), clear_table)
         .add_systems(
             Update,
-            (clear_table, spawn_board, spawn_board_done)
+            (
+                clear_table,
+                mix_paint,
+                (
+                    draw_backing,
+                    draw_track,
+                    draw_home_columns,
+                    draw_goal,
+                    draw_yards,
+                ),
+                spawn_board_done,
+            )
                 .chain()
                 .run_if(table_redrawn)
                 .in_set(DrawTable),
@@ -71,24 +82,76 @@ pub fn yard_centre(base: &BaseArea) -> Vec2 {
     corner + Vec2::new(base.size as f32 - 1.0, -(base.size as f32 - 1.0)) / 2.0
 }
 
-fn spawn_board(
+/// What the board is painted with for this table and theme: each part's drawer takes its
+/// colours from here (built first when the table is drawn).
+#[derive(Resource)]
+struct Paint {
+    board: Handle<ColorMaterial>,
+    track: Handle<ColorMaterial>,
+    goal_fill: Handle<ColorMaterial>,
+    safe: Handle<ColorMaterial>,
+    star_ink: Handle<ColorMaterial>,
+    yard_inner: Handle<ColorMaterial>,
+    glow: Handle<ColorMaterial>,
+    /// By colour: the seat's colour, its home column, its yard, its waiting circles, its mark.
+    strong: [Handle<ColorMaterial>; 4],
+    home: [Handle<ColorMaterial>; 4],
+    bases: [Handle<ColorMaterial>; 4],
+    light: [Handle<ColorMaterial>; 4],
+    marks: [Handle<ColorMaterial>; 4],
+    yard_marks: Handle<ColorMaterial>,
+    star_mesh: Handle<Mesh>,
+    square_size: f32,
+    bevel: f32,
+    /// Each square colour's edge: the colour in shadow.
+    edges: Vec<(AssetId<ColorMaterial>, Handle<ColorMaterial>)>,
+}
+
+/// A cell's place at depth `z`, `size` cells wide.
+fn at(cell: Cell, z: f32, size: f32) -> Transform {
+    Transform::from_translation(cell_pos(cell).extend(z)).with_scale(Vec3::splat(size))
+}
+
+impl Paint {
+    /// A square stands up from the board by the theme's bevel: its face a little smaller and
+    /// up to the left, over an edge of its own colour in shadow.
+    fn face(&self, cell: Cell) -> Transform {
+        let shift = Vec2::new(-self.bevel, self.bevel) / 2.0;
+        Transform::from_translation((cell_pos(cell) + shift).extend(1.0))
+            .with_scale(Vec3::splat(self.square_size - self.bevel))
+    }
+
+    /// The shadowed edge under a square of `fill` (none on a flat board).
+    fn edge_under(
+        &self,
+        commands: &mut Commands,
+        shapes: &Shapes,
+        cell: Cell,
+        fill: &Handle<ColorMaterial>,
+    ) {
+        let Some((_, edge)) = self.edges.iter().find(|(id, _)| *id == fill.id()) else {
+            return;
+        };
+        if self.bevel <= 0.0 {
+            return;
+        }
+        commands.spawn((
+            OnTable,
+            Mesh2d(shapes.square.clone()),
+            MeshMaterial2d(edge.clone()),
+            at(cell, 0.95, self.square_size),
+        ));
+    }
+}
+
+fn mix_paint(
     mut commands: Commands,
-    shapes: Res<Shapes>,
-    table: Res<Table>,
     theme: Res<ActiveTheme>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let layout = &table.layout;
     let look = &theme.look;
     let mut mat = |c: Color| materials.add(c);
-    let board = mat(look.lines);
-    let track = mat(look.track);
-    let goal_fill = mat(look.goal);
-    let safe = mat(look.safe);
-    let star_ink = mat(look.star);
-    let yard_inner = mat(look.yard_inner);
-    let glow = mat(look.glow);
     let per_seat = |f: &dyn Fn(&crate::theme::look::SeatColours) -> Color| {
         Colour::ALL.map(|c| f(look.seat(c)))
     };
@@ -100,68 +163,81 @@ fn spawn_board(
         per_seat(&|s| s.ink),
     ]
     .map(|colours| colours.map(&mut mat));
-    let yard_marks = mat(look.outline);
-    let star_mesh = meshes.add(star(look.style.star_points));
-    let square_size = look.style.square_size;
-
-    let at = |cell: Cell, z: f32, size: f32| {
-        Transform::from_translation(cell_pos(cell).extend(z)).with_scale(Vec3::splat(size))
+    let mut paint = Paint {
+        board: mat(look.lines),
+        track: mat(look.track),
+        goal_fill: mat(look.goal),
+        safe: mat(look.safe),
+        star_ink: mat(look.star),
+        yard_inner: mat(look.yard_inner),
+        glow: mat(look.glow),
+        yard_marks: mat(look.outline),
+        strong,
+        home,
+        bases,
+        light,
+        marks,
+        star_mesh: meshes.add(star(look.style.star_points)),
+        square_size: look.style.square_size,
+        bevel: look.style.bevel,
+        edges: Vec::new(),
     };
-    // A square stands up from the board by the theme's bevel: its face a little smaller and
-    // up to the left, over an edge of its own colour in shadow.
-    let bevel = look.style.bevel;
-    let face = |cell: Cell| {
-        Transform::from_translation((cell_pos(cell) + Vec2::new(-bevel, bevel) / 2.0).extend(1.0))
-            .with_scale(Vec3::splat(square_size - bevel))
-    };
-    // Each square's colour in shadow, for its edge.
-    let fills: Vec<Handle<ColorMaterial>> = [&track, &safe]
+    let fills: Vec<Handle<ColorMaterial>> = [&paint.track, &paint.safe]
         .into_iter()
-        .chain(strong.iter())
-        .chain(home.iter())
+        .chain(paint.strong.iter())
+        .chain(paint.home.iter())
         .cloned()
         .collect();
-    let edges: Vec<(AssetId<ColorMaterial>, Handle<ColorMaterial>)> = fills
+    paint.edges = fills
         .iter()
         .map(|fill| {
             let colour = materials.get(fill).map_or(Color::BLACK, |m| m.color);
             (fill.id(), materials.add(colour.mix(&Color::BLACK, 0.35)))
         })
         .collect();
-    let edge_under = |commands: &mut Commands, cell: Cell, fill: &Handle<ColorMaterial>| {
-        let Some((_, edge)) = edges.iter().find(|(id, _)| *id == fill.id()) else {
-            return;
-        };
-        if bevel <= 0.0 {
-            return;
-        }
-        let edge = edge.clone();
-        commands.spawn((
-            OnTable,
-            Mesh2d(shapes.square.clone()),
-            MeshMaterial2d(edge),
-            at(cell, 0.95, square_size),
-        ));
-    };
-    // The board the squares sit on; the gaps between squares show it as grid lines.
+    commands.insert_resource(paint);
+}
+
+/// The board the squares sit on (the gaps between squares show it as grid lines), and the
+/// theme's backdrop over it.
+fn draw_backing(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    theme: Res<ActiveTheme>,
+    paint: Res<Paint>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let whole = Vec3::new(15.2, 15.2, 1.0);
     commands.spawn((
         OnTable,
         Mesh2d(shapes.square.clone()),
-        MeshMaterial2d(board),
-        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::new(15.2, 15.2, 1.0)),
+        MeshMaterial2d(paint.board.clone()),
+        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(whole),
     ));
     if let Some(image) = &theme.art.backdrop {
         commands.spawn((
             OnTable,
             Mesh2d(shapes.square.clone()),
             MeshMaterial2d(materials.add(ColorMaterial::from(image.clone()))),
-            Transform::from_xyz(0.0, 0.0, 0.2).with_scale(Vec3::new(15.2, 15.2, 1.0)),
+            Transform::from_xyz(0.0, 0.0, 0.2).with_scale(whole),
         ));
     }
+}
 
+/// The track: plain squares, stars, and each seat's start with its mark and an arrowhead the
+/// way out of the yard; the goal's cells and its square.
+fn draw_track(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    table: Res<Table>,
+    theme: Res<ActiveTheme>,
+    paint: Res<Paint>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let layout = &table.layout;
+    let look = &theme.look;
     for square in layout.squares() {
-        let kind = square.kind;
-        let cell = square.cell;
+        let (kind, cell) = (square.kind, square.cell);
         match kind {
             SquareKind::Track {
                 start,
@@ -169,11 +245,11 @@ fn spawn_board(
                 ..
             } => {
                 let fill = match start {
-                    Some(c) => strong[c.index()].clone(),
-                    None if is_star => safe.clone(),
-                    None => track.clone(),
+                    Some(c) => paint.strong[c.index()].clone(),
+                    None if is_star => paint.safe.clone(),
+                    None => paint.track.clone(),
                 };
-                edge_under(&mut commands, cell, &fill);
+                paint.edge_under(&mut commands, &shapes, cell, &fill);
                 // The way out of the yard: toward the next square of the track.
                 let ahead = layout
                     .track
@@ -181,50 +257,47 @@ fn spawn_board(
                     .position(|&t| t == cell)
                     .map(|i| layout.track[(i + 1) % layout.track.len()])
                     .map(|next| (cell_pos(next) - cell_pos(cell)).normalize_or_zero());
+                let arrow = start
+                    .zip(ahead.filter(|_| look.style.start_arrows))
+                    .map(|(_, dir)| {
+                        // A small arrowhead at the square's leading edge.
+                        let (tip, back, side) = (dir * 0.46, dir * 0.3, dir.perp() * 0.12);
+                        meshes.add(Triangle2d::new(tip, back + side, back - side))
+                    });
                 commands
                     .spawn((
                         OnTable,
                         BoardSquare(kind),
                         Mesh2d(shapes.square.clone()),
                         MeshMaterial2d(fill),
-                        face(cell),
+                        paint.face(cell),
                     ))
                     .with_children(|p| {
                         if let Some(c) = start {
-                            let mark = look.seat(c).mark;
-                            spawn_mark(p, &shapes, marks[c.index()].clone(), mark, 0.4, 0.1);
-                            if let Some(dir) = ahead.filter(|_| look.style.start_arrows) {
-                                // A small arrowhead at the square's leading edge.
-                                let tip = dir * 0.46;
-                                let back = dir * 0.3;
-                                let side = dir.perp() * 0.12;
+                            let ink = paint.marks[c.index()].clone();
+                            spawn_mark(p, &shapes, ink.clone(), look.seat(c).mark, 0.4, 0.1);
+                            if let Some(arrow) = arrow {
                                 p.spawn((
-                                    Mesh2d(meshes.add(Triangle2d::new(
-                                        tip,
-                                        back + side,
-                                        back - side,
-                                    ))),
-                                    MeshMaterial2d(marks[c.index()].clone()),
+                                    Mesh2d(arrow),
+                                    MeshMaterial2d(ink),
                                     Transform::from_xyz(0.0, 0.0, 0.1),
                                 ));
                             }
                         } else if is_star {
                             p.spawn((
-                                Mesh2d(star_mesh.clone()),
-                                MeshMaterial2d(star_ink.clone()),
+                                Mesh2d(paint.star_mesh.clone()),
+                                MeshMaterial2d(paint.star_ink.clone()),
                                 Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(0.8)),
                             ));
                         }
                     });
             }
-            // Home columns and yards are drawn below for every arm, seated or not.
-            SquareKind::Home { .. } => {}
             SquareKind::Goal => {
                 for &g in &layout.goal_cells {
                     commands.spawn((
                         OnTable,
                         Mesh2d(shapes.square.clone()),
-                        MeshMaterial2d(goal_fill.clone()),
+                        MeshMaterial2d(paint.goal_fill.clone()),
                         at(g, 0.9, 1.0),
                     ));
                 }
@@ -234,13 +307,25 @@ fn spawn_board(
                     Transform::from_translation(cell_pos(cell).extend(1.0)),
                 ));
             }
-            SquareKind::BaseSlot { .. } => {}
+            // Home columns and yards are drawn by their own drawers, for every arm.
+            SquareKind::Home { .. } | SquareKind::BaseSlot { .. } => {}
         }
     }
+}
 
+/// Every arm's home column, seated or not, each square with its seat's mark.
+fn draw_home_columns(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    table: Res<Table>,
+    theme: Res<ActiveTheme>,
+    paint: Res<Paint>,
+) {
+    let layout = &table.layout;
     for colour in layout.arm_colours() {
+        let fill = &paint.home[colour.index()];
         for (step, cell) in layout.home_of(colour).into_iter().enumerate() {
-            edge_under(&mut commands, cell, &home[colour.index()]);
+            paint.edge_under(&mut commands, &shapes, cell, fill);
             commands
                 .spawn((
                     OnTable,
@@ -249,53 +334,76 @@ fn spawn_board(
                         step: step as u8,
                     }),
                     Mesh2d(shapes.square.clone()),
-                    MeshMaterial2d(home[colour.index()].clone()),
-                    face(cell),
+                    MeshMaterial2d(fill.clone()),
+                    paint.face(cell),
                 ))
                 .with_children(|p| {
-                    let mark = look.seat(colour).mark;
-                    spawn_mark(p, &shapes, marks[colour.index()].clone(), mark, 0.3, 0.1);
+                    let mark = theme.look.seat(colour).mark;
+                    spawn_mark(
+                        p,
+                        &shapes,
+                        paint.marks[colour.index()].clone(),
+                        mark,
+                        0.3,
+                        0.1,
+                    );
                 });
         }
     }
+}
 
-    // The goal: one triangle per arm, from its home column's end to the centre.
+/// The goal: one triangle per arm, from its home column's end to the centre, and the
+/// theme's picture over it.
+fn draw_goal(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    table: Res<Table>,
+    theme: Res<ActiveTheme>,
+    paint: Res<Paint>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let layout = &table.layout;
     let centre = cell_pos(layout.goal);
+    // On the cross the goal is the whole 3×3 centre; on the smaller boards the track runs
+    // beside it, so each triangle keeps to its own row or column.
+    let cross = layout.kind == ludo_core::BoardKind::Cross;
     for colour in layout.arm_colours() {
         let home = layout.home_of(colour);
         let end = cell_pos(home[home.len() - 1]);
         let dir = (centre - end).normalize();
-        // On the cross the goal is the whole 3×3 centre; on the smaller boards the track runs
-        // beside it, so each triangle keeps to its own row or column.
-        let half = if layout.kind == ludo_core::BoardKind::Cross {
-            1.5
-        } else {
-            0.5
-        };
-        let side = dir.perp() * half;
+        let side = dir.perp() * if cross { 1.5 } else { 0.5 };
         let base = end + dir * 0.5;
         commands.spawn((
             OnTable,
             Mesh2d(meshes.add(Triangle2d::new(base + side, base - side, centre))),
-            MeshMaterial2d(strong[colour.index()].clone()),
+            MeshMaterial2d(paint.strong[colour.index()].clone()),
             Transform::from_xyz(0.0, 0.0, 1.5),
         ));
     }
     if let Some(image) = &theme.art.goal {
-        let size = if layout.kind == ludo_core::BoardKind::Cross {
-            3.0
-        } else {
-            1.0
-        };
         commands.spawn((
             OnTable,
             Mesh2d(shapes.square.clone()),
             MeshMaterial2d(materials.add(ColorMaterial::from(image.clone()))),
-            Transform::from_translation(centre.extend(1.6)).with_scale(Vec3::splat(size)),
+            Transform::from_translation(centre.extend(1.6)).with_scale(Vec3::splat(if cross {
+                3.0
+            } else {
+                1.0
+            })),
         ));
     }
+}
 
-    // Base yards with their four waiting places, for every arm; the glow only for seats.
+/// Base yards with their four waiting places, for every arm; the glow only for seats.
+fn draw_yards(
+    mut commands: Commands,
+    shapes: Res<Shapes>,
+    table: Res<Table>,
+    theme: Res<ActiveTheme>,
+    paint: Res<Paint>,
+) {
+    let layout = &table.layout;
     for colour in layout.arm_colours() {
         let base = &layout.base_of(colour);
         let seat = layout.colours.iter().position(|&c| c == colour);
@@ -307,7 +415,7 @@ fn spawn_board(
                 OnTable,
                 TurnGlow { seat: seat as u8 },
                 Mesh2d(shapes.square.clone()),
-                MeshMaterial2d(glow.clone()),
+                MeshMaterial2d(paint.glow.clone()),
                 Transform::from_translation(centre.extend(0.5)).with_scale(Vec3::splat(size + 0.3)),
                 Visibility::Hidden,
             ));
@@ -316,7 +424,7 @@ fn spawn_board(
             .spawn((
                 OnTable,
                 Mesh2d(shapes.square.clone()),
-                MeshMaterial2d(bases[c.index()].clone()),
+                MeshMaterial2d(paint.bases[c.index()].clone()),
                 Transform::from_translation(centre.extend(1.0))
                     .with_scale(Vec3::splat(size - 0.06)),
             ))
@@ -324,7 +432,7 @@ fn spawn_board(
                 // The parent's scale scales z too: 0.1 in the world, under the waiting circles.
                 p.spawn((
                     Mesh2d(shapes.square.clone()),
-                    MeshMaterial2d(yard_inner.clone()),
+                    MeshMaterial2d(paint.yard_inner.clone()),
                     Transform::from_xyz(0.0, 0.0, 0.1 / (size - 0.06))
                         .with_scale(Vec3::splat(4.6 / size)),
                 ));
@@ -338,12 +446,12 @@ fn spawn_board(
                         slot: slot as u8,
                     }),
                     Mesh2d(shapes.circle.clone()),
-                    MeshMaterial2d(light[c.index()].clone()),
+                    MeshMaterial2d(paint.light[c.index()].clone()),
                     at(cell, 1.3, 1.0),
                 ))
                 .with_children(|p| {
-                    let mark = look.seat(c).mark;
-                    spawn_mark(p, &shapes, yard_marks.clone(), mark, 0.35, 0.1);
+                    let mark = theme.look.seat(c).mark;
+                    spawn_mark(p, &shapes, paint.yard_marks.clone(), mark, 0.35, 0.1);
                 });
         }
     }
