@@ -111,8 +111,45 @@ pub fn run() -> AppExit {
         }
         Err(e) => return refuse(&e.to_string()),
     };
+    let mut app = engine(&args);
+    // Screenshot and strip runs neither read nor write the player's files.
+    let remembered = args.screenshot.is_none() && args.strip.is_none();
+    let mut kept = if remembered {
+        Kept::read(&args)
+    } else {
+        Kept::default()
+    };
+    let kept_settings = kept.settings.take();
+    let table = match args.table(kept.table.clone().unwrap_or_default()) {
+        Ok(table) => table,
+        Err(e) => return refuse(&e),
+    };
+    let online = online_request(&args, &table, &kept.memory);
+    app.insert_resource(table);
+    kept.into_app(&mut app, remembered);
+    if let Some(settings) = settings(&args, kept_settings) {
+        app.insert_resource(settings);
+    }
+    app.add_plugins(crate::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web::plugin);
+    first_screen(&mut app, &args, online.is_some(), remembered);
+    if let Some(request) = online.clone() {
+        app.add_systems(Startup, move |mut out: MessageWriter<OnlineRequest>| {
+            out.write(request.clone());
+        });
+    }
+    if args.print_events {
+        app.insert_resource(crate::ui::hud::announce::PrintEvents);
+    }
+    dev_tools(&mut app, &args, online.is_some(), launched);
+    app.run()
+}
+
+/// Bevy with what the game draws and plays: the window, the assets (the folder first, then
+/// the copies built into the game), meshes and colour materials, egui and kira.
+fn engine(args: &Args) -> App {
     let mut app = App::new();
-    // The assets folder, then the copies built into the game (before `AssetPlugin`).
     #[cfg(not(target_arch = "wasm32"))]
     app.register_asset_source(
         bevy::asset::io::AssetSourceId::Default,
@@ -123,7 +160,7 @@ pub fn run() -> AppExit {
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Ludo".into(),
-                    resolution: window_size(&args).into(),
+                    resolution: window_size(args).into(),
                     // In the browser: the page's canvas, filling the window and following resizes.
                     canvas: Some("#ludo-canvas".into()),
                     fit_canvas_to_parent: true,
@@ -143,88 +180,111 @@ pub fn run() -> AppExit {
     )
     .add_plugins((Mesh2dRenderPlugin, ColorMaterialPlugin))
     .add_plugins((EguiPlugin::default(), AudioPlugin));
-    let table_given = args.seats.is_some();
-    let screenshot = args.screenshot.clone();
-    // What was remembered from last time, unless the command line says otherwise; screenshot
-    // and strip runs neither read nor write the player's files.
-    let remembered = screenshot.is_none() && args.strip.is_none();
-    let config_dir = ConfigDir::user();
-    let data_dir = DataDir::user();
-    let mut notice = Notice::default();
-    let mut table = TableConfig::default();
-    // A game left unfinished is offered as Continue (unless a table is given to sit at).
-    let mut resumed = None;
-    if let (true, Some(dir), false) = (remembered, &data_dir.0, table_given) {
-        resumed = or_notice(crate::files::resume::load_game(dir), &mut notice);
-    }
-    if let (true, Some(dir)) = (remembered, &data_dir.0)
-        && let Some(profiles) = or_notice(crate::files::profiles::load_profiles(dir), &mut notice)
-    {
-        app.insert_resource(profiles);
-    }
-    let mut memory = OnlineMemory::default();
-    if let (true, Some(dir)) = (remembered, &data_dir.0)
-        && let Some(m) = or_notice(crate::files::online::load_online(dir), &mut notice)
-    {
-        memory = m;
-    }
-    let mut settings = None;
-    if let (true, Some(dir)) = (remembered, &config_dir.0) {
-        if !table_given
-            && let Some(saved) = or_notice(crate::files::saved::load_table(dir), &mut notice)
-        {
-            table = saved;
+    app
+}
+
+/// What was kept from last time: the table and settings (unless the command line gives
+/// them), a game left unfinished (offered as Continue, unless a table is given to sit at),
+/// the profiles and the online seat tickets, and a notice of any file that could not be read.
+#[derive(Default)]
+struct Kept {
+    table: Option<TableConfig>,
+    settings: Option<Settings>,
+    resumed: Option<(crate::files::resume::SavedGame, crate::table::Table)>,
+    profiles: Option<crate::table::profiles::Profiles>,
+    memory: OnlineMemory,
+    notice: Notice,
+    config_dir: Option<ConfigDir>,
+    data_dir: Option<DataDir>,
+}
+
+impl Kept {
+    fn read(args: &Args) -> Kept {
+        let mut kept = Kept::default();
+        let notice = &mut kept.notice;
+        let (config_dir, data_dir) = (ConfigDir::user(), DataDir::user());
+        let table_given = args.seats.is_some();
+        if let Some(dir) = &data_dir.0 {
+            if !table_given {
+                kept.resumed = or_notice(crate::files::resume::load_game(dir), notice);
+            }
+            kept.profiles = or_notice(crate::files::profiles::load_profiles(dir), notice);
+            kept.memory =
+                or_notice(crate::files::online::load_online(dir), notice).unwrap_or_default();
         }
-        if args.speed.is_none() {
-            settings = or_notice(crate::files::saved::load_settings(dir), &mut notice);
+        if let Some(dir) = &config_dir.0 {
+            if !table_given {
+                kept.table = or_notice(crate::files::saved::load_table(dir), notice);
+            }
+            if args.speed.is_none() {
+                kept.settings = or_notice(crate::files::saved::load_settings(dir), notice);
+            }
         }
+        kept.config_dir = Some(config_dir);
+        kept.data_dir = Some(data_dir);
+        kept
     }
-    let table = match args.table(table) {
-        Ok(table) => table,
-        Err(e) => return refuse(&e),
-    };
-    let online = online_request(&args, &table, &memory);
-    app.insert_resource(table).insert_resource(notice);
-    if let Some((saved, table)) = resumed {
-        crate::files::resume::resume(&mut app, saved, table);
+
+    /// Puts what was kept into the app; the folders only when the run keeps the player's files.
+    fn into_app(self, app: &mut App, remembered: bool) {
+        if let Some(profiles) = self.profiles {
+            app.insert_resource(profiles);
+        }
+        app.insert_resource(self.notice);
+        if let Some((saved, table)) = self.resumed {
+            crate::files::resume::resume(app, saved, table);
+        }
+        if remembered {
+            if let Some(dir) = self.config_dir {
+                app.insert_resource(dir);
+            }
+            if let Some(dir) = self.data_dir {
+                app.insert_resource(dir);
+            }
+        }
+        app.insert_resource(self.memory);
     }
-    // Screenshot runs leave the player's remembered table and saved game alone.
-    if remembered {
-        app.insert_resource(config_dir).insert_resource(data_dir);
-    }
-    if let Some(speed) = args.speed {
-        settings = Some(Settings {
+}
+
+/// The settings to start with: the kept ones, changed by what the command line says (the
+/// speed, the theme, the language, text size, high contrast, reduced motion); none when
+/// nothing was kept or said (the defaults then).
+fn settings(args: &Args, kept: Option<Settings>) -> Option<Settings> {
+    let mut settings = match args.speed {
+        Some(speed) => Some(Settings {
             cpu_speed: speed,
             animation_speed: speed,
             ..default()
-        });
-    }
+        }),
+        None => kept,
+    };
     let seeing = args.text_size.is_some() || args.high_contrast || args.reduced_motion;
-    if args.theme.is_some() || args.lang.is_some() || settings.is_some() || seeing {
-        let mut settings = settings.unwrap_or_default();
-        if let Some(size) = args.text_size {
-            settings.text_size = size;
-        }
-        settings.high_contrast |= args.high_contrast;
-        settings.reduced_motion |= args.reduced_motion;
-        if let Some(theme) = &args.theme {
-            settings.theme = theme.clone();
-        }
-        if let Some(lang) = &args.lang {
-            settings.language = Some(lang.clone());
-        }
-        app.insert_resource(settings);
+    if args.theme.is_none() && args.lang.is_none() && settings.is_none() && !seeing {
+        return settings;
     }
-    app.insert_resource(memory);
-    app.add_plugins(crate::plugin);
-    #[cfg(target_arch = "wasm32")]
-    app.add_plugins(web::plugin);
-    // A table given on the command line (or a screenshot run) sits down at once; otherwise
-    // the game opens at the menu.
+    let s = settings.get_or_insert_with(Settings::default);
+    if let Some(size) = args.text_size {
+        s.text_size = size;
+    }
+    s.high_contrast |= args.high_contrast;
+    s.reduced_motion |= args.reduced_motion;
+    if let Some(theme) = &args.theme {
+        s.theme = theme.clone();
+    }
+    if let Some(lang) = &args.lang {
+        s.language = Some(lang.clone());
+    }
+    settings
+}
+
+/// The screen and window to open with: a table given on the command line (or a screenshot
+/// run) sits down at once; otherwise the game opens at the menu.
+fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
+    let table_given = args.seats.is_some();
     let at_menu = matches!(
         args.open,
         Some(Open::Menu | Open::Settings | Open::Profiles)
-    ) || online.is_some()
+    ) || online
         || (!table_given && remembered && args.open.is_none());
     app.insert_state(if at_menu {
         Screen::Menu
@@ -232,38 +292,33 @@ pub fn run() -> AppExit {
         Screen::Playing
     })
     .insert_state(match args.open {
-        _ if online.is_some() => Overlay::Online,
+        _ if online => Overlay::Online,
         Some(Open::Setup) => Overlay::Setup,
         Some(Open::Rules) => Overlay::Rules,
         Some(Open::Settings) => Overlay::Settings,
         Some(Open::Profiles) => Overlay::Profiles,
         _ => Overlay::None,
     });
-    if let Some(request) = online.clone() {
-        app.add_systems(Startup, move |mut out: MessageWriter<OnlineRequest>| {
-            out.write(request.clone());
-        });
-    }
-    if args.print_events {
-        app.insert_resource(crate::ui::hud::announce::PrintEvents);
-    }
     if args.open == Some(Open::Pause) {
         app.insert_state(Pause::Paused);
     }
+}
+
+/// `--strip` or `--screenshot`: the tools that look at the game and exit.
+fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
     if let Some(kind) = args.strip {
-        crate::dev::strip::plugin(&mut app, kind, screenshot);
-    } else if let Some(path) = screenshot {
+        crate::dev::strip::plugin(app, kind, args.screenshot.clone());
+    } else if let Some(path) = args.screenshot.clone() {
         let shot = ScreenshotAndExit {
             path,
             after_frames: args.frames,
             when_over: args.when_over,
-            when_playing: online.is_some() && !args.in_lobby,
-            in_lobby: online.is_some() && args.in_lobby,
+            when_playing: online && !args.in_lobby,
+            in_lobby: online && args.in_lobby,
             wait_for_assets: std::time::Duration::from_secs(args.wait),
         };
         app.insert_resource(shot)
             .insert_resource(launched)
             .add_plugins(crate::dev::screenshot::plugin);
     }
-    app.run()
 }
