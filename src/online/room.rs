@@ -200,120 +200,17 @@ fn reconnect(time: Res<Time<Real>>, mut link: NonSendMut<Link>, online: Option<R
 }
 
 /// What the server said, in order.
-fn receive(
-    mut link: NonSendMut<Link>,
-    online: Option<ResMut<Online>>,
-    mut table: ResMut<Table>,
-    mut memory: ResMut<OnlineMemory>,
-    mut decider: ResMut<Decider>,
-    mut clock: ResMut<TurnClock>,
-    mut happened: MessageWriter<Happened>,
-    mut opened: MessageWriter<TableOpened>,
-    mut started: MessageWriter<GameStarted>,
-    mut next_screen: ResMut<NextState<Screen>>,
-    mut next_overlay: ResMut<NextState<Overlay>>,
-) {
+fn receive(mut link: NonSendMut<Link>, online: Option<ResMut<Online>>, mut fx: Effects) {
     let (Some(mut online), Some(socket)) = (online, link.0.as_ref()) else {
         return;
     };
     let mut lost = None;
     for incoming in socket.poll() {
         match incoming {
-            Incoming::Opened => {
-                info!("ludo: connected to {}", online.server);
-                socket.send(&ClientMsg::Hello {
-                    protocol: PROTOCOL_VERSION,
-                });
-                // Kept until answered: a connection that drops first asks again.
-                if let Some(first) = &online.pending {
-                    socket.send(first);
-                }
-            }
-            Incoming::Message(ServerMsg::Welcome { .. } | ServerMsg::Pong) => online.heard = true,
-            Incoming::Message(ServerMsg::Joined {
-                code,
-                token,
-                profile,
-                link,
-            }) => {
-                info!("ludo: room {code}");
-                online.heard = true;
-                online.pending = None;
-                memory.remember(SeatTicket {
-                    server: online.server.clone(),
-                    code: code.clone(),
-                    token: token.clone(),
-                });
-                memory.profile = Some(profile);
-                online.code = Some(code);
-                online.link = Some(link);
-                online.token = Some(token);
-            }
-            Incoming::Message(ServerMsg::Seated { seat }) => {
-                info!("ludo: seated {seat}");
-                online.heard = true;
-                online.pending = None;
-                online.status = Status::Connected;
-                online.seat = Some(seat);
-                *decider = Decider::Server { seat: Some(seat) };
-            }
-            Incoming::Message(ServerMsg::Room(view)) => {
-                online.status = Status::Connected;
-                online.heard = true;
-                online.pending = None;
-                // A resumed seat learns its room's code from the snapshot.
-                if online.code.is_none() {
-                    online.code = Some(view.code.clone());
-                    online.link = Some(format!("/r/{}", view.code));
-                }
-                if online.token.is_none()
-                    && let Some(ticket) = memory.ticket(&online.server, &view.code)
-                {
-                    online.token = Some(ticket.token.clone());
-                }
-                let new_table = take_room(&mut online, &view, &mut table, &mut clock);
-                if new_table {
-                    opened.write(TableOpened);
-                    // A game that begins (not one this device comes back to midway).
-                    if online.seq == 0 {
-                        started.write(GameStarted);
-                    }
-                    next_screen.set(Screen::Playing);
-                    next_overlay.set(Overlay::None);
-                }
-                online.room = Some(*view);
-            }
-            Incoming::Message(ServerMsg::Events { events }) => {
-                match take_events(&mut online, &events, &mut table) {
-                    Ok(fresh) => {
-                        if fresh.iter().any(|e| matches!(e, Event::TurnPassed { .. })) {
-                            clock.left = None;
-                        }
-                        publish(&mut happened, &fresh);
-                    }
-                    Err(e) => {
-                        // Ask again from the start: the next snapshot puts it right.
-                        warn!("the server's events do not follow this game: {e}");
-                        lost = Some("out of step".to_string());
-                    }
-                }
-            }
-            Incoming::Message(ServerMsg::Clock { seat, ms_left }) => {
-                if seat == table.game.turn() {
-                    clock.left = Some(ms_left as f32 / 1000.0);
-                    clock.expired = false;
-                }
-            }
-            Incoming::Message(ServerMsg::Refused { reason, detail }) => {
-                online.heard = true;
-                let watching = watching_now(&online, reason);
-                refused(&mut online, &mut memory, reason, &detail);
-                if watching {
-                    // The seat went to someone else (or the game began) while this device was
-                    // gone: the server lets it watch, and the refusal says why.
-                    online.seat = None;
-                    online.pending = None;
-                    *decider = Decider::Server { seat: None };
+            Incoming::Opened => greet(socket, &online),
+            Incoming::Message(msg) => {
+                if let Err(why) = hear(msg, &mut online, &mut fx) {
+                    lost = Some(why);
                 }
             }
             Incoming::Closed(why) => lost = Some(why),
@@ -321,32 +218,158 @@ fn receive(
     }
     if online.status == Status::Failed {
         link.0 = None;
-        return;
-    }
-    if let Some(why) = lost {
+    } else if let Some(why) = lost {
         link.0 = None;
-        let attempt = match online.status {
-            Status::Reconnecting { attempt, .. } => attempt + 1,
-            _ => 1,
-        };
-        let again = Status::Reconnecting {
-            attempt,
-            wait: (0.25 * 2f32.powi(attempt as i32)).min(MAX_WAIT_SECS),
-        };
-        if online.token.is_some() {
-            warn!("ludo: the connection to the room server was lost ({why})");
-            online.status = again;
-        } else if !online.heard && online.pending.is_some() && attempt < FIRST_TRIES {
-            // The server answers hello before it reads what follows: silent, it (unless its
-            // welcome was lost on the way) read no request, so asking again takes no second
-            // seat and opens no second room.
-            warn!("ludo: no answer from the room server ({why}); trying again");
-            online.status = again;
-        } else {
-            warn!("ludo: the room server cannot be reached ({why})");
-            online.status = Status::Failed;
-            online.problem = Some(Problem::Unreachable(why));
+        after_loss(&mut online, why);
+    }
+}
+
+/// What the server's messages change besides `Online`: the table, its clock, who decides,
+/// this device's tickets, and the messages and screens a new table brings.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Effects<'w> {
+    table: ResMut<'w, Table>,
+    memory: ResMut<'w, OnlineMemory>,
+    decider: ResMut<'w, Decider>,
+    clock: ResMut<'w, TurnClock>,
+    happened: MessageWriter<'w, Happened>,
+    opened: MessageWriter<'w, TableOpened>,
+    started: MessageWriter<'w, GameStarted>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    next_overlay: ResMut<'w, NextState<Overlay>>,
+}
+
+/// A new connection says hello, and asks again what it asked before it dropped.
+fn greet(socket: &Socket, online: &Online) {
+    info!("ludo: connected to {}", online.server);
+    socket.send(&ClientMsg::Hello {
+        protocol: PROTOCOL_VERSION,
+    });
+    // Kept until answered: a connection that drops first asks again.
+    if let Some(first) = &online.pending {
+        socket.send(first);
+    }
+}
+
+/// One message from the server; an error when its events do not follow this game (then the
+/// connection starts again, and the next snapshot puts it right).
+fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), String> {
+    match msg {
+        ServerMsg::Welcome { .. } | ServerMsg::Pong => online.heard = true,
+        ServerMsg::Joined {
+            code,
+            token,
+            profile,
+            link,
+        } => {
+            info!("ludo: room {code}");
+            online.heard = true;
+            online.pending = None;
+            fx.memory.remember(SeatTicket {
+                server: online.server.clone(),
+                code: code.clone(),
+                token: token.clone(),
+            });
+            fx.memory.profile = Some(profile);
+            online.code = Some(code);
+            online.link = Some(link);
+            online.token = Some(token);
         }
+        ServerMsg::Seated { seat } => {
+            info!("ludo: seated {seat}");
+            online.heard = true;
+            online.pending = None;
+            online.status = Status::Connected;
+            online.seat = Some(seat);
+            *fx.decider = Decider::Server { seat: Some(seat) };
+        }
+        ServerMsg::Room(view) => take_snapshot(*view, online, fx),
+        ServerMsg::Events { events } => match take_events(online, &events, &mut fx.table) {
+            Ok(fresh) => {
+                if fresh.iter().any(|e| matches!(e, Event::TurnPassed { .. })) {
+                    fx.clock.left = None;
+                }
+                publish(&mut fx.happened, &fresh);
+            }
+            Err(e) => {
+                warn!("the server's events do not follow this game: {e}");
+                return Err("out of step".to_string());
+            }
+        },
+        ServerMsg::Clock { seat, ms_left } => {
+            if seat == fx.table.game.turn() {
+                fx.clock.left = Some(ms_left as f32 / 1000.0);
+                fx.clock.expired = false;
+            }
+        }
+        ServerMsg::Refused { reason, detail } => {
+            online.heard = true;
+            let watching = watching_now(online, reason);
+            refused(online, &mut fx.memory, reason, &detail);
+            if watching {
+                // The seat went to someone else (or the game began) while this device was
+                // gone: the server lets it watch, and the refusal says why.
+                online.seat = None;
+                online.pending = None;
+                *fx.decider = Decider::Server { seat: None };
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The room as the server shows it; a new game or table builds the table again and sits down
+/// at it.
+fn take_snapshot(view: RoomView, online: &mut Online, fx: &mut Effects) {
+    online.status = Status::Connected;
+    online.heard = true;
+    online.pending = None;
+    // A resumed seat learns its room's code from the snapshot.
+    if online.code.is_none() {
+        online.code = Some(view.code.clone());
+        online.link = Some(format!("/r/{}", view.code));
+    }
+    if online.token.is_none()
+        && let Some(ticket) = fx.memory.ticket(&online.server, &view.code)
+    {
+        online.token = Some(ticket.token.clone());
+    }
+    if take_room(online, &view, &mut fx.table, &mut fx.clock) {
+        fx.opened.write(TableOpened);
+        // A game that begins (not one this device comes back to midway).
+        if online.seq == 0 {
+            fx.started.write(GameStarted);
+        }
+        fx.next_screen.set(Screen::Playing);
+        fx.next_overlay.set(Overlay::None);
+    }
+    online.room = Some(view);
+}
+
+/// A lost connection: tried again with the seat's token, or (a first request unanswered)
+/// asked again a few times, or given up on with the reason.
+fn after_loss(online: &mut Online, why: String) {
+    let attempt = match online.status {
+        Status::Reconnecting { attempt, .. } => attempt + 1,
+        _ => 1,
+    };
+    let again = Status::Reconnecting {
+        attempt,
+        wait: (0.25 * 2f32.powi(attempt as i32)).min(MAX_WAIT_SECS),
+    };
+    if online.token.is_some() {
+        warn!("ludo: the connection to the room server was lost ({why})");
+        online.status = again;
+    } else if !online.heard && online.pending.is_some() && attempt < FIRST_TRIES {
+        // The server answers hello before it reads what follows: silent, it (unless its
+        // welcome was lost on the way) read no request, so asking again takes no second
+        // seat and opens no second room.
+        warn!("ludo: no answer from the room server ({why}); trying again");
+        online.status = again;
+    } else {
+        warn!("ludo: the room server cannot be reached ({why})");
+        online.status = Status::Failed;
+        online.problem = Some(Problem::Unreachable(why));
     }
 }
 
