@@ -91,7 +91,7 @@ fn a_finished_game_moves_every_rating_pairwise_with_shared_ranks_as_half_wins() 
         assert!((got - want).abs() < 1e-9, "{after:?}");
     }
     let cpu = p
-        .get("CPU (hard)")
+        .of_seat(&SeatKind::Cpu(CpuLevel::Hard))
         .expect("a CPU's profile is made when it first plays");
     assert_eq!((cpu.games, cpu.wins, cpu.rank_sum), (1, 0, 2));
     let ana = p.get("Ana").unwrap();
@@ -189,4 +189,36 @@ fn a_ranked_game_played_to_the_end_updates_and_saves_the_ratings() {
     assert_eq!(on_disk, *app.world().resource::<Profiles>());
     assert_eq!(on_disk.profiles.len(), 3, "Ana, Ben and the hard CPU");
     assert!(on_disk.profiles.iter().all(|p| p.games == 1));
+}
+
+#[test]
+fn a_cpu_profile_is_known_by_its_level_and_an_old_files_are_marked() {
+    let hard = SeatKind::Cpu(CpuLevel::Hard);
+    let mut profiles = with(&["Ana"]);
+    profiles.record_game(
+        &[person("Ana"), hard.clone()],
+        &[standing(1, 1), standing(0, 2)],
+    );
+    let cpu = profiles
+        .of_seat(&hard)
+        .expect("made for the CPU's first ranked game");
+    assert_eq!(cpu.cpu, Some(CpuLevel::Hard));
+    assert_eq!((cpu.games, cpu.wins), (1, 1));
+    // A person's profile is never taken for the CPU's, whatever it is called.
+    assert!(profiles.get(&cpu.name).is_none());
+    assert!(
+        profiles.add("cpu (HARD)").is_err(),
+        "a person may not look like a CPU"
+    );
+    // A file from before profiles were marked: the CPU's profile by its label alone.
+    let dir = common::scratch("old-cpu-profile");
+    let old = format!(
+        "(version: {}, profiles: [(name: \"CPU (easy)\", rating: 1510.0, games: 2, wins: 1, rank_sum: 3)])",
+        ludo::table::profiles::PROFILES_VERSION
+    );
+    std::fs::write(dir.join("profiles.ron"), old).unwrap();
+    let read = load_profiles(&dir).unwrap().unwrap();
+    let easy = read.of_seat(&SeatKind::Cpu(CpuLevel::Easy)).unwrap();
+    assert_eq!((easy.cpu, easy.games), (Some(CpuLevel::Easy), 2));
+    assert!(read.get("CPU (easy)").is_none());
 }

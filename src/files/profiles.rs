@@ -16,12 +16,16 @@ const PROFILES_FILE: &str = "profiles.ron";
 /// Reads the profiles in `dir`; `Ok(None)` when there are none yet. A file that cannot be
 /// read is moved aside and the error says why (file, line and column).
 pub fn load_profiles(dir: &Path) -> Result<Option<Profiles>, String> {
-    load_versioned(
+    let loaded = load_versioned(
         &dir.join(PROFILES_FILE),
         PROFILES_VERSION,
         "starting with no profiles",
         Profiles::check,
-    )
+    )?;
+    Ok(loaded.map(|mut profiles: Profiles| {
+        profiles.mark_cpu_profiles();
+        profiles
+    }))
 }
 
 /// Writes the profiles atomically.

@@ -1,14 +1,15 @@
 //! Named player profiles and their ratings, kept on the device.
 //!
 //! A game is ranked when the rules are the standard game and every seat is a profile: a
-//! person whose name is a profile, or a CPU (each CPU level is a profile of its own, made the
-//! first time it plays a ranked game, so a person alone against CPUs is rated too). When a
+//! person whose name is a profile, or a CPU (each CPU level is a profile of its own, marked
+//! with its level and made the first time it plays a ranked game, so a person alone against
+//! CPUs is rated too). When a
 //! ranked game ends, every seat's rating moves by `ludo_core::rating` (a pairwise Elo where a
 //! shared rank is half a win); `files::profiles` keeps them.
 
 use bevy::prelude::*;
 use ludo_core::rating::{START_RATING, changes};
-use ludo_core::{Rules, Standing};
+use ludo_core::{CpuLevel, Rules, Standing};
 use serde::{Deserialize, Serialize};
 
 use crate::table::GameSet;
@@ -23,6 +24,9 @@ pub const PROFILES_VERSION: u32 = 1;
 #[serde(deny_unknown_fields)]
 pub struct Profile {
     pub name: String,
+    /// A CPU level's profile (its `name` is only what is shown); none: a person's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu: Option<CpuLevel>,
     pub rating: f64,
     /// Ranked games played.
     pub games: u32,
@@ -36,6 +40,7 @@ impl Profile {
     pub fn new(name: &str) -> Profile {
         Profile {
             name: name.to_string(),
+            cpu: None,
             rating: START_RATING,
             games: 0,
             wins: 0,
@@ -94,9 +99,45 @@ pub enum Unranked {
     NoProfile(String),
 }
 
+impl Profile {
+    /// A CPU level's profile, named as its seats are.
+    fn cpu(level: CpuLevel) -> Profile {
+        Profile {
+            cpu: Some(level),
+            ..Profile::new(&SeatKind::Cpu(level).label())
+        }
+    }
+
+    /// Whether this is the profile of `seat`: a person's by name, a CPU's by level.
+    fn is_for(&self, seat: &SeatKind) -> bool {
+        match seat {
+            SeatKind::Person { name } => self.cpu.is_none() && self.name == *name,
+            SeatKind::Cpu(level) => self.cpu == Some(*level),
+        }
+    }
+}
+
 impl Profiles {
+    /// A person's profile, by name.
     pub fn get(&self, name: &str) -> Option<&Profile> {
-        self.profiles.iter().find(|p| p.name == name)
+        self.profiles
+            .iter()
+            .find(|p| p.cpu.is_none() && p.name == name)
+    }
+
+    /// The profile of whoever sits in `seat`, if there is one.
+    pub fn of_seat(&self, seat: &SeatKind) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.is_for(seat))
+    }
+
+    /// Files written before profiles were marked by kind named a CPU's profile by its label
+    /// alone ("CPU (hard)"): such a profile is marked as that level's.
+    pub fn mark_cpu_profiles(&mut self) {
+        for p in self.profiles.iter_mut().filter(|p| p.cpu.is_none()) {
+            p.cpu = CpuLevel::ALL
+                .into_iter()
+                .find(|&level| SeatKind::Cpu(level).label() == p.name);
+        }
     }
 
     /// Adds a person's profile; names are unique (ignoring case) and CPU names are taken.
@@ -105,13 +146,17 @@ impl Profiles {
         if name.is_empty() {
             return Err(ProfileError::Empty);
         }
-        if name.starts_with("CPU (") {
+        // A person may not look like a CPU at the table.
+        if CpuLevel::ALL
+            .into_iter()
+            .any(|level| SeatKind::Cpu(level).label().eq_ignore_ascii_case(name))
+        {
             return Err(ProfileError::CpuName(name.into()));
         }
         if self
             .profiles
             .iter()
-            .any(|p| p.name.to_lowercase() == name.to_lowercase())
+            .any(|p| p.cpu.is_none() && p.name.to_lowercase() == name.to_lowercase())
         {
             return Err(ProfileError::Taken(name.into()));
         }
@@ -125,14 +170,13 @@ impl Profiles {
             return Err(Unranked::NotStandard);
         }
         for (i, seat) in seats.iter().enumerate() {
-            let name = seat.label();
-            if seats[..i].iter().any(|s| s.label() == name) {
-                return Err(Unranked::SameSeat(name));
+            if seats[..i].contains(seat) {
+                return Err(Unranked::SameSeat(seat.label()));
             }
-            if let SeatKind::Person { .. } = seat
-                && self.get(&name).is_none()
+            if let SeatKind::Person { name } = seat
+                && self.get(name).is_none()
             {
-                return Err(Unranked::NoProfile(name));
+                return Err(Unranked::NoProfile(name.clone()));
             }
         }
         Ok(())
@@ -141,10 +185,11 @@ impl Profiles {
     /// Counts a finished ranked game: every seat's profile (made for a CPU the first time)
     /// gets its game, win and rank, and its rating moves. Returns each seat's change.
     pub fn record_game(&mut self, seats: &[SeatKind], ranking: &[Standing]) -> Vec<RatingChange> {
-        let names: Vec<String> = seats.iter().map(SeatKind::label).collect();
-        for name in &names {
-            if self.get(name).is_none() {
-                self.profiles.push(Profile::new(name));
+        for seat in seats {
+            if let SeatKind::Cpu(level) = seat
+                && self.of_seat(seat).is_none()
+            {
+                self.profiles.push(Profile::cpu(*level));
             }
         }
         let rank_of = |seat: usize| {
@@ -154,24 +199,22 @@ impl Profiles {
                 .map_or(seats.len() as u8, |s| s.rank)
         };
         let ranks: Vec<u8> = (0..seats.len()).map(rank_of).collect();
-        let before: Vec<f64> = names
+        let before: Vec<f64> = seats
             .iter()
-            .map(|n| self.get(n).map_or(START_RATING, |p| p.rating))
+            .map(|s| self.of_seat(s).map_or(START_RATING, |p| p.rating))
             .collect();
         let delta = changes(&before, &ranks);
         let mut out = Vec::new();
-        for (seat, name) in names.iter().enumerate() {
-            let p = self
-                .profiles
-                .iter_mut()
-                .find(|p| &p.name == name)
-                .expect("made above");
-            p.rating = before[seat] + delta[seat];
+        for (i, seat) in seats.iter().enumerate() {
+            let Some(p) = self.profiles.iter_mut().find(|p| p.is_for(seat)) else {
+                continue;
+            };
+            p.rating = before[i] + delta[i];
             p.games += 1;
-            p.wins += u32::from(ranks[seat] == 1);
-            p.rank_sum += u32::from(ranks[seat]);
+            p.wins += u32::from(ranks[i] == 1);
+            p.rank_sum += u32::from(ranks[i]);
             out.push(RatingChange {
-                before: before[seat],
+                before: before[i],
                 after: p.rating,
             });
         }
@@ -184,7 +227,10 @@ impl Profiles {
             if !p.rating.is_finite() {
                 return Err(format!("{}'s rating is not a number", p.name));
             }
-            if self.profiles[..i].iter().any(|q| q.name == p.name) {
+            if self.profiles[..i]
+                .iter()
+                .any(|q| q.name == p.name && q.cpu == p.cpu)
+            {
                 return Err(format!("{:?} is listed twice", p.name));
             }
             if p.wins > p.games || p.rank_sum < p.games {
