@@ -3,7 +3,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ludo_core::{Chooser, Dice, Discard, Game, GameRecord, RandomChooser, Step, play_out};
+use ludo_core::{Chooser, Dice, Discard, Game, GameRecord, RandomChooser, play_out};
 
 use crate::input::InputError;
 
@@ -91,25 +91,13 @@ pub fn record(args: RecordArgs) -> Result<ExitCode, InputError> {
     let rules = crate::load_rules(args.rules.as_deref())?;
     let seats = crate::check_seats(args.seats)?;
     let players = (0..seats).map(|s| format!("random:{s}")).collect();
-    let mut rec = GameRecord::new(rules.clone(), players, Some(args.seed), 0);
-    let mut game = rec.start().map_err(|e| InputError(e.to_string()))?;
-    let mut dice = Dice::new(args.seed);
-    let mut chooser = RandomChooser::new(!args.seed);
-    let mut events = Vec::new();
-    while !game.is_over() {
-        events.clear();
-        let step = match game.awaiting() {
-            ludo_core::Awaiting::Move => {
-                let i = chooser.choose(&game, game.legal_moves());
-                Step::Move(game.legal_moves()[i].piece)
-            }
-            ludo_core::Awaiting::Release => Step::Release,
-            _ => Step::Roll(dice.roll()),
-        };
-        game.play(step, &mut events)
-            .expect("the engine accepts what it awaits");
-        rec.steps.push(step);
-    }
+    let rec = GameRecord::played(
+        rules,
+        players,
+        args.seed,
+        &mut RandomChooser::new(!args.seed),
+    )
+    .map_err(|e| InputError(e.to_string()))?;
     out!(
         "{}",
         serde_json::to_string_pretty(&rec).expect("records serialise")

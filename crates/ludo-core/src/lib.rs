@@ -52,7 +52,7 @@ pub use level::CpuLevel;
 pub use occupancy::Occupancy;
 pub use pos::Pos;
 pub use ranking::{Standing, rank};
-pub use record::{GameRecord, RECORD_VERSION, ReplayError, step_text};
+pub use record::{GameRecord, Position, RECORD_VERSION, ReplayError, step_text};
 pub use rules::{
     BoardChoice, Choice, DieFaces, FirstPlayer, HOUSE_RULES, HouseRule, Impassable, NoPieceInPlay,
     Rules, SafeSquares, Values,

@@ -7,6 +7,7 @@ use crate::event::Event;
 use crate::game::StateError;
 use crate::game::{Awaiting, Game, PlayError, Step};
 use crate::rules::Rules;
+use crate::sim::Chooser;
 
 /// The version written by this build; newer records are refused rather than misread.
 pub const RECORD_VERSION: u32 = 1;
@@ -26,6 +27,14 @@ pub struct GameRecord {
     #[serde(default)]
     pub first_seat: u8,
     pub steps: Vec<Step>,
+}
+
+/// One position of a replayed game: the game, and the events of the step that led to it
+/// (none at the start).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub game: Game,
+    pub events: Vec<Event>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -69,6 +78,40 @@ impl GameRecord {
         }
     }
 
+    /// Plays a whole game with the die seeded by `seed` and `chooser` picking every move
+    /// (it sees whose turn it is), step by step through `Game::play`, and returns its record.
+    pub fn played(
+        rules: Rules,
+        players: Vec<String>,
+        seed: u64,
+        chooser: &mut dyn Chooser,
+    ) -> Result<GameRecord, ReplayError> {
+        let mut record = GameRecord::new(rules, players, Some(seed), 0);
+        let mut game = record.start()?;
+        let mut dice = Dice::new(seed);
+        let mut events = Vec::new();
+        while !game.is_over() {
+            events.clear();
+            let step = match game.awaiting() {
+                Awaiting::Move => {
+                    let moves = game.legal_moves();
+                    let i = chooser.choose(&game, moves);
+                    Step::Move(moves[i.min(moves.len() - 1)].piece)
+                }
+                Awaiting::Release => Step::Release,
+                _ => Step::Roll(dice.roll()),
+            };
+            game.play(step, &mut events)
+                .map_err(|error| ReplayError::Illegal {
+                    index: record.steps.len(),
+                    step,
+                    error,
+                })?;
+            record.steps.push(step);
+        }
+        Ok(record)
+    }
+
     /// A fresh game as the record starts it.
     pub fn start(&self) -> Result<Game, ReplayError> {
         if self.version == 0 || self.version > RECORD_VERSION {
@@ -84,6 +127,30 @@ impl GameRecord {
     /// Plays every step from the start and returns the final game, or names the first step
     /// that is illegal (or that is not what the seeded die rolls).
     pub fn replay(&self) -> Result<Game, ReplayError> {
+        self.replay_each(|_, _, _| {})
+    }
+
+    /// Every position of the game: the start, then the game after each step with the events
+    /// that step made (a review steps through them).
+    pub fn positions(&self) -> Result<Vec<Position>, ReplayError> {
+        let mut positions = vec![Position {
+            game: self.start()?,
+            events: Vec::new(),
+        }];
+        self.replay_each(|_, game, events| {
+            positions.push(Position {
+                game: game.clone(),
+                events: events.to_vec(),
+            })
+        })?;
+        Ok(positions)
+    }
+
+    /// `replay`, showing `after` each step (its index, the game after it, its events).
+    pub fn replay_each(
+        &self,
+        mut after: impl FnMut(usize, &Game, &[Event]),
+    ) -> Result<Game, ReplayError> {
         let mut game = self.start()?;
         let mut dice = self.seed.map(Dice::new);
         let mut events: Vec<Event> = Vec::new();
@@ -120,6 +187,7 @@ impl GameRecord {
             }
             game.play(step, &mut events)
                 .map_err(|error| ReplayError::Illegal { index, step, error })?;
+            after(index, &game, &events);
         }
         Ok(game)
     }

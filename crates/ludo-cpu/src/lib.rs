@@ -18,6 +18,7 @@
 //!   with a learned value at the leaves that knows every house rule (`expert`); at a table of
 //!   `random` players, two sampled rounds with `hard`'s network (`expert::round`).
 
+pub mod chances;
 mod danger;
 mod easy;
 pub mod expert;

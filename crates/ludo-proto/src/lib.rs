@@ -11,12 +11,14 @@
 //! is refused as stale instead of played twice.
 
 mod code;
+mod dice_check;
 pub mod mirror;
 
 use ludo_core::{CpuLevel, Event, GameRecord, GameState, Rules, Standing};
 use serde::{Deserialize, Serialize};
 
 pub use code::{CODE_ALPHABET, CODE_LEN, display_code, normalize_code};
+pub use dice_check::{DiceCheck, check_dice, seed_hash};
 pub use mirror::Mirror;
 
 /// The version of these messages. A client and a server of different versions refuse

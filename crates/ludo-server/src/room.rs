@@ -844,7 +844,7 @@ impl Room {
                 number: file.number,
                 state: live.game.state(),
                 seq: live.seq,
-                seed_hash: secret::seed_hash(file.seed),
+                seed_hash: ludo_proto::seed_hash(file.seed),
                 ranked: file.ranked,
                 clock_ms_left: self
                     .turn

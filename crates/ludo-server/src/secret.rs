@@ -39,12 +39,6 @@ pub fn hash(text: &str) -> String {
     hex(&Sha256::digest(text.as_bytes()))
 }
 
-/// What the server publishes of a seed before the game: the hash of its decimal digits, so a
-/// player checks it with `printf %s SEED | sha256sum`.
-pub fn seed_hash(seed: u64) -> String {
-    hash(&seed.to_string())
-}
-
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -59,14 +53,5 @@ mod tests {
         assert_eq!(ludo_proto::normalize_code(&a).as_deref(), Some(a.as_str()));
         assert_ne!(a, room_code());
         assert_eq!(token().len(), 32);
-    }
-
-    #[test]
-    fn seed_hash_is_sha256_of_the_digits() {
-        // printf %s 42 | sha256sum
-        assert_eq!(
-            seed_hash(42),
-            "73475cb40a568e8da8a045ced110137e159f890ac4da883b6b17dc651b3a8049"
-        );
     }
 }

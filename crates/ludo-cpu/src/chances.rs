@@ -1,0 +1,183 @@
+//! Who was winning: each seat's chance to win after every turn of a recorded game, as
+//! `expert`'s network rates the position from each seat's side, normalised so the seats'
+//! chances sum to one (under *rank all players* at three or four seats, each seat's expected
+//! place instead). A review draws it as a chart, and the turns where a chance moved most as
+//! its moments.
+
+use ludo_core::{Awaiting, Game, Position};
+
+use crate::value_net::{self, Features, Kind, NetId, ValueNet, expert_features};
+
+/// What a chart's values are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Each seat's chance to win, 0 to 1; the seats' chances sum to 1.
+    Win,
+    /// Each seat's expected place, 1 (first) to the number of seats; they sum to
+    /// 1 + 2 + … + seats.
+    Place,
+}
+
+/// The chart of one game: a point at the start and after every turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    pub measure: Measure,
+    pub points: Vec<Point>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Point {
+    /// The position it rates (an index into the game's positions: 0 is the start).
+    pub at: usize,
+    /// The seat whose turn ended here (`None` at the start).
+    pub played: Option<u8>,
+    /// One value per seat (see [`Measure`]).
+    pub values: Vec<f32>,
+}
+
+/// A turn that moved a seat's chance (or expected place) the most.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Moment {
+    /// The point the turn ended at (its turn number).
+    pub point: usize,
+    /// The seat whose value moved most, and its value before and after the turn.
+    pub seat: u8,
+    pub before: f32,
+    pub after: f32,
+}
+
+/// The network a game's chart is rated by: `expert`'s for its number of seats, or its
+/// network under *rank all players* at three or four seats.
+pub fn network_for(game: &Game) -> NetId {
+    if game.rules().rank_all && game.seats() >= 3 {
+        NetId::rank_all(game.seats())
+    } else {
+        NetId::new(Kind::Expert, game.seats())
+    }
+}
+
+impl Chart {
+    /// Rates every turn of `positions` (a record's, from `GameRecord::positions`). Fails with
+    /// the network it needs when that one is not loaded yet (the browser fetches it).
+    pub fn of(positions: &[Position]) -> Result<Chart, NetId> {
+        let Some(first) = positions.first() else {
+            return Ok(Chart {
+                measure: Measure::Win,
+                points: Vec::new(),
+            });
+        };
+        let id = network_for(&first.game);
+        let net = value_net::shipped(id).ok_or(id)?;
+        let measure = if id.rank_all {
+            Measure::Place
+        } else {
+            Measure::Win
+        };
+        let mut x = Features::new();
+        let mut points = vec![Point {
+            at: 0,
+            played: None,
+            values: rate(&first.game, net, measure, &mut x),
+        }];
+        for (at, pair) in positions.windows(2).enumerate() {
+            let (before, after) = (&pair[0].game, &pair[1].game);
+            let rolling_off = after.awaiting() == Awaiting::RollOff;
+            if !rolling_off && (after.is_over() || after.turn() != before.turn()) {
+                points.push(Point {
+                    at: at + 1,
+                    played: Some(before.turn()),
+                    values: rate(after, net, measure, &mut x),
+                });
+            }
+        }
+        Ok(Chart { measure, points })
+    }
+
+    /// The `most` turns that moved one seat's value the most (by 3% of the scale at least:
+    /// less is the network's noise), in the order they were played.
+    pub fn moments(&self, most: usize) -> Vec<Moment> {
+        let scale = match self.measure {
+            Measure::Win => 1.0,
+            Measure::Place => self
+                .points
+                .first()
+                .map_or(1.0, |p| (p.values.len() as f32 - 1.0).max(1.0)),
+        };
+        let mut moments: Vec<(f32, Moment)> = self
+            .points
+            .windows(2)
+            .enumerate()
+            .filter_map(|(k, pair)| {
+                let (seat, change) = pair[0]
+                    .values
+                    .iter()
+                    .zip(&pair[1].values)
+                    .map(|(b, a)| (a - b).abs() / scale)
+                    .enumerate()
+                    .max_by(|a, b| a.1.total_cmp(&b.1))?;
+                (change >= 0.03).then(|| {
+                    let moment = Moment {
+                        point: k + 1,
+                        seat: seat as u8,
+                        before: pair[0].values[seat],
+                        after: pair[1].values[seat],
+                    };
+                    (change, moment)
+                })
+            })
+            .collect();
+        moments.sort_by(|a, b| b.0.total_cmp(&a.0));
+        moments.truncate(most);
+        let mut moments: Vec<Moment> = moments.into_iter().map(|(_, m)| m).collect();
+        moments.sort_by_key(|m| m.point);
+        moments
+    }
+}
+
+/// Each seat's value in one position.
+fn rate(game: &Game, net: &ValueNet, measure: Measure, x: &mut Features) -> Vec<f32> {
+    let n = game.seats() as usize;
+    if let Some(ranking) = game.ranking() {
+        let mut values = vec![0.0; n];
+        let winners = ranking.iter().filter(|s| s.rank == 1).count().max(1) as f32;
+        for s in ranking {
+            values[s.seat as usize] = match measure {
+                Measure::Win => f32::from(s.rank == 1) / winners,
+                Measure::Place => f32::from(s.rank),
+            };
+        }
+        return values;
+    }
+    // Each seat's own rating: its chance to win, or its place as a score (first 1 … last 0).
+    let mut score: Vec<f32> = (0..n)
+        .map(|seat| {
+            expert_features(game, seat, x);
+            value_net::chance(net.logit(x))
+        })
+        .collect();
+    match measure {
+        Measure::Win => {
+            let sum: f32 = score.iter().sum();
+            score.iter().map(|p| p / sum.max(f32::EPSILON)).collect()
+        }
+        Measure::Place => {
+            // The places of the seats that finished are known; the others share what is left
+            // of the scores' sum (n/2 over all places).
+            let last = (n - 1) as f32;
+            let mut left = n as f32 / 2.0;
+            let finished = game.finished();
+            for (k, &seat) in finished.iter().enumerate() {
+                score[seat as usize] = (last - k as f32) / last;
+                left -= score[seat as usize];
+            }
+            let open = |s: usize| !finished.contains(&(s as u8));
+            let sum: f32 = (0..n).filter(|&s| open(s)).map(|s| score[s]).sum();
+            for (s, v) in score.iter_mut().enumerate() {
+                if open(s) {
+                    *v = (*v * left / sum.max(f32::EPSILON)).clamp(0.0, 1.0);
+                }
+            }
+            score.iter().map(|v| 1.0 + (1.0 - v) * last).collect()
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! The review's chart: each seat's chance after every turn sums to one and ends at one for
+//! the winner; under *rank all players* the expected places end at the final ranks.
+
+use ludo_core::{GameRecord, RandomChooser, Rules};
+use ludo_cpu::chances::{Chart, Measure};
+
+fn record(rules: Rules, seats: usize, seed: u64) -> GameRecord {
+    let players = (0..seats).map(|s| format!("random:{s}")).collect();
+    GameRecord::played(rules, players, seed, &mut RandomChooser::new(seed)).unwrap()
+}
+
+#[test]
+fn chances_sum_to_one_after_every_turn_and_end_with_the_winner() {
+    for (seats, seed) in [(2, 1), (3, 2), (4, 3), (4, 4)] {
+        let record = record(Rules::default(), seats, seed);
+        let positions = record.positions().unwrap();
+        let chart = Chart::of(&positions).unwrap();
+        assert_eq!(chart.measure, Measure::Win);
+        assert_eq!(chart.points[0].at, 0);
+        assert_eq!(chart.points.last().unwrap().at, positions.len() - 1);
+        assert!(chart.points.windows(2).all(|p| p[0].at < p[1].at));
+        for point in &chart.points {
+            let sum: f32 = point.values.iter().sum();
+            assert!(
+                (sum - 1.0).abs() < 1e-4,
+                "{seats} seats, at {}: {sum}",
+                point.at
+            );
+            assert!(point.values.iter().all(|v| (0.0..=1.0).contains(v)));
+        }
+        let winner = positions.last().unwrap().game.ranking().unwrap()[0].seat;
+        assert_eq!(chart.points.last().unwrap().values[winner as usize], 1.0);
+        // A chart is not flat: the turns that moved a chance most are its moments.
+        let moments = chart.moments(5);
+        assert!(!moments.is_empty() && moments.len() <= 5);
+        assert!(moments.windows(2).all(|m| m[0].point < m[1].point));
+        for m in &moments {
+            assert_eq!(m.before, chart.points[m.point - 1].values[m.seat as usize]);
+            assert_eq!(m.after, chart.points[m.point].values[m.seat as usize]);
+            assert!((m.after - m.before).abs() >= 0.03);
+        }
+    }
+}
+
+#[test]
+fn under_rank_all_the_chart_is_the_expected_place() {
+    let rules = Rules {
+        rank_all: true,
+        ..Rules::default()
+    };
+    let record = record(rules, 4, 5);
+    let positions = record.positions().unwrap();
+    let chart = Chart::of(&positions).unwrap();
+    assert_eq!(chart.measure, Measure::Place);
+    for point in &chart.points {
+        let sum: f32 = point.values.iter().sum();
+        assert!((sum - 10.0).abs() < 1e-3, "at {}: {sum}", point.at);
+        assert!(point.values.iter().all(|v| (1.0..=4.0).contains(v)));
+    }
+    let last = chart.points.last().unwrap();
+    for s in positions.last().unwrap().game.ranking().unwrap() {
+        assert_eq!(last.values[s.seat as usize], f32::from(s.rank));
+    }
+}
