@@ -26,6 +26,7 @@ menu-continue = متابعة
 menu-new-table = طاولة جديدة
 menu-rules = القواعد
 menu-profiles = الملفات الشخصية
+menu-past-games = الألعاب السابقة
 menu-settings = الإعدادات
 menu-quit = خروج
 
@@ -132,6 +133,8 @@ results-sixes = الستات
 results-turns = الأدوار
 results-play-again = العب مجددًا
 results-change-table = غيّر الطاولة…
+results-review = راجع اللعبة
+results-link = يمكن لأي أحد مراجعة هذه اللعبة على { $link }
 
 ## Table setup
 
@@ -327,3 +330,36 @@ say-checked = محدد
 say-unchecked = غير محدد
 say-chosen = مختار
 say-not-chosen = غير مختار
+
+# مراجعة لعبة منتهية، والألعاب السابقة
+review-title = المراجعة
+review-close = رجوع
+review-where = الخطوة { $step } من { $steps } · الدور { $turn }
+review-start = تبدأ اللعبة.
+review-back = خطوة إلى الوراء
+review-forward = خطوة إلى الأمام
+review-play = تشغيل
+review-pause = إيقاف مؤقت
+review-next-capture = الأخذ التالي
+review-next-six = الستة التالية
+review-chart-win = فرصة الفوز بعد كل دور
+review-chart-place = المركز المتوقع بعد كل دور
+review-chart-loading = جارٍ تقييم اللعبة…
+review-place = المركز { $place }
+review-moments = لحظات حاسمة
+review-no-moments = لم يغيّر أي دور فرص أحد كثيرًا.
+review-moment = الدور { $turn }: { $what } — { $who } { $before } ← { $after }
+review-dice-local = جاء النرد من بذرة على هذا الجهاز ({ $seed }).
+review-dice-fair = فُحص النرد على هذا الجهاز: قيمة SHA-256 للبذرة هي التجزئة المرسلة قبل أول رمية، ونردها يرمي كل رميات اللعبة الـ{ $rolls }.
+review-dice-bad-seed = فشل فحص النرد: قيمة SHA-256 للبذرة المكشوفة ليست التجزئة المرسلة قبل أول رمية.
+review-dice-bad-roll = فشل فحص النرد: رمت الخطوة { $step } الرقم { $got }، لكن النرد الموعود يرمي { $expected } هناك.
+review-dice-unplayable = فشل فحص النرد: لا يمكن إعادة اللعبة ({ $error }).
+past-title = الألعاب السابقة
+past-none = لا توجد ألعاب منتهية بعد. تُحفظ هنا كل لعبة تنهيها هنا أو عبر الإنترنت (آخر 100).
+past-exported = صُدّرت إلى { $path }
+past-review = راجع
+past-export = صدّر
+past-online = عبر الإنترنت
+past-here = على هذا الجهاز
+past-cpu = الحاسوب ({ $level })
+past-place = { $place }. { $name }

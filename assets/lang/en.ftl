@@ -33,6 +33,7 @@ menu-continue = Continue
 menu-new-table = New table
 menu-rules = Rules
 menu-profiles = Profiles
+menu-past-games = Past games
 menu-settings = Settings
 menu-quit = Quit
 
@@ -137,6 +138,8 @@ results-sixes = Sixes
 results-turns = Turns
 results-play-again = Play again
 results-change-table = Change the table…
+results-review = Review the game
+results-link = Anyone can review this game at { $link }
 
 ## Table setup
 
@@ -334,3 +337,36 @@ say-checked = checked
 say-unchecked = not checked
 say-chosen = chosen
 say-not-chosen = not chosen
+
+# The review of a finished game, and the past games
+review-title = Review
+review-close = Back
+review-where = Step { $step } of { $steps } · turn { $turn }
+review-start = The game begins.
+review-back = Step back
+review-forward = Step forward
+review-play = Play
+review-pause = Pause
+review-next-capture = Next capture
+review-next-six = Next six
+review-chart-win = Chance to win after each turn
+review-chart-place = Expected place after each turn
+review-chart-loading = Rating the game…
+review-place = place { $place }
+review-moments = Moments
+review-no-moments = No turn moved anyone's chances much.
+review-moment = Turn { $turn }: { $what } — { $who } { $before } → { $after }
+review-dice-local = The dice came from a seed on this device ({ $seed }).
+review-dice-fair = Dice checked on this device: the seed's SHA-256 is the hash sent before the first roll, and its die rolls all { $rolls } rolls of the game.
+review-dice-bad-seed = Dice check FAILED: the revealed seed's SHA-256 is not the hash sent before the first roll.
+review-dice-bad-roll = Dice check FAILED: step { $step } rolled { $got }, but the promised die rolls { $expected } there.
+review-dice-unplayable = Dice check FAILED: the game does not replay ({ $error }).
+past-title = Past games
+past-none = No finished games yet. Every game you finish here or online is kept here (the last 100).
+past-exported = Exported to { $path }
+past-review = Review
+past-export = Export
+past-online = online
+past-here = on this device
+past-cpu = CPU ({ $level })
+past-place = { $place }. { $name }

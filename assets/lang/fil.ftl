@@ -26,6 +26,7 @@ menu-continue = Ituloy
 menu-new-table = Bagong mesa
 menu-rules = Mga patakaran
 menu-profiles = Mga profile
+menu-past-games = Mga nakaraang laro
 menu-settings = Mga setting
 menu-quit = Lumabas
 
@@ -129,6 +130,8 @@ results-sixes = Mga 6
 results-turns = Mga turno
 results-play-again = Maglaro muli
 results-change-table = Baguhin ang mesa…
+results-review = Balikan ang laro
+results-link = Mababalikan ng sinuman ang larong ito sa { $link }
 
 ## Table setup
 
@@ -324,3 +327,36 @@ say-checked = may tsek
 say-unchecked = walang tsek
 say-chosen = napili
 say-not-chosen = hindi napili
+
+# Ang pagbabalik-tanaw sa natapos na laro, at ang mga nakaraang laro
+review-title = Balik-tanaw
+review-close = Bumalik
+review-where = Hakbang { $step } sa { $steps } · tira { $turn }
+review-start = Nagsisimula ang laro.
+review-back = Isang hakbang pabalik
+review-forward = Isang hakbang pasulong
+review-play = I-play
+review-pause = I-pause
+review-next-capture = Susunod na pagkain
+review-next-six = Susunod na anim
+review-chart-win = Tsansang manalo pagkatapos ng bawat tira
+review-chart-place = Inaasahang puwesto pagkatapos ng bawat tira
+review-chart-loading = Sinusuri ang laro…
+review-place = puwesto { $place }
+review-moments = Mahahalagang sandali
+review-no-moments = Walang tirang gaanong nagpabago sa tsansa ninuman.
+review-moment = Tira { $turn }: { $what } — { $who } { $before } → { $after }
+review-dice-local = Galing ang dice sa isang seed sa device na ito ({ $seed }).
+review-dice-fair = Nasuri ang dice sa device na ito: ang SHA-256 ng seed ay ang hash na ipinadala bago ang unang hagis, at ang dice nito ang naghagis ng lahat ng { $rolls } hagis ng laro.
+review-dice-bad-seed = BIGO ang pagsuri sa dice: ang SHA-256 ng ibinunyag na seed ay hindi ang hash na ipinadala bago ang unang hagis.
+review-dice-bad-roll = BIGO ang pagsuri sa dice: { $got } ang hinagis sa hakbang { $step }, pero { $expected } ang hagis ng ipinangakong dice roon.
+review-dice-unplayable = BIGO ang pagsuri sa dice: hindi maulit ang laro ({ $error }).
+past-title = Mga nakaraang laro
+past-none = Wala pang natapos na laro. Dito itinatago ang bawat larong natapos mo rito o online (ang huling 100).
+past-exported = Na-export sa { $path }
+past-review = Balikan
+past-export = I-export
+past-online = online
+past-here = sa device na ito
+past-cpu = CPU ({ $level })
+past-place = { $place }. { $name }

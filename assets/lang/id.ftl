@@ -26,6 +26,7 @@ menu-continue = Lanjutkan
 menu-new-table = Meja baru
 menu-rules = Aturan
 menu-profiles = Profil
+menu-past-games = Permainan lalu
 menu-settings = Pengaturan
 menu-quit = Keluar
 
@@ -126,6 +127,8 @@ results-sixes = Angka 6
 results-turns = Giliran
 results-play-again = Main lagi
 results-change-table = Ubah meja…
+results-review = Tinjau permainan
+results-link = Siapa pun bisa meninjau permainan ini di { $link }
 
 ## Table setup
 
@@ -321,3 +324,36 @@ say-checked = dicentang
 say-unchecked = tidak dicentang
 say-chosen = dipilih
 say-not-chosen = tidak dipilih
+
+# Tinjauan permainan yang selesai, dan permainan lalu
+review-title = Tinjauan
+review-close = Kembali
+review-where = Langkah { $step } dari { $steps } · giliran { $turn }
+review-start = Permainan dimulai.
+review-back = Mundur selangkah
+review-forward = Maju selangkah
+review-play = Putar
+review-pause = Jeda
+review-next-capture = Makan berikutnya
+review-next-six = Enam berikutnya
+review-chart-win = Peluang menang setelah tiap giliran
+review-chart-place = Peringkat yang diharapkan setelah tiap giliran
+review-chart-loading = Menilai permainan…
+review-place = peringkat { $place }
+review-moments = Momen penting
+review-no-moments = Tidak ada giliran yang banyak mengubah peluang siapa pun.
+review-moment = Giliran { $turn }: { $what } — { $who } { $before } → { $after }
+review-dice-local = Dadu berasal dari seed di perangkat ini ({ $seed }).
+review-dice-fair = Dadu diperiksa di perangkat ini: SHA-256 seed sama dengan hash yang dikirim sebelum lemparan pertama, dan dadunya melempar semua { $rolls } lemparan permainan.
+review-dice-bad-seed = Pemeriksaan dadu GAGAL: SHA-256 seed yang dibuka bukan hash yang dikirim sebelum lemparan pertama.
+review-dice-bad-roll = Pemeriksaan dadu GAGAL: langkah { $step } melempar { $got }, tetapi dadu yang dijanjikan melempar { $expected } di sana.
+review-dice-unplayable = Pemeriksaan dadu GAGAL: permainan tidak bisa diulang ({ $error }).
+past-title = Permainan lalu
+past-none = Belum ada permainan yang selesai. Setiap permainan yang kamu selesaikan di sini atau online disimpan di sini (100 terakhir).
+past-exported = Diekspor ke { $path }
+past-review = Tinjau
+past-export = Ekspor
+past-online = online
+past-here = di perangkat ini
+past-cpu = CPU ({ $level })
+past-place = { $place }. { $name }

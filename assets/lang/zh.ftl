@@ -26,6 +26,7 @@ menu-continue = 继续
 menu-new-table = 新游戏桌
 menu-rules = 规则
 menu-profiles = 玩家档案
+menu-past-games = 往局
 menu-settings = 设置
 menu-quit = 退出
 
@@ -126,6 +127,8 @@ results-sixes = 掷出6
 results-turns = 回合
 results-play-again = 再玩一局
 results-change-table = 更改游戏桌…
+results-review = 复盘本局
+results-link = 任何人都可以在 { $link } 复盘本局
 
 ## Table setup
 
@@ -321,3 +324,36 @@ say-checked = 已选中
 say-unchecked = 未选中
 say-chosen = 已选择
 say-not-chosen = 未选择
+
+# 已结束对局的复盘，以及往局
+review-title = 复盘
+review-close = 返回
+review-where = 第 { $step } 步，共 { $steps } 步 · 第 { $turn } 轮
+review-start = 对局开始。
+review-back = 后退一步
+review-forward = 前进一步
+review-play = 播放
+review-pause = 暂停
+review-next-capture = 下一次吃子
+review-next-six = 下一个六点
+review-chart-win = 每轮之后的胜率
+review-chart-place = 每轮之后的预期名次
+review-chart-loading = 正在评估对局…
+review-place = 第 { $place } 名
+review-moments = 关键时刻
+review-no-moments = 没有哪一轮明显改变了谁的胜率。
+review-moment = 第 { $turn } 轮：{ $what } — { $who } { $before } → { $after }
+review-dice-local = 骰子来自本设备上的种子（{ $seed }）。
+review-dice-fair = 已在本设备上核验骰子：种子的 SHA-256 与第一次掷骰前发送的哈希一致，且由它生成的骰子掷出了本局全部 { $rolls } 次点数。
+review-dice-bad-seed = 骰子核验失败：公布的种子的 SHA-256 与第一次掷骰前发送的哈希不符。
+review-dice-bad-roll = 骰子核验失败：第 { $step } 步掷出 { $got }，但承诺的骰子在此应掷出 { $expected }。
+review-dice-unplayable = 骰子核验失败：对局无法重放（{ $error }）。
+past-title = 往局
+past-none = 还没有结束的对局。你在本机或在线完成的每一局都会保存在这里（最近 100 局）。
+past-exported = 已导出到 { $path }
+past-review = 复盘
+past-export = 导出
+past-online = 在线
+past-here = 本设备
+past-cpu = 电脑（{ $level }）
+past-place = 第 { $place } 名 { $name }

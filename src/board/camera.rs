@@ -26,6 +26,8 @@ pub struct Stage {
     pub upright: bool,
     /// The plates are too narrow for names (a nearly square window): mark, pips and clock.
     pub compact: bool,
+    /// A review's panel (its controls, chart and moments); empty at play.
+    pub panel: Rect,
 }
 
 impl Default for Stage {
@@ -90,6 +92,7 @@ impl Stage {
             toasts,
             upright: false,
             compact: column < PLATE_MIN,
+            panel: Rect::default(),
         }
     }
 
@@ -137,6 +140,39 @@ impl Stage {
             toasts,
             upright: true,
             compact: half < PLATE_MIN,
+            panel: Rect::default(),
+        }
+    }
+
+    /// A review: the board and, beside it (below it when upright), the review's panel; no
+    /// plates, bar or prompt.
+    pub fn reviewing(window: Vec2) -> Stage {
+        let (w, h) = (window.x.max(1.0), window.y.max(1.0));
+        let tall = upright(w, h);
+        let gap = (0.02 * w.min(h)).clamp(4.0, 16.0);
+        let (board, panel) = if tall {
+            // The panel keeps at least a third of the height.
+            let side = (w - 2.0 * gap).min(h * 0.62).max(1.0);
+            let board = Rect::new((w - side) / 2.0, gap, (w + side) / 2.0, gap + side);
+            (board, Rect::new(gap, board.max.y + gap, w - gap, h - gap))
+        } else {
+            // The panel keeps at least 40% of the width.
+            let side = (h - 2.0 * gap).min(w * 0.6 - 2.0 * gap).max(1.0);
+            let top = (h - side) / 2.0;
+            let board = Rect::new(gap, top, gap + side, top + side);
+            (board, Rect::new(board.max.x + gap, gap, w - gap, h - gap))
+        };
+        let none = Rect::from_center_size(board.center(), Vec2::ZERO);
+        Stage {
+            window: Vec2::new(w, h),
+            board,
+            plates: [none; 4],
+            bar: none,
+            prompt: none,
+            toasts: none,
+            upright: tall,
+            compact: true,
+            panel,
         }
     }
 
@@ -256,8 +292,16 @@ fn board_hidden_by_menu(
 }
 
 /// The stage follows the window's size.
-fn place_stage(window: Single<&Window, With<PrimaryWindow>>, mut stage: ResMut<Stage>) {
-    let placed = Stage::of(Vec2::new(window.width(), window.height()));
+fn place_stage(
+    window: Single<&Window, With<PrimaryWindow>>,
+    screen: Option<Res<State<Screen>>>,
+    mut stage: ResMut<Stage>,
+) {
+    let size = Vec2::new(window.width(), window.height());
+    let placed = match screen.map(|s| *s.get()) {
+        Some(Screen::Review) => Stage::reviewing(size),
+        _ => Stage::of(size),
+    };
     if *stage != placed {
         *stage = placed;
     }

@@ -90,7 +90,13 @@ pub fn motion(app: &mut App) {
         .add_systems(Update, start_tumble.in_set(BoardSet::Start))
         .add_systems(
             Update,
-            (tumble, settle, follow_turn, show_face)
+            (
+                tumble,
+                settle,
+                follow_turn,
+                review_face.run_if(resource_exists::<crate::table::review::Review>),
+                show_face,
+            )
                 .chain()
                 .in_set(BoardSet::Animate),
         );
@@ -321,6 +327,21 @@ impl Die {
             self.face
         } else {
             RESTING_FACE
+        }
+    }
+}
+
+/// In a review the die shows the last roll made by the position shown.
+fn review_face(review: Res<crate::table::review::Review>, mut die: Query<&mut Die>) {
+    let last = review.positions[..=review.at]
+        .iter()
+        .rev()
+        .flat_map(|p| p.events.iter().rev())
+        .find_map(|e| crate::table::flow::dice_rolled(e).map(|(_, value, _)| value))
+        .unwrap_or(0);
+    for mut die in &mut die {
+        if die.face != last {
+            die.face = last;
         }
     }
 }

@@ -37,7 +37,9 @@ pub fn table_redrawn(
 ) -> bool {
     let opened = opened.read().count() > 0;
     let redraw = redraw.read().count() > 0;
-    let at_table = screen.as_ref().is_some_and(|s| *s.get() == Screen::Playing);
+    let at_table = screen
+        .as_ref()
+        .is_some_and(|s| matches!(s.get(), Screen::Playing | Screen::Review));
     let sat_down = at_table && screen.is_some_and(|s| s.is_changed());
     opened || sat_down || (redraw && at_table)
 }
@@ -45,6 +47,7 @@ pub fn table_redrawn(
 pub fn plugin(app: &mut App) {
     app.init_resource::<Shapes>()
         .add_systems(OnExit(Screen::Playing), clear_table)
+        .add_systems(OnExit(Screen::Review), clear_table)
         .add_systems(
             Update,
             (

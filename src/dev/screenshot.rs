@@ -36,6 +36,8 @@ pub struct ScreenshotAndExit {
     pub when_playing: bool,
     /// Count frames only once the online room is shown (its lobby).
     pub in_lobby: bool,
+    /// Count frames only once a review is open (`--review`).
+    pub in_review: bool,
     /// How long to wait for the assets (theme, pictures, language, fonts) before giving up.
     pub wait_for_assets: std::time::Duration,
 }
@@ -90,6 +92,7 @@ fn game_pending(
     (shot.when_over && !table.game.is_over())
         || (shot.when_playing && *screen.get() != crate::table::screen::Screen::Playing)
         || (shot.in_lobby && online.is_none_or(|o| o.room.is_none()))
+        || (shot.in_review && *screen.get() != crate::table::screen::Screen::Review)
 }
 
 /// Never a hang: a run that waits too long says what did not come, and fails.
@@ -115,6 +118,8 @@ fn give_up_waiting(
             "the game to end"
         } else if shot.in_lobby {
             "the online room"
+        } else if shot.in_review {
+            "the review"
         } else {
             "the game to start"
         };
@@ -151,7 +156,11 @@ fn take_screenshot_when_due(
     ),
     mut frame: Local<u32>,
 ) {
-    let playing = *screen.get() == crate::table::screen::Screen::Playing;
+    // The board is checked against the engine at play and in a review (the position shown).
+    let playing = matches!(
+        screen.get(),
+        crate::table::screen::Screen::Playing | crate::table::screen::Screen::Review
+    );
     if game_pending(&shot, &table, &screen, online.as_deref()) || !metrics.theme_ready {
         return;
     }

@@ -9,14 +9,17 @@ pub mod asset_list;
 #[cfg(target_arch = "wasm32")]
 pub mod nets;
 pub mod online;
+pub mod past_games;
 pub mod presets;
 pub mod profiles;
 pub mod resume;
+pub mod reviews;
 pub mod saved;
 // Desktop only: the browser fetches the assets from the page's server.
 #[cfg(not(target_arch = "wasm32"))]
 pub mod shipped;
 mod storage;
+pub use storage::unix_now;
 
 /// Remembering and resuming (headless); the presets need an asset server and come with the
 /// windows.
@@ -26,5 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         resume::plugin,
         profiles::plugin,
         online::plugin,
+        past_games::plugin,
+        reviews::plugin,
     ));
 }

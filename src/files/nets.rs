@@ -1,6 +1,6 @@
 //! The learned networks of `hard` and `expert` in the browser: left out of the download (a
 //! megabyte of the wasm, none of it needed for the menu), fetched from `assets/nets/` once a
-//! table has such a seat, and given to the rules engine. Until it has one, CPU moves wait (see
+//! table has such a seat (or a review rates a game with one), and given to the rules engine. Until it has one, CPU moves wait (see
 //! `table::cpu`), so a game plays the same as on the desktop.
 
 use bevy::asset::{AssetLoader, LoadContext, LoadState, io::Reader};
@@ -8,12 +8,13 @@ use bevy::prelude::*;
 use ludo_cpu::value_net::{self, NetId};
 
 use crate::table::Table;
+use crate::table::review::Review;
 
 pub fn plugin(app: &mut App) {
     app.init_asset::<NetText>()
         .register_asset_loader(NetLoader)
         .init_resource::<Fetching>()
-        .add_systems(Update, (fetch, hand_over).chain());
+        .add_systems(Update, (fetch, hand_over, rate_review).chain());
 }
 
 /// A network's file as text; the engine reads it.
@@ -50,8 +51,14 @@ impl AssetLoader for NetLoader {
 #[derive(Resource, Default)]
 struct Fetching(Vec<(NetId, Handle<NetText>, bool)>);
 
-fn fetch(table: Res<Table>, server: Res<AssetServer>, mut fetching: ResMut<Fetching>) {
-    let Some(id) = table.network_wanted() else {
+fn fetch(
+    table: Res<Table>,
+    review: Option<Res<Review>>,
+    server: Res<AssetServer>,
+    mut fetching: ResMut<Fetching>,
+) {
+    let wanted = review.and_then(|r| r.wanted);
+    let Some(id) = wanted.or_else(|| table.network_wanted()) else {
         return;
     };
     if fetching.0.iter().any(|(i, _, _)| *i == id) {
@@ -82,4 +89,14 @@ fn hand_over(
         }
         true
     });
+}
+
+/// A review waiting for its network rates the game once the network is in.
+fn rate_review(review: Option<ResMut<Review>>) {
+    if let Some(mut review) = review
+        && let Some(id) = review.wanted
+        && value_net::shipped(id).is_some()
+    {
+        review.rate();
+    }
 }

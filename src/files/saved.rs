@@ -167,9 +167,22 @@ pub fn save_settings(dir: &Path, settings: &Settings) -> Result<(), String> {
 pub(crate) fn save<T: serde::Serialize>(dir: &Path, file: &str, value: &T) -> Result<(), String> {
     let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
         .map_err(|e| e.to_string())?;
+    write_atomically(dir, file, &text)
+}
+
+/// `save` on one line: for a long file read by no person (the browser's storage is small).
+pub(crate) fn save_compact<T: serde::Serialize>(
+    dir: &Path,
+    file: &str,
+    value: &T,
+) -> Result<(), String> {
+    write_atomically(dir, file, &ron::ser::to_string(value).map_err(|e| e.to_string())?)
+}
+
+fn write_atomically(dir: &Path, file: &str, text: &str) -> Result<(), String> {
     let path = dir.join(file);
     let tmp = dir.join(format!("{file}.new"));
-    crate::files::storage::write(&tmp, &text).map_err(|e| format!("{}: {e}", tmp.display()))?;
+    crate::files::storage::write(&tmp, text).map_err(|e| format!("{}: {e}", tmp.display()))?;
     crate::files::storage::rename(&tmp, &path).map_err(|e| format!("{}: {e}", path.display()))
 }
 

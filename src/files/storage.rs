@@ -83,3 +83,14 @@ mod imp {
 }
 
 pub use imp::{exists, read, rename, write};
+
+/// Now, in seconds since 1970 (UTC), if the clock says.
+pub fn unix_now() -> Option<u64> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| d.as_secs());
+    #[cfg(target_arch = "wasm32")]
+    return Some((js_sys::Date::now() / 1000.0) as u64);
+}

@@ -93,6 +93,13 @@ pub struct Args {
     /// --screenshot's path, else strip-KIND.png; the browser downloads it), then exit.
     #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["when_over", "in_lobby", "join", "create"])]
     pub strip: Option<crate::dev::strip::StripKind>,
+    /// Open this finished game for review (its file, exported from Past games, or a record
+    /// from `ludo-cli record`); the browser reads the game its server put in the page.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seats", "join", "create", "strip"])]
+    pub review: Option<PathBuf>,
+    /// With --review: show the position after this many steps.
+    #[arg(long, value_name = "STEP", requires = "review")]
+    pub review_at: Option<usize>,
     /// Log every engine event as `ludo: event N JSON` (what the browser test checks the
     /// screen reader's sentences against).
     #[arg(long)]

@@ -9,6 +9,7 @@ use bevy_kira_audio::AudioPlugin;
 use crate::dev::screenshot::{LaunchedAt, ScreenshotAndExit};
 use crate::files::online::OnlineMemory;
 use crate::files::resume::DataDir;
+use crate::files::reviews::ReviewRequested;
 use crate::files::saved::{ConfigDir, Notice};
 use crate::online::OnlineRequest;
 use crate::table::TableConfig;
@@ -138,6 +139,20 @@ pub fn run() -> AppExit {
         app.add_systems(Startup, move |mut out: MessageWriter<OnlineRequest>| {
             out.write(request.clone());
         });
+    }
+    if let Some(path) = &args.review {
+        match read_review(path) {
+            Ok(file) => {
+                let request = ReviewRequested::File {
+                    file: Box::new(file),
+                    at: args.review_at.unwrap_or(0),
+                };
+                app.add_systems(Startup, move |mut out: MessageWriter<ReviewRequested>| {
+                    out.write(request.clone());
+                });
+            }
+            Err(e) => return refuse(&e),
+        }
     }
     if args.print_events {
         app.insert_resource(crate::ui::hud::announce::PrintEvents);
@@ -285,6 +300,7 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
         args.open,
         Some(Open::Menu | Open::Settings | Open::Profiles)
     ) || online
+        || args.review.is_some()
         || (!table_given && remembered && args.open.is_none());
     app.insert_state(if at_menu {
         Screen::Menu
@@ -304,6 +320,15 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
     }
 }
 
+/// The finished game `--review` names: a file on the desktop; in the browser the game its
+/// server put in the page (`/g/ID`).
+fn read_review(path: &std::path::Path) -> Result<ludo_proto::GameFile, String> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return crate::files::reviews::read_game_file(path);
+    #[cfg(target_arch = "wasm32")]
+    return web::game_in_page(&path.display().to_string());
+}
+
 /// `--strip` or `--screenshot`: the tools that look at the game and exit.
 fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
     if let Some(kind) = args.strip {
@@ -315,6 +340,7 @@ fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
             when_over: args.when_over,
             when_playing: online && !args.in_lobby,
             in_lobby: online && args.in_lobby,
+            in_review: args.review.is_some(),
             wait_for_assets: std::time::Duration::from_secs(args.wait),
         };
         app.insert_resource(shot)

@@ -33,13 +33,19 @@ pub fn query_to_args(query: &str) -> Vec<String> {
 }
 
 /// The page's path and query as the command line: an invite's path `/r/CODE` is
-/// `--join CODE`.
+/// `--join CODE`, a finished game's `/g/ID` is `--review /g/ID` (its server puts the game in
+/// the page).
 pub fn page_to_args(path: &str, query: &str) -> Vec<String> {
     let mut args = Vec::new();
     if let Some(code) = path.strip_prefix("/r/").map(|c| c.trim_end_matches('/'))
         && !code.is_empty()
     {
         args.extend(["--join".to_string(), decode(code)]);
+    }
+    if let Some(id) = path.strip_prefix("/g/").map(|c| c.trim_end_matches('/'))
+        && !id.is_empty()
+    {
+        args.extend(["--review".to_string(), format!("/g/{}", decode(id))]);
     }
     for pair in query.trim_start_matches('?').split('&') {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -87,6 +93,20 @@ pub fn show_error(message: &str) {
     if let Some(status) = document.get_element_by_id("status") {
         status.set_inner_html(&escape(message));
     }
+}
+
+/// The finished game the room server put in the page at `/g/ID` (a `ludo-game` script of
+/// JSON); `address` names it in the error.
+#[cfg(target_arch = "wasm32")]
+pub fn game_in_page(address: &str) -> Result<ludo_proto::GameFile, String> {
+    let text = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("ludo-game"))
+        .and_then(|e| e.text_content())
+        .ok_or_else(|| {
+            format!("{address}: this page carries no finished game (open a game's /g/ID at its room server)")
+        })?;
+    ludo_proto::GameFile::parse(address, &text)
 }
 
 /// Text as HTML that shows it as it is.
@@ -306,6 +326,7 @@ mod tests {
             ["--join", "K7X9PQTA", "--name", "Budi"]
         );
         assert_eq!(query_to_args("?room=k7x9-pqta"), ["--join", "k7x9-pqta"]);
+        assert_eq!(page_to_args("/g/K7X9PQTA-2", ""), ["--review", "/g/K7X9PQTA-2"]);
         assert!(query_to_args("?").is_empty());
         assert_eq!(decode("100%"), "100%");
         assert_eq!(decode("%zz"), "%zz");

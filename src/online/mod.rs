@@ -63,6 +63,10 @@ pub struct Online {
     pending: Option<ludo_proto::ClientMsg>,
     /// Whether the server has said anything on the current connection.
     heard: bool,
+    /// The hash of the die's seed as first heard, by game number; the last game kept among
+    /// the past games.
+    promised: Option<(u32, String)>,
+    kept: Option<u32>,
 }
 
 /// The connection, as the player is told of it.
@@ -111,6 +115,8 @@ impl Online {
             },
             pending: Some(first),
             heard: false,
+            promised: None,
+            kept: None,
         }
     }
 

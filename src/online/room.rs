@@ -9,6 +9,7 @@ use ludo_proto::{SeatKind as SeatView, ServerMsg, normalize_code};
 use super::socket::{Incoming, Socket};
 use super::{Online, OnlineRequest, Problem, Status};
 use crate::files::online::{OnlineMemory, SeatTicket};
+use crate::files::past_games::GameFinished;
 use crate::table::flow::{
     Decider, GameStarted, Happened, MoveChosen, NewTableRequested, RematchRequested, RollRequested,
     TableOpened, publish,
@@ -237,6 +238,7 @@ struct Effects<'w> {
     started: MessageWriter<'w, GameStarted>,
     next_screen: ResMut<'w, NextState<Screen>>,
     next_overlay: ResMut<'w, NextState<Overlay>>,
+    finished: MessageWriter<'w, GameFinished>,
 }
 
 /// A new connection says hello, and asks again what it asked before it dropped.
@@ -343,7 +345,36 @@ fn take_snapshot(view: RoomView, online: &mut Online, fx: &mut Effects) {
         fx.next_screen.set(Screen::Playing);
         fx.next_overlay.set(Overlay::None);
     }
+    keep_result(online, &view, &mut fx.finished);
     online.room = Some(view);
+}
+
+/// The hash of the die's seed as first heard for each game, and once its result comes, the
+/// finished game with the seed revealed, kept among the past games (its dice checked by a
+/// review) under its ID at the server (`/g/CODE-NUMBER`).
+fn keep_result(online: &mut Online, view: &RoomView, finished: &mut MessageWriter<GameFinished>) {
+    let Some(g) = &view.game else { return };
+    if online.promised.as_ref().is_none_or(|(n, _)| *n != g.number) {
+        online.promised = Some((g.number, g.seed_hash.clone()));
+    }
+    let Some(result) = &g.result else { return };
+    if online.kept == Some(g.number) {
+        return;
+    }
+    online.kept = Some(g.number);
+    let promised = online
+        .promised
+        .as_ref()
+        .map_or_else(|| g.seed_hash.clone(), |(_, hash)| hash.clone());
+    finished.write(GameFinished(ludo_proto::GameFile {
+        record: result.record.clone(),
+        finished: crate::files::unix_now(),
+        served: Some(ludo_proto::ServedDice {
+            promised,
+            seed: result.seed,
+        }),
+        id: Some(format!("{}-{}", view.code, g.number)),
+    }));
 }
 
 /// A lost connection: tried again with the seat's token, or (a first request unanswered)

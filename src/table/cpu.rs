@@ -16,7 +16,7 @@ use crate::table::turn_clock::{RunClock, TurnClock};
 struct Thinking(f32);
 
 /// Seconds a CPU waits before acting, at normal speed.
-const THINK_SECS: f32 = 0.7;
+pub(super) const THINK_SECS: f32 = 0.7;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Thinking>().add_systems(

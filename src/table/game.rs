@@ -32,6 +32,20 @@ impl SeatKind {
         }
     }
 
+    /// Who sat in a seat by a record's name for it: `CPU (LEVEL)` as a table writes it,
+    /// `cpu:LEVEL` or `random:N` as the tools do, and anything else a person's name.
+    pub fn from_label(label: &str) -> SeatKind {
+        let level = label
+            .strip_prefix("CPU (")
+            .and_then(|l| l.strip_suffix(')'))
+            .or_else(|| label.strip_prefix("cpu:"))
+            .or_else(|| label.starts_with("random:").then_some("random"));
+        match level.and_then(|l| l.parse().ok()) {
+            Some(level) => SeatKind::Cpu(level),
+            None => SeatKind::Person { name: label.into() },
+        }
+    }
+
     /// `person`, `person:NAME`, `cpu` (normal) or `cpu:LEVEL` (also written `cpu-LEVEL`).
     pub fn parse(s: &str) -> Result<SeatKind, String> {
         let split = s
@@ -151,6 +165,23 @@ impl Table {
             turn_limit: config.turn_limit,
             seats: config.seats.clone(),
             seed: config.seed,
+        }
+    }
+
+    /// A finished game's table at one of its positions (`game`), for a review: the seats
+    /// from the record's names, no CPU to play and no clock.
+    pub fn reviewing(record: &GameRecord, game: Game) -> Table {
+        let n = game.seats();
+        let seed = record.seed.unwrap_or_default();
+        Table {
+            layout: Layout::for_rules(&record.rules, n),
+            record: record.clone(),
+            dice: Dice::new(seed),
+            seats: record.players.iter().map(|p| SeatKind::from_label(p)).collect(),
+            seed,
+            autopilot: vec![false; n as usize],
+            turn_limit: TurnLimit::None,
+            game,
         }
     }
 

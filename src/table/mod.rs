@@ -9,6 +9,7 @@ mod cpu;
 pub mod flow;
 mod game;
 pub mod profiles;
+pub mod review;
 pub mod screen;
 pub mod settings;
 pub mod stats;
@@ -43,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
         flow::plugin,
         cpu::plugin,
         profiles::plugin,
+        review::plugin,
         stats::plugin,
         turn_clock::plugin,
     ));

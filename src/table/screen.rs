@@ -14,6 +14,8 @@ pub enum Screen {
     Menu,
     /// The table in play.
     Playing,
+    /// A finished game looked back at (`review`).
+    Review,
 }
 
 /// The window over the screen, at most one at a time. Esc (or its close button) leaves it;
@@ -32,6 +34,8 @@ pub enum Overlay {
     Profiles,
     /// Play online: create or join a table, then its lobby.
     Online,
+    /// The games this device finished (from the menu).
+    PastGames,
 }
 
 /// Whether play is paused (the pause menu is open): no CPU thinks, no clock runs, nothing

@@ -119,6 +119,9 @@ fn main_menu(
                 if big(ui, &texts.get("menu-online")).clicked() {
                     next_overlay.set(Overlay::Online);
                 }
+                if big(ui, &texts.get("menu-past-games")).clicked() {
+                    next_overlay.set(Overlay::PastGames);
+                }
                 if big(ui, &texts.get("menu-rules")).clicked() {
                     next_overlay.set(Overlay::Rules);
                 }

@@ -7,8 +7,10 @@ pub mod hud;
 pub mod look;
 mod menu;
 mod online;
+mod past_games;
 pub mod pause;
 pub mod profiles;
+mod review;
 mod rule_book;
 mod settings;
 pub mod setup;
@@ -27,5 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         pause::plugin,
         rule_book::plugin,
         profiles::plugin,
+        past_games::plugin,
+        review::plugin,
     ));
 }

@@ -166,6 +166,11 @@ pub enum Icon {
     Sound { muted: bool },
     Rules,
     Log,
+    /// A review's step back or forward.
+    Step { forward: bool },
+    Play,
+    Pause,
+    Close,
 }
 
 /// A square button with a drawn icon (no font needed), named for screen readers by `label`.
@@ -214,6 +219,43 @@ pub fn icon_button(ui: &mut egui::Ui, icon: Icon, label: &str, side: f32) -> egu
                     Pos2::new(c.x, bottom),
                 ];
                 p.add(egui::Shape::closed_line(pts, ink));
+            }
+        }
+        Icon::Step { forward } => {
+            let d = if forward { 1.0 } else { -1.0 };
+            let tip = c + egui::vec2(d * u * 0.9, 0.0);
+            let pts = vec![
+                tip,
+                c + egui::vec2(-d * u * 0.6, -u),
+                c + egui::vec2(-d * u * 0.6, u),
+            ];
+            p.add(egui::Shape::convex_polygon(pts, ink.color, Stroke::NONE));
+            let bar = c.x + d * u * 1.2;
+            p.line_segment([Pos2::new(bar, c.y - u), Pos2::new(bar, c.y + u)], ink);
+        }
+        Icon::Play => {
+            let pts = vec![
+                c + egui::vec2(u * 1.1, 0.0),
+                c + egui::vec2(-u * 0.8, -u * 1.1),
+                c + egui::vec2(-u * 0.8, u * 1.1),
+            ];
+            p.add(egui::Shape::convex_polygon(pts, ink.color, Stroke::NONE));
+        }
+        Icon::Pause => {
+            for dx in [-0.5, 0.5] {
+                let bar = egui::Rect::from_center_size(
+                    c + egui::vec2(dx * u * 1.1, 0.0),
+                    egui::vec2(u * 0.45, u * 2.1),
+                );
+                p.rect_filled(bar, 1.0, ink.color);
+            }
+        }
+        Icon::Close => {
+            for (a, b) in [(-1.0, -1.0), (-1.0, 1.0)] {
+                p.line_segment(
+                    [c + egui::vec2(a * u, b * u), c - egui::vec2(a * u, b * u)],
+                    ink,
+                );
             }
         }
         Icon::Sound { muted } => {

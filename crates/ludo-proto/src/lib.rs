@@ -12,6 +12,7 @@
 
 mod code;
 mod dice_check;
+mod game_file;
 pub mod mirror;
 
 use ludo_core::{CpuLevel, Event, GameRecord, GameState, Rules, Standing};
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 pub use code::{CODE_ALPHABET, CODE_LEN, display_code, normalize_code};
 pub use dice_check::{DiceCheck, check_dice, seed_hash};
+pub use game_file::{GameFile, ServedDice};
 pub use mirror::Mirror;
 
 /// The version of these messages. A client and a server of different versions refuse

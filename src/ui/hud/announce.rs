@@ -48,6 +48,13 @@ impl Announcements {
         self.say_only(text, event);
     }
 
+    /// A sentence the player should hear now (a review's step).
+    pub fn say_now(&mut self, text: String) {
+        self.say(text, None);
+        self.recent = self.frame.join(" ");
+        self.frame.clear();
+    }
+
     /// Said, but not in `recent` (the prompt: the HUD shows it already).
     fn say_only(&mut self, text: String, event: Option<u64>) {
         if !text.is_empty() {
@@ -102,13 +109,17 @@ pub(super) fn announce_events(
         match told {
             Told::NewGame => said.say(texts.get("log-new-game"), None),
             Told::Event(n, event) => {
-                let text = match line(&event) {
-                    Some(line) => line.text(&texts, &table),
-                    None => moved(&event, &table, &texts),
-                };
-                said.say(text, Some(n));
+                said.say(sentence(&event, &table, &texts), Some(n));
             }
         }
+    }
+}
+
+/// An event in words, as the log writes it or, for a piece that moved, where it went.
+pub fn sentence(event: &Event, table: &Table, texts: &Texts) -> String {
+    match line(event) {
+        Some(line) => line.text(texts, table),
+        None => moved(event, table, texts),
     }
 }
 

@@ -20,6 +20,9 @@ pub(super) fn results_window(
     mut next_overlay: ResMut<NextState<Overlay>>,
     texts: Res<Texts>,
     mut rematch: MessageWriter<RematchRequested>,
+    mut review: MessageWriter<crate::files::reviews::ReviewRequested>,
+    past: Res<crate::files::past_games::PastGames>,
+    online: Option<Res<crate::online::Online>>,
     mut said: Local<String>,
 ) -> Result {
     let Some(ranking) = table.game.ranking() else {
@@ -110,7 +113,28 @@ pub(super) fn results_window(
                         if change.clicked() {
                             next_overlay.set(Overlay::Setup);
                         }
+                        // The game just finished is the first past game.
+                        let kept = past.games.first().is_some_and(|g| {
+                            g.file.record.steps == table.record.steps || g.file.served.is_some()
+                        });
+                        let look_back = ui.add_enabled(
+                            kept,
+                            egui::Button::new(texts.tr("results-review"))
+                                .min_size(egui::vec2(0.0, 44.0)),
+                        );
+                        if look_back.clicked() {
+                            review.write(crate::files::reviews::ReviewRequested::Past(0));
+                        }
                     });
+                    // Online: the review's address at the server, for anyone.
+                    if let (Some(online), Some(id)) = (
+                        &online,
+                        past.games.first().and_then(|g| g.file.id.as_ref()),
+                    ) {
+                        let link = crate::ui::online::invite_url(&online.server, &format!("/g/{id}"));
+                        let words = texts.fmt("results-link", &[("link", link.into())]);
+                        ui.label(egui::RichText::new(texts.show(&words)).weak());
+                    }
                     ui.add_space(4.0);
                     // The game in numbers, folded: the tables scroll sideways when narrow.
                     egui::CollapsingHeader::new(texts.tr("results-story"))

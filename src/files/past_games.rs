@@ -1,0 +1,129 @@
+//! The games this device finished, newest first (the last 100), kept in `past-games.ron` in
+//! the data folder (the browser's storage on the web): each as its game file (record, when it
+//! ended, a server's die promise) and its places, for the Past games list and a review.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use ludo_core::{Event, GameRecord};
+use ludo_proto::GameFile;
+use serde::{Deserialize, Serialize};
+
+use crate::files::resume::DataDir;
+use crate::files::saved::{Notice, load_versioned, save_compact};
+use crate::table::flow::{Happened, decided_here};
+use crate::table::{GameSet, Table};
+
+const PAST_GAMES_FILE: &str = "past-games.ron";
+pub const PAST_GAMES_VERSION: u32 = 1;
+/// How many finished games are kept.
+pub const KEPT: usize = 100;
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PastGames {
+    pub version: u32,
+    /// Newest first.
+    pub games: Vec<PastGame>,
+}
+
+impl Default for PastGames {
+    fn default() -> Self {
+        PastGames {
+            version: PAST_GAMES_VERSION,
+            games: Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PastGame {
+    pub file: GameFile,
+    /// Each seat's place (1 is first), as the game ended.
+    pub places: Vec<u8>,
+}
+
+/// A game just finished (here, or at a room server): kept first in the list.
+#[derive(Message, Clone, Debug)]
+pub struct GameFinished(pub GameFile);
+
+impl PastGames {
+    /// Keeps `file` first, if its record plays to the end; the oldest beyond `KEPT` go.
+    pub fn keep(&mut self, file: GameFile) -> Result<(), String> {
+        let game = file.record.replay().map_err(|e| e.to_string())?;
+        let ranking = game.ranking().ok_or("the game is not over")?;
+        let mut places = vec![0; game.seats() as usize];
+        for s in ranking {
+            places[s.seat as usize] = s.rank;
+        }
+        // The same game heard twice (a snapshot after the result) is kept once.
+        self.games.retain(|g| g.file.record != file.record);
+        self.games.insert(0, PastGame { file, places });
+        self.games.truncate(KEPT);
+        Ok(())
+    }
+}
+
+/// Reads the past games in `dir`; `Ok(None)` when there are none yet. An unreadable file is
+/// moved aside and the error names it, its line and column.
+pub fn load_past_games(dir: &Path) -> Result<Option<PastGames>, String> {
+    load_versioned(
+        &dir.join(PAST_GAMES_FILE),
+        PAST_GAMES_VERSION,
+        "starting a new list of past games",
+        |_: &PastGames| Ok(()),
+    )
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PastGames>()
+        .add_message::<GameFinished>()
+        .add_systems(
+            Update,
+            (finished_here.run_if(decided_here), keep_finished)
+                .chain()
+                .in_set(GameSet::React),
+        );
+}
+
+/// A game this device's engine decided ends: its record, with its seed.
+fn finished_here(
+    mut happened: MessageReader<Happened>,
+    table: Res<Table>,
+    mut finished: MessageWriter<GameFinished>,
+) {
+    if happened
+        .read()
+        .any(|h| matches!(h.0, Event::GameOver { .. }))
+    {
+        let record: GameRecord = table.record.clone();
+        finished.write(GameFinished(GameFile::local(
+            record,
+            crate::files::storage::unix_now(),
+        )));
+    }
+}
+
+/// Keeps each finished game and writes the list.
+fn keep_finished(
+    mut finished: MessageReader<GameFinished>,
+    mut past: ResMut<PastGames>,
+    dir: Option<Res<DataDir>>,
+    mut notice: ResMut<Notice>,
+) {
+    let mut kept = false;
+    for GameFinished(file) in finished.read() {
+        match past.keep(file.clone()) {
+            Ok(()) => kept = true,
+            Err(e) => warn!("a finished game was not kept: {e}"),
+        }
+    }
+    if kept
+        && let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref())
+        && let Err(e) = save_compact(dir, PAST_GAMES_FILE, &*past)
+    {
+        warn!("could not keep the past games: {e}");
+        notice.say(format!("Could not keep the finished game: {e}"));
+    }
+}

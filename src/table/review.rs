@@ -1,0 +1,218 @@
+//! A finished game looked back at: its record replayed on `ludo-core` position by position,
+//! the table showing the chosen one (the board, pieces and die follow `Table` as in play),
+//! who was winning after every turn (`ludo_cpu::chances`), its moments, and the dice checked.
+//! The table in play is set aside while a review is open and comes back when it closes.
+
+use bevy::prelude::*;
+use ludo_core::{Event, Position, ReplayError};
+use ludo_cpu::chances::{Chart, Moment};
+use ludo_cpu::value_net::NetId;
+use ludo_proto::{DiceCheck, GameFile};
+
+use crate::table::screen::Screen;
+use crate::table::settings::Settings;
+use crate::table::{GameSet, Table};
+
+/// How many moments a review lists.
+const MOMENTS: usize = 6;
+
+/// What a player asks of an open review.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    Back,
+    Forward,
+    /// To the position after this many steps.
+    To(usize),
+    NextCapture,
+    NextSix,
+    /// Play or pause: the steps follow each other at the CPU's pace.
+    PlayPause,
+    Close,
+}
+
+#[derive(Resource)]
+pub struct Review {
+    pub file: GameFile,
+    /// The start, then the game after each step.
+    pub positions: Vec<Position>,
+    /// The position shown.
+    pub at: usize,
+    /// Who was winning; `None` until the network it is rated by is loaded (`wanted`).
+    pub chart: Option<Chart>,
+    pub wanted: Option<NetId>,
+    pub moments: Vec<Moment>,
+    /// The dice checked (a server's game), or `None`: the dice came from a seed here.
+    pub dice: Option<DiceCheck>,
+    pub playing: bool,
+    /// The screen the review was opened from, and returns to.
+    pub back_to: Screen,
+    since_step: f32,
+    /// The table in play, set aside.
+    live: Option<Table>,
+}
+
+impl Review {
+    /// Replays `file`'s record; fails naming the first step that cannot be played.
+    pub fn open(file: GameFile) -> Result<Review, ReplayError> {
+        let positions = file.record.positions()?;
+        let dice = file.check_dice();
+        let mut review = Review {
+            file,
+            positions,
+            at: 0,
+            chart: None,
+            wanted: None,
+            moments: Vec::new(),
+            dice,
+            playing: false,
+            back_to: Screen::Menu,
+            since_step: 0.0,
+            live: None,
+        };
+        review.rate();
+        Ok(review)
+    }
+
+    /// Rates the game's turns, if the network is there.
+    pub fn rate(&mut self) {
+        match Chart::of(&self.positions) {
+            Ok(chart) => {
+                self.moments = chart.moments(MOMENTS);
+                self.chart = Some(chart);
+                self.wanted = None;
+            }
+            Err(id) => self.wanted = Some(id),
+        }
+    }
+
+    /// The last position.
+    pub fn end(&self) -> usize {
+        self.positions.len() - 1
+    }
+
+    /// The events of the step that led to the position shown.
+    pub fn events(&self) -> &[Event] {
+        &self.positions[self.at].events
+    }
+
+    /// The first position after the one shown whose step made an event `wanted`.
+    fn next_where(&self, wanted: impl Fn(&Event) -> bool) -> Option<usize> {
+        (self.at + 1..self.positions.len()).find(|&i| self.positions[i].events.iter().any(&wanted))
+    }
+
+    /// The chart's point of the turn being shown (the last turn ended at or before it).
+    pub fn point(&self) -> Option<usize> {
+        let chart = self.chart.as_ref()?;
+        chart.points.iter().rposition(|p| p.at <= self.at)
+    }
+
+    fn go(&mut self, step: ReviewStep) {
+        let end = self.end();
+        let to = match step {
+            ReviewStep::Back => self.at.saturating_sub(1),
+            ReviewStep::Forward => (self.at + 1).min(end),
+            ReviewStep::To(at) => at.min(end),
+            ReviewStep::NextCapture => self
+                .next_where(|e| matches!(e, Event::Captured { .. }))
+                .unwrap_or(self.at),
+            ReviewStep::NextSix => self
+                .next_where(|e| matches!(e, Event::Rolled { value: 6, .. }))
+                .unwrap_or(self.at),
+            ReviewStep::PlayPause => {
+                self.playing = !self.playing;
+                // Play from the start once the end is reached.
+                if self.playing && self.at == end {
+                    0
+                } else {
+                    self.at
+                }
+            }
+            ReviewStep::Close => self.at,
+        };
+        if !matches!(step, ReviewStep::PlayPause) {
+            self.playing = false;
+        }
+        self.since_step = 0.0;
+        self.at = to;
+    }
+}
+
+/// Shows `review` in place of the table in play (set aside until the review closes, or kept
+/// aside when a review replaces the one open, `previous`); the caller says the table was
+/// opened, so that it is drawn again.
+pub fn begin(
+    mut review: Review,
+    previous: Option<&mut Review>,
+    table: &mut Table,
+    screen: Screen,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    let shown = Table::reviewing(&review.file.record, review.positions[0].game.clone());
+    let replaced = std::mem::replace(table, shown);
+    match previous {
+        Some(open) if screen == Screen::Review => {
+            review.live = open.live.take();
+            review.back_to = open.back_to;
+        }
+        _ => {
+            review.live = Some(replaced);
+            review.back_to = screen;
+            next.set(Screen::Review);
+        }
+    }
+    commands.insert_resource(review);
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ReviewStep>()
+        .add_systems(
+            Update,
+            (step_review, show_position)
+                .chain()
+                .in_set(GameSet::Rules)
+                .run_if(resource_exists::<Review>.and_then(in_state(Screen::Review))),
+        )
+        .add_systems(OnExit(Screen::Review), end_review);
+}
+
+/// The player's steps, and the next step when playing.
+fn step_review(
+    mut steps: MessageReader<ReviewStep>,
+    mut review: ResMut<Review>,
+    mut next: ResMut<NextState<Screen>>,
+    time: Res<Time>,
+    settings: Res<Settings>,
+) {
+    for &step in steps.read() {
+        if step == ReviewStep::Close {
+            next.set(review.back_to);
+        }
+        review.go(step);
+    }
+    if review.playing {
+        review.since_step += time.delta_secs();
+        let pace = super::cpu::THINK_SECS / settings.cpu_speed.factor();
+        if review.since_step >= pace {
+            review.since_step = 0.0;
+            review.at = (review.at + 1).min(review.end());
+            review.playing = review.at < review.end();
+        }
+    }
+}
+
+/// The table shows the position chosen.
+fn show_position(review: Res<Review>, mut table: ResMut<Table>, mut shown: Local<usize>) {
+    if review.is_added() || *shown != review.at {
+        table.game = review.positions[review.at].game.clone();
+        *shown = review.at;
+    }
+}
+
+/// The table in play comes back.
+fn end_review(mut commands: Commands, review: Option<ResMut<Review>>, mut table: ResMut<Table>) {
+    if let Some(live) = review.and_then(|mut r| r.live.take()) {
+        *table = live;
+    }
+    commands.remove_resource::<Review>();
+}

@@ -1,0 +1,163 @@
+//! The Past games window (from the main menu): the games this device finished, newest first —
+//! when, who sat where and their places — each to review or to export as its file.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use ludo_core::Colour;
+
+use crate::files::past_games::{PastGame, PastGames};
+use crate::files::resume::DataDir;
+use crate::files::reviews::{ReviewRequested, export};
+use crate::i18n::Texts;
+use crate::i18n::ui::{column, paragraph, paragraph_rich, row};
+use crate::table::SeatKind;
+use crate::table::screen::Overlay;
+use crate::theme::ActiveTheme;
+use crate::ui::widgets::{Palette, mark_icon};
+
+/// What the last export said (where the file went, or why it did not).
+#[derive(Resource, Default)]
+struct Exported(Option<Result<String, String>>);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Exported>()
+        .add_systems(OnExit(Overlay::PastGames), |mut e: ResMut<Exported>| {
+            e.0 = None
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            past_games_window.run_if(in_state(Overlay::PastGames)),
+        );
+}
+
+fn past_games_window(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<Overlay>>,
+    past: Res<PastGames>,
+    dir: Option<Res<DataDir>>,
+    mut exported: ResMut<Exported>,
+    texts: Res<Texts>,
+    theme: Res<ActiveTheme>,
+    mut review: MessageWriter<ReviewRequested>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let palette = Palette::of(&theme.look.ui);
+    let texts = &*texts;
+    let mut still_open = true;
+    egui::Window::new(texts.tr("past-title"))
+        .max_width(crate::ui::widgets::max_window_width(&ctx))
+        .id(egui::Id::new("past_games"))
+        .open(&mut still_open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(&ctx, |ui| {
+            crate::ui::widgets::scroll_if_short(ui, |ui| {
+                column(ui, texts, |ui| {
+                    ui.set_max_width(ui.available_width().min(560.0));
+                    if past.games.is_empty() {
+                        paragraph(ui, texts, &texts.get("past-none"));
+                    }
+                    match &exported.0 {
+                        Some(Ok(path)) => paragraph(
+                            ui,
+                            texts,
+                            &texts.fmt("past-exported", &[("path", path.clone().into())]),
+                        ),
+                        Some(Err(e)) => paragraph_rich(ui, texts, e, |t| {
+                            egui::RichText::new(t).color(palette.warning)
+                        }),
+                        None => {}
+                    }
+                    for (i, game) in past.games.iter().enumerate() {
+                        let plate = crate::ui::widgets::plate_frame(ui, palette.edge);
+                        plate.show(ui, |ui| {
+                            ui.set_width(ui.available_width());
+                            entry(ui, game, texts, &theme, &palette);
+                            row(ui, texts, |ui| {
+                                if ui.button(texts.tr("past-review")).clicked() {
+                                    review.write(ReviewRequested::Past(i));
+                                    next.set(Overlay::None);
+                                }
+                                let dir = dir.as_ref().and_then(|d| d.0.as_ref());
+                                if let Some(dir) = dir
+                                    && ui.button(texts.tr("past-export")).clicked()
+                                {
+                                    let done = export(dir, &game.file);
+                                    exported.0 = Some(done.map(|p| p.display().to_string()));
+                                }
+                            });
+                        });
+                    }
+                })
+            });
+        });
+    if !still_open {
+        next.set(Overlay::None);
+    }
+    Ok(())
+}
+
+/// When, and each seat with its mark and place.
+fn entry(
+    ui: &mut egui::Ui,
+    game: &PastGame,
+    texts: &Texts,
+    theme: &ActiveTheme,
+    palette: &Palette,
+) {
+    let record = &game.file.record;
+    let when = game.file.finished.map_or_else(String::new, date);
+    let kind = if game.file.served.is_some() {
+        texts.get("past-online")
+    } else {
+        texts.get("past-here")
+    };
+    ui.label(egui::RichText::new(texts.show(&format!("{when} · {kind}"))).color(palette.weak_text));
+    let layout = ludo_core::Layout::for_rules(&record.rules, record.players.len() as u8);
+    let mut seats: Vec<(u8, usize)> = game.places.iter().copied().zip(0..).collect();
+    seats.sort();
+    ui.horizontal_wrapped(|ui| {
+        for (place, seat) in seats {
+            let colour: Colour = layout.colours[seat];
+            mark_icon(ui, &theme.look, colour, 16.0);
+            let name = match SeatKind::from_label(&record.players[seat]) {
+                SeatKind::Person { name } => name,
+                SeatKind::Cpu(level) => texts.fmt("past-cpu", &[("level", level.to_string().into())]),
+            };
+            let line = texts.fmt(
+                "past-place",
+                &[("place", u32::from(place).into()), ("name", name.into())],
+            );
+            ui.label(egui::RichText::new(texts.show(&line)).color(palette.medal(place as usize - 1)));
+            ui.add_space(6.0);
+        }
+    });
+}
+
+/// A day and time in UTC, as `2026-12-05 06:10`.
+fn date(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // Howard Hinnant's days-to-civil.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{d:02} {h:02}:{m:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates_are_utc_days() {
+        assert_eq!(super::date(0), "1970-01-01 00:00");
+        // date -u -d @1796450400
+        assert_eq!(super::date(1_796_450_400), "2026-12-05 06:00");
+    }
+}
