@@ -61,7 +61,8 @@ fn open_requested(
 /// Reads a game file for review; the error names the file, the line and what was expected.
 pub fn read_game_file(path: &Path) -> Result<GameFile, String> {
     let name = path.display().to_string();
-    let text = crate::files::storage::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    let text =
+        crate::files::storage::read(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
     GameFile::parse(&name, &text)
 }
 

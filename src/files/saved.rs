@@ -176,7 +176,11 @@ pub(crate) fn save_compact<T: serde::Serialize>(
     file: &str,
     value: &T,
 ) -> Result<(), String> {
-    write_atomically(dir, file, &ron::ser::to_string(value).map_err(|e| e.to_string())?)
+    write_atomically(
+        dir,
+        file,
+        &ron::ser::to_string(value).map_err(|e| e.to_string())?,
+    )
 }
 
 fn write_atomically(dir: &Path, file: &str, text: &str) -> Result<(), String> {

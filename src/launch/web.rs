@@ -326,7 +326,10 @@ mod tests {
             ["--join", "K7X9PQTA", "--name", "Budi"]
         );
         assert_eq!(query_to_args("?room=k7x9-pqta"), ["--join", "k7x9-pqta"]);
-        assert_eq!(page_to_args("/g/K7X9PQTA-2", ""), ["--review", "/g/K7X9PQTA-2"]);
+        assert_eq!(
+            page_to_args("/g/K7X9PQTA-2", ""),
+            ["--review", "/g/K7X9PQTA-2"]
+        );
         assert!(query_to_args("?").is_empty());
         assert_eq!(decode("100%"), "100%");
         assert_eq!(decode("%zz"), "%zz");

@@ -177,7 +177,11 @@ impl Table {
             layout: Layout::for_rules(&record.rules, n),
             record: record.clone(),
             dice: Dice::new(seed),
-            seats: record.players.iter().map(|p| SeatKind::from_label(p)).collect(),
+            seats: record
+                .players
+                .iter()
+                .map(|p| SeatKind::from_label(p))
+                .collect(),
             seed,
             autopilot: vec![false; n as usize],
             turn_limit: TurnLimit::None,

@@ -41,7 +41,8 @@ pub struct Review {
     pub chart: Option<Chart>,
     pub wanted: Option<NetId>,
     pub moments: Vec<Moment>,
-    /// The dice checked (a server's game), or `None`: the dice came from a seed here.
+    /// The dice checked (against a server's promise, or the record's own seed); `None`: the
+    /// record has no seed.
     pub dice: Option<DiceCheck>,
     pub playing: bool,
     /// The screen the review was opened from, and returns to.
@@ -52,9 +53,10 @@ pub struct Review {
 }
 
 impl Review {
-    /// Replays `file`'s record; fails naming the first step that cannot be played.
+    /// Replays `file`'s record (whatever its dice: their check is said apart); fails naming
+    /// the first step that cannot be played.
     pub fn open(file: GameFile) -> Result<Review, ReplayError> {
-        let positions = file.record.positions()?;
+        let positions = file.steps_only().positions()?;
         let dice = file.check_dice();
         let mut review = Review {
             file,

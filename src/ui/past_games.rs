@@ -123,13 +123,17 @@ fn entry(
             mark_icon(ui, &theme.look, colour, 16.0);
             let name = match SeatKind::from_label(&record.players[seat]) {
                 SeatKind::Person { name } => name,
-                SeatKind::Cpu(level) => texts.fmt("past-cpu", &[("level", level.to_string().into())]),
+                SeatKind::Cpu(level) => {
+                    texts.fmt("past-cpu", &[("level", level.to_string().into())])
+                }
             };
             let line = texts.fmt(
                 "past-place",
                 &[("place", u32::from(place).into()), ("name", name.into())],
             );
-            ui.label(egui::RichText::new(texts.show(&line)).color(palette.medal(place as usize - 1)));
+            ui.label(
+                egui::RichText::new(texts.show(&line)).color(palette.medal(place as usize - 1)),
+            );
             ui.add_space(6.0);
         }
     });

@@ -163,11 +163,15 @@ pub fn paint_backdrop(ctx: &egui::Context, look: &Look) {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Icon {
     Menu,
-    Sound { muted: bool },
+    Sound {
+        muted: bool,
+    },
     Rules,
     Log,
     /// A review's step back or forward.
-    Step { forward: bool },
+    Step {
+        forward: bool,
+    },
     Play,
     Pause,
     Close,

@@ -5,7 +5,7 @@
 use ludo_core::GameRecord;
 use serde::{Deserialize, Serialize};
 
-use crate::dice_check::{DiceCheck, check_dice};
+use crate::dice_check::{DiceCheck, check_dice, seed_hash};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -58,11 +58,24 @@ impl GameFile {
         Ok(file)
     }
 
-    /// The dice checked: `None` for a game played on one device (its dice came from a seed
-    /// there), else what the check of the server's promise found.
+    /// The dice checked: a server's game against the hash it promised before the first roll;
+    /// a game played on one device against the seed in its record. `None` when the record
+    /// has no seed (its dice cannot be checked).
     pub fn check_dice(&self) -> Option<DiceCheck> {
-        let served = self.served.as_ref()?;
-        Some(check_dice(&self.record, &served.promised, served.seed))
+        match (&self.served, self.record.seed) {
+            (Some(served), _) => Some(check_dice(&self.record, &served.promised, served.seed)),
+            (None, Some(seed)) => Some(check_dice(&self.record, &seed_hash(seed), seed)),
+            (None, None) => None,
+        }
+    }
+
+    /// The record without its seed: every step as it was played, whatever die rolled it (a
+    /// review shows a game whose dice fail their check, and says so).
+    pub fn steps_only(&self) -> GameRecord {
+        GameRecord {
+            seed: None,
+            ..self.record.clone()
+        }
     }
 }
 

@@ -127,11 +127,11 @@ pub(super) fn results_window(
                         }
                     });
                     // Online: the review's address at the server, for anyone.
-                    if let (Some(online), Some(id)) = (
-                        &online,
-                        past.games.first().and_then(|g| g.file.id.as_ref()),
-                    ) {
-                        let link = crate::ui::online::invite_url(&online.server, &format!("/g/{id}"));
+                    if let (Some(online), Some(id)) =
+                        (&online, past.games.first().and_then(|g| g.file.id.as_ref()))
+                    {
+                        let link =
+                            crate::ui::online::invite_url(&online.server, &format!("/g/{id}"));
                         let words = texts.fmt("results-link", &[("link", link.into())]);
                         ui.label(egui::RichText::new(texts.show(&words)).weak());
                     }

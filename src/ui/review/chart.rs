@@ -40,13 +40,22 @@ pub fn draw(
     };
     let x_of = |k: usize| plot.left() + k as f32 / last * plot.width();
     let grid: Vec<(f32, String)> = match chart.measure {
-        Measure::Win => vec![(0.0, "0%".into()), (0.5, "50%".into()), (1.0, "100%".into())],
-        Measure::Place => (1..=colours.len()).map(|k| (k as f32, k.to_string())).collect(),
+        Measure::Win => vec![
+            (0.0, "0%".into()),
+            (0.5, "50%".into()),
+            (1.0, "100%".into()),
+        ],
+        Measure::Place => (1..=colours.len())
+            .map(|k| (k as f32, k.to_string()))
+            .collect(),
     };
     let faint = Stroke::new(1.0, palette.weak_text.gamma_multiply(0.35));
     for (v, words) in grid {
         let y = y_of(v);
-        p.line_segment([Pos2::new(plot.left(), y), Pos2::new(plot.right(), y)], faint);
+        p.line_segment(
+            [Pos2::new(plot.left(), y), Pos2::new(plot.right(), y)],
+            faint,
+        );
         p.text(
             Pos2::new(rect.left() + 4.0, y),
             egui::Align2::LEFT_CENTER,
@@ -91,9 +100,9 @@ pub fn draw(
     let picked = response
         .interact_pointer_pos()
         .filter(|_| response.clicked() || response.dragged())
-        .map(|pos| (((pos.x - plot.left()) / plot.width()).clamp(0.0, 1.0) * last).round() as usize);
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::WidgetType::Other, true, "chart")
-    });
+        .map(|pos| {
+            (((pos.x - plot.left()) / plot.width()).clamp(0.0, 1.0) * last).round() as usize
+        });
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Other, true, "chart"));
     picked
 }

@@ -38,7 +38,10 @@ fn review_keys(
     mut contexts: EguiContexts,
     mut steps: MessageWriter<ReviewStep>,
 ) {
-    if contexts.ctx_mut().is_ok_and(|c| c.egui_wants_keyboard_input()) {
+    if contexts
+        .ctx_mut()
+        .is_ok_and(|c| c.egui_wants_keyboard_input())
+    {
         return;
     }
     let pressed = [
@@ -119,7 +122,9 @@ fn panel(
     let step = words::step_sentence(review, table, texts);
     ui.add_space(4.0);
     paragraph_rich(ui, texts, &step, |t| {
-        egui::RichText::new(t).size(palette.text_size * 1.05).strong()
+        egui::RichText::new(t)
+            .size(palette.text_size * 1.05)
+            .strong()
     });
     ui.add_space(6.0);
     controls(ui, review, texts, steps);
@@ -250,7 +255,13 @@ fn controls(
 ) {
     ui.horizontal_wrapped(|ui| {
         let side = 44.0;
-        if icon_button(ui, Icon::Step { forward: false }, &texts.get("review-back"), side).clicked()
+        if icon_button(
+            ui,
+            Icon::Step { forward: false },
+            &texts.get("review-back"),
+            side,
+        )
+        .clicked()
         {
             steps.write(ReviewStep::Back);
         }
@@ -262,8 +273,13 @@ fn controls(
         if icon_button(ui, icon, &texts.get(label), side).clicked() {
             steps.write(ReviewStep::PlayPause);
         }
-        if icon_button(ui, Icon::Step { forward: true }, &texts.get("review-forward"), side)
-            .clicked()
+        if icon_button(
+            ui,
+            Icon::Step { forward: true },
+            &texts.get("review-forward"),
+            side,
+        )
+        .clicked()
         {
             steps.write(ReviewStep::Forward);
         }

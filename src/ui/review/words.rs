@@ -85,11 +85,25 @@ pub fn dice_sentence(review: &Review, texts: &Texts) -> (String, bool) {
         .iter()
         .filter(|s| matches!(s, ludo_core::Step::Roll(_)))
         .count();
+    let served = review.file.served.is_some();
     match &review.dice {
-        None => (
+        None => (texts.get("review-dice-no-seed"), false),
+        Some(DiceCheck::Fair) if !served => (
             texts.fmt(
                 "review-dice-local",
-                &[("seed", review.file.record.seed.unwrap_or_default().to_string().into())],
+                &[
+                    (
+                        "seed",
+                        review
+                            .file
+                            .record
+                            .seed
+                            .unwrap_or_default()
+                            .to_string()
+                            .into(),
+                    ),
+                    ("rolls", rolls.into()),
+                ],
             ),
             false,
         ),
