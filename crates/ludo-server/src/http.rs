@@ -1,16 +1,20 @@
 //! The server's HTTP side: `/ws` for games, `/r/CODE` for invite links (the browser build's
-//! page, which reads the code from the address), and the browser build itself, with brotli or
+//! page, which reads the code from the address), `/g/ID` for a finished game's review (the
+//! page with the game in it; `/g/ID.json`, the game file), and the browser build itself, with brotli or
 //! gzip files chosen by `Accept-Encoding` and caching that never serves a stale page.
 
 use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{Request, State, WebSocketUpgrade};
-use axum::http::{HeaderValue, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use ludo_proto::{MAX_MESSAGE_BYTES, MAX_SERVER_MESSAGE_BYTES};
+use ludo_core::GameRecord;
+use ludo_proto::{
+    GameFile, MAX_MESSAGE_BYTES, MAX_SERVER_MESSAGE_BYTES, ServedDice, normalize_code, seed_hash,
+};
 use tower_http::services::ServeDir;
 
 use crate::Shared;
@@ -19,6 +23,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
     let mut app = Router::new()
         .route("/ws", get(ws))
         .route("/r/{code}", get(invite))
+        .route("/g/{id}", get(finished_game))
         .route("/healthz", get(|| async { "ok" }));
     if let Some(web) = &shared.config.web {
         let files = ServeDir::new(web).precompressed_br().precompressed_gzip();
@@ -65,6 +70,104 @@ async fn invite(
          <code>--web web/dist</code>.)</p>"
     ))
     .into_response()
+}
+
+/// A finished game by its ID, `CODE-NUMBER` (the room's code and the game's number in it):
+/// `/g/ID` is the browser build's page with the game file in it (a `ludo-game` script of
+/// JSON, which the game opens for review); `/g/ID.json` is the file itself.
+async fn finished_game(
+    State(shared): State<Arc<Shared>>,
+    axum::extract::Path(id): axum::extract::Path<String>,
+) -> Response {
+    let (id, json) = match id.strip_suffix(".json") {
+        Some(id) => (id.to_string(), true),
+        None => (id, false),
+    };
+    let shown: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(24)
+        .collect();
+    let Some((code, number)) = id
+        .rsplit_once('-')
+        .and_then(|(code, n)| Some((normalize_code(code)?, n.parse::<u32>().ok()?)))
+    else {
+        return note(
+            StatusCode::BAD_REQUEST,
+            &format!(
+                "<b>{shown}</b> is not a game's ID: expected the room's code and the game's number, as <code>K7X9-PQTA-1</code>."
+            ),
+        );
+    };
+    let found = match shared.store.finished_game(&code, number) {
+        Ok(found) => found,
+        Err(e) => {
+            tracing::error!("reading finished game {code}-{number}: {e}");
+            return note(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "The games cannot be read just now.",
+            );
+        }
+    };
+    let Some(file) =
+        found.and_then(|(record, finished)| game_file(&code, number, &record, finished))
+    else {
+        return note(
+            StatusCode::NOT_FOUND,
+            &format!("No finished game <b>{shown}</b> on this server."),
+        );
+    };
+    let text = serde_json::to_string(&file).expect("a game file serializes");
+    if json {
+        return ([(header::CONTENT_TYPE, "application/json")], text).into_response();
+    }
+    if let Some(web) = &shared.config.web
+        && let Ok(page) = tokio::fs::read_to_string(web.join("index.html")).await
+    {
+        // `</` never ends the script early: JSON allows `<\/`.
+        let script = format!(
+            "<script type=\"application/json\" id=\"ludo-game\">{}</script>",
+            text.replace("</", "<\\/")
+        );
+        let page = page.replacen(
+            "<head>",
+            &format!("<head>\n  <base href=\"/\">\n  {script}"),
+            1,
+        );
+        return Html(page).into_response();
+    }
+    note(
+        StatusCode::OK,
+        &format!(
+            "Game <b>{shown}</b>: its file is <a href=\"/g/{shown}.json\">/g/{shown}.json</a> (open it with <code>ludo --review FILE</code>). This server has no browser build to show it in."
+        ),
+    )
+}
+
+/// The game file of a stored record, with the hash of its seed as the server published it.
+fn game_file(code: &str, number: u32, record: &str, finished: i64) -> Option<GameFile> {
+    let record: GameRecord = serde_json::from_str(record).ok()?;
+    let seed = record.seed?;
+    Some(GameFile {
+        record,
+        finished: u64::try_from(finished).ok(),
+        served: Some(ServedDice {
+            promised: seed_hash(seed),
+            seed,
+        }),
+        id: Some(format!("{code}-{number}")),
+    })
+}
+
+/// A short page that says why.
+fn note(status: StatusCode, words: &str) -> Response {
+    (
+        status,
+        Html(format!(
+            "<!doctype html><meta charset=utf-8><title>Ludo</title><p>{words}</p>"
+        )),
+    )
+        .into_response()
 }
 
 /// Files whose names carry a content hash never change and are kept for a year; everything

@@ -221,6 +221,20 @@ impl Store {
         })
     }
 
+    /// The latest finished game `number` of room `code`: its record's JSON and when it ended
+    /// (seconds since 1970).
+    pub fn finished_game(&self, code: &str, number: u32) -> Result<Option<(String, i64)>, String> {
+        self.read(|c| {
+            c.query_row(
+                "SELECT record, finished FROM games WHERE code = ?1 AND number = ?2 \
+                 ORDER BY id DESC LIMIT 1",
+                params![code, number],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+        })
+    }
+
     /// Every room the database holds, with the steps of its games.
     pub fn rooms(&self) -> Result<Vec<SavedRoom>, String> {
         self.read(|c| {

@@ -74,3 +74,54 @@ async fn the_browser_build_is_served_compressed_and_invites_open_it() {
     })
     .await;
 }
+
+/// A finished game is served at `/g/ID`: the game's page with the game in it, and its file at
+/// `/g/ID.json`, whose dice check on the device; an unknown or garbled ID gets a clear note.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_is_served_for_review() {
+    let web = tempfile::tempdir().unwrap();
+    let page = "<!doctype html><html><head><title>Ludo</title></head><body>game</body></html>";
+    std::fs::write(web.path().join("index.html"), page).unwrap();
+    let t = start(ludo_server::Config {
+        web: Some(web.path().to_path_buf()),
+        ..fast()
+    })
+    .await;
+    within(60, async {
+        let mut p = ludo_server::client::Player::create(&t.addr, table(&[OPEN, CPU]), "Ana")
+            .await
+            .unwrap();
+        let end = p.play_to_end().await.unwrap();
+        let result = end.game.unwrap().result.unwrap();
+        let id = format!("{}-1", ludo_proto::display_code(&p.code));
+        let (head, body) = get(&t.addr, &format!("/g/{id}.json"), "identity").await;
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(head.contains("content-type: application/json"), "{head}");
+        let file =
+            ludo_proto::GameFile::parse("served", &String::from_utf8(body).unwrap()).unwrap();
+        assert_eq!(file.record, result.record);
+        assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
+        assert_eq!(file.id.as_deref(), Some(format!("{}-1", p.code).as_str()));
+        // The page carries the same game for the browser build to open.
+        let (head, body) = get(&t.addr, &format!("/g/{id}"), "identity").await;
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        let body = String::from_utf8(body).unwrap();
+        let script = body
+            .split("<script type=\"application/json\" id=\"ludo-game\">")
+            .nth(1)
+            .and_then(|rest| rest.split("</script>").next())
+            .expect("the game is in the page");
+        let in_page = ludo_proto::GameFile::parse("page", &script.replace("<\\/", "</")).unwrap();
+        assert_eq!(in_page, file);
+        assert!(body.contains("<base href=\"/\">") && body.contains("game"));
+        // Unknown and garbled IDs.
+        let unknown = format!("/g/{}-9", ludo_proto::display_code(&p.code));
+        let (head, body) = get(&t.addr, &unknown, "identity").await;
+        assert!(head.starts_with("http/1.1 404"), "{head}");
+        assert!(String::from_utf8_lossy(&body).contains("No finished game"));
+        let (head, body) = get(&t.addr, "/g/not%20a%20game", "identity").await;
+        assert!(head.starts_with("http/1.1 400"), "{head}");
+        assert!(String::from_utf8_lossy(&body).contains("not a game's ID"));
+    })
+    .await;
+}
