@@ -155,6 +155,26 @@ screenshot:
 		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \
 			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
+	@# The review of a finished game (random players, seed 5) as a room server keeps it: at
+	@# step 300 with its chart, wide and upright, in English and Arabic; a moment chosen; the
+	@# same game with its first roll changed, whose dice check fails. Each is checked against
+	@# the engine (the pieces where the position shown has them).
+	cargo build --quiet -p ludo-cli
+	$(CARGO_TARGET_DIR)/debug/ludo-cli record --seats 4 --seed 5 > $(ARTIFACTS)/review-record.json
+	python3 scripts/review-files.py $(ARTIFACTS)/review-record.json $(ARTIFACTS)
+	@for size in 1280x720 390x844; do for lang in en ar; do \
+		run="$(XVFB_RUN) -s \"-screen 0 $${size}x24\" cargo run --quiet --bin ludo -- --size $$size --lang $$lang"; \
+		eval $$run --review $(ARTIFACTS)/review-served.json --review-at 300 \
+			--screenshot $(ARTIFACTS)/$$size-$$lang-review.png --frames 30 || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-review.png || exit 1; done; done
+	@for shot in "1280x720 en" "390x844 ar"; do set -- $$shot; \
+		run="$(XVFB_RUN) -s \"-screen 0 $$1x24\" cargo run --quiet --bin ludo -- --size $$1 --lang $$2"; \
+		eval $$run --review $(ARTIFACTS)/review-served.json --review-moment 2 \
+			--screenshot $(ARTIFACTS)/$$1-$$2-review-moment.png --frames 30 || exit 1; \
+		eval $$run --review $(ARTIFACTS)/review-tampered.json --review-at 1 \
+			--screenshot $(ARTIFACTS)/$$1-$$2-review-tampered.png --frames 30 || exit 1; \
+		for what in review-moment review-tampered; do scripts/check-png.py $(ARTIFACTS)/$$1-$$2-$$what.png || exit 1; done; \
+		done
 	@# Frame strips of a roll, a move of five squares, a capture and a piece reaching the goal
 	@# (ten frames from the press, the clock stepping from one to the next; each
 	@# strip's .json has the game's update time while it played), and night's capture.

@@ -309,6 +309,32 @@ fn two_devices_and_two_cpus_play_a_room_to_the_end() {
         "what the devices showed is the server's record, event for event"
     );
     assert!(matches!(ha.last(), Some(Event::GameOver { .. })));
+    // Each device kept the finished game among its past games: the server's record, the hash
+    // heard before the first roll and the seed revealed, which check out; and its ID there.
+    for device in [&ana, &budi] {
+        let past = &device
+            .world()
+            .resource::<ludo::files::past_games::PastGames>()
+            .games;
+        assert_eq!(
+            past.len(),
+            1,
+            "kept once, though heard in more than one snapshot"
+        );
+        let file = &past[0].file;
+        let g = online(device)
+            .unwrap()
+            .room
+            .as_ref()
+            .unwrap()
+            .game
+            .clone()
+            .unwrap();
+        assert_eq!(file.record, g.result.as_ref().unwrap().record);
+        assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
+        let code = online(device).unwrap().code.clone().unwrap();
+        assert_eq!(file.id, Some(format!("{code}-1")));
+    }
     // Each device kept its seat ticket in its data folder.
     for (dir, seat_of) in [(&a, "Ana"), (&b, "Budi")] {
         let memory: OnlineMemory = load_online(dir).unwrap().expect("online.ron");

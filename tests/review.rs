@@ -8,7 +8,7 @@ mod common;
 use bevy::prelude::*;
 use ludo::files::past_games::{PastGames, load_past_games};
 use ludo::files::resume::DataDir;
-use ludo::files::reviews::{ReviewRequested, read_game_file};
+use ludo::files::reviews::{ReviewAt, ReviewRequested, read_game_file};
 use ludo::table::review::{Review, ReviewStep};
 use ludo::table::screen::Screen;
 use ludo::table::{SeatKind, Table, TableConfig};
@@ -43,7 +43,7 @@ fn cpu_table(seed: u64) -> TableConfig {
 fn open(app: &mut App, file: GameFile) {
     app.world_mut().write_message(ReviewRequested::File {
         file: Box::new(file),
-        at: 0,
+        at: ReviewAt::Step(0),
     });
     app.update();
     app.update();

@@ -258,6 +258,24 @@ try {
   // Their game is over: closed, they leave the software GPU they share to the pages below.
   await Promise.all([a.close(), b2.close()]);
 
+  // Anyone opens the finished game's review at /g/ID (the room's code and the game's number):
+  // the page carries the game, the review opens, rates every turn and checks the dice.
+  const r = await open(await browser.newContext({ viewport }), 'Review');
+  const opened = r.line(/ludo: review of (\d+) steps/, 120_000);
+  const rated = r.line(/ludo: review chart of (\d+) turns/, 120_000);
+  const checked = r.line(/ludo: review dice (\w+)/, 120_000);
+  await r.goto(`${address}/g/${code}-1`);
+  report.review = { steps: Number((await opened)[1]), turns: Number((await rated)[1]), dice: (await checked)[1] };
+  if (report.review.dice !== 'fair') problems.push(`the review's dice check says ${report.review.dice}`);
+  if (!(report.review.turns > 10)) problems.push(`the review's chart has ${report.review.turns} turns`);
+  await r.keyboard.press('End');
+  await r.waitForTimeout(1500);
+  await shot(r, 'review');
+  // An unknown game is said so.
+  const unknown = await r.goto(`${address}/g/${code}-9`);
+  if (unknown.status() !== 404) problems.push(`/g/${code}-9 answered ${unknown.status()}, not 404`);
+  await r.close();
+
   // A desktop game opens a table under Xvfb; a page joins it by its invite link. (A small
   // window: it draws in software beside the browser's page.)
   if (gameBin) {

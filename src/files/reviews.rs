@@ -18,8 +18,17 @@ use crate::table::screen::Screen;
 pub enum ReviewRequested {
     /// … the past game at this place in the list (0: the game just finished).
     Past(usize),
-    /// … this game file, at the position after `at` steps.
-    File { file: Box<GameFile>, at: usize },
+    /// … this game file, at `at`.
+    File { file: Box<GameFile>, at: ReviewAt },
+}
+
+/// Where a review opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewAt {
+    /// The position after this many steps.
+    Step(usize),
+    /// The turn of the chart's moment with this index (from 0).
+    Moment(usize),
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -42,13 +51,24 @@ fn open_requested(
         return;
     };
     let (file, at) = match request {
-        ReviewRequested::Past(i) => (past.games.get(*i).map(|g| g.file.clone()), 0),
+        ReviewRequested::Past(i) => (past.games.get(*i).map(|g| g.file.clone()), ReviewAt::Step(0)),
         ReviewRequested::File { file, at } => (Some((**file).clone()), *at),
     };
     let Some(file) = file else { return };
     match Review::open(file) {
         Ok(mut review) => {
-            review.at = at.min(review.end());
+            review.at = match at {
+                ReviewAt::Step(n) => n.min(review.end()),
+                ReviewAt::Moment(k) => review.moment_at(k).unwrap_or(0),
+            };
+            // For whoever watches the console (the browser test).
+            info!("ludo: review of {} steps", review.end());
+            let dice = match &review.dice {
+                Some(check) if check.is_fair() => "fair",
+                Some(_) => "failed",
+                None => "unchecked",
+            };
+            info!("ludo: review dice {dice}");
             let screen = *screen.get();
             let open = open.map(|r| r.into_inner());
             review::begin(review, open, &mut table, screen, &mut commands, &mut next);

@@ -9,7 +9,7 @@ use bevy_kira_audio::AudioPlugin;
 use crate::dev::screenshot::{LaunchedAt, ScreenshotAndExit};
 use crate::files::online::OnlineMemory;
 use crate::files::resume::DataDir;
-use crate::files::reviews::ReviewRequested;
+use crate::files::reviews::{ReviewAt, ReviewRequested};
 use crate::files::saved::{ConfigDir, Notice};
 use crate::online::OnlineRequest;
 use crate::table::TableConfig;
@@ -143,9 +143,13 @@ pub fn run() -> AppExit {
     if let Some(path) = &args.review {
         match read_review(path) {
             Ok(file) => {
+                let at = match args.review_moment {
+                    Some(n) => ReviewAt::Moment(n.saturating_sub(1)),
+                    None => ReviewAt::Step(args.review_at.unwrap_or(0)),
+                };
                 let request = ReviewRequested::File {
                     file: Box::new(file),
-                    at: args.review_at.unwrap_or(0),
+                    at,
                 };
                 app.add_systems(Startup, move |mut out: MessageWriter<ReviewRequested>| {
                     out.write(request.clone());

@@ -79,6 +79,7 @@ impl Review {
     pub fn rate(&mut self) {
         match Chart::of(&self.positions) {
             Ok(chart) => {
+                info!("ludo: review chart of {} turns", chart.points.len() - 1);
                 self.moments = chart.moments(MOMENTS);
                 self.chart = Some(chart);
                 self.wanted = None;
@@ -100,6 +101,12 @@ impl Review {
     /// The first position after the one shown whose step made an event `wanted`.
     fn next_where(&self, wanted: impl Fn(&Event) -> bool) -> Option<usize> {
         (self.at + 1..self.positions.len()).find(|&i| self.positions[i].events.iter().any(&wanted))
+    }
+
+    /// The position where moment `k` (from 0) ends.
+    pub fn moment_at(&self, k: usize) -> Option<usize> {
+        let point = self.moments.get(k)?.point;
+        Some(self.chart.as_ref()?.points[point].at)
     }
 
     /// The chart's point of the turn being shown (the last turn ended at or before it).

@@ -119,6 +119,17 @@ fn panel(
     steps: &mut MessageWriter<ReviewStep>,
 ) {
     header(ui, review, texts, palette, steps);
+    // The dice check first: a failed one is never out of sight.
+    let (dice, failed) = words::dice_sentence(review, texts);
+    let colour = if failed {
+        palette.warning
+    } else {
+        palette.weak_text
+    };
+    paragraph_rich(ui, texts, &dice, |t| {
+        let text = egui::RichText::new(t).color(colour).size(palette.text_size * 0.85);
+        if failed { text.strong() } else { text }
+    });
     let step = words::step_sentence(review, table, texts);
     ui.add_space(4.0);
     paragraph_rich(ui, texts, &step, |t| {
@@ -173,17 +184,6 @@ fn panel(
             ui.label(texts.tr("review-chart-loading"));
         }
     }
-    ui.add_space(8.0);
-    let (dice, failed) = words::dice_sentence(review, texts);
-    let colour = if failed {
-        palette.warning
-    } else {
-        palette.weak_text
-    };
-    paragraph_rich(ui, texts, &dice, |t| {
-        let text = egui::RichText::new(t).color(colour);
-        if failed { text.strong() } else { text }
-    });
 }
 
 /// A moment as a button its whole width, its words wrapped in reading order (right to left
