@@ -262,18 +262,29 @@ try {
   // the page carries the game, the review opens, rates every turn and checks the dice.
   const r = await open(await browser.newContext({ viewport }), 'Review');
   const opened = r.line(/ludo: review of (\d+) steps/, 120_000);
-  const rated = r.line(/ludo: review chart of (\d+) turns/, 120_000);
+  const rated = r.line(/ludo: review chart of (\d+) turns in ([\d.]+) ms/, 120_000);
   const checked = r.line(/ludo: review dice (\w+)/, 120_000);
   await r.goto(`${address}/g/${code}-1`);
-  report.review = { steps: Number((await opened)[1]), turns: Number((await rated)[1]), dice: (await checked)[1] };
+  const chart = await rated;
+  report.review = { steps: Number((await opened)[1]), turns: Number(chart[1]), chart_ms: Number(chart[2]), dice: (await checked)[1] };
   if (report.review.dice !== 'fair') problems.push(`the review's dice check says ${report.review.dice}`);
   if (!(report.review.turns > 10)) problems.push(`the review's chart has ${report.review.turns} turns`);
   await r.keyboard.press('End');
   await r.waitForTimeout(1500);
   await shot(r, 'review');
   // An unknown game is said so.
-  const unknown = await r.goto(`${address}/g/${code}-9`);
-  if (unknown.status() !== 404) problems.push(`/g/${code}-9 answered ${unknown.status()}, not 404`);
+  const unknown = await fetch(`${address}/g/${code}-9`);
+  const note = await unknown.text();
+  if (unknown.status !== 404 || !note.includes('No finished game')) {
+    problems.push(`/g/${code}-9 answered ${unknown.status}: ${note.slice(0, 200)}`);
+  }
+  // The same game as a file, picked on the page (what dropping it on the page does too).
+  const file = path.join(artifacts, 'online-game.json');
+  fs.writeFileSync(file, await (await fetch(`${address}/g/${code}-1.json`)).text());
+  const picked = r.line(/ludo: review of (\d+) steps/, 120_000);
+  await r.goto(`${address}/`);
+  await r.setInputFiles('#ludo-open', file);
+  if (Number((await picked)[1]) !== report.review.steps) problems.push('the picked file opened another game');
   await r.close();
 
   // A desktop game opens a table under Xvfb; a page joins it by its invite link. (A small

@@ -360,6 +360,7 @@ past-none = لا توجد ألعاب منتهية بعد. تُحفظ هنا كل
 past-exported = صُدّرت إلى { $path }
 past-review = راجع
 past-export = صدّر
+past-open-file = افتح ملف لعبة…
 past-online = عبر الإنترنت
 past-here = على هذا الجهاز
 past-cpu = الحاسوب ({ $level })

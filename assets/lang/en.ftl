@@ -367,6 +367,7 @@ past-none = No finished games yet. Every game you finish here or online is kept 
 past-exported = Exported to { $path }
 past-review = Review
 past-export = Export
+past-open-file = Open a game file…
 past-online = online
 past-here = on this device
 past-cpu = CPU ({ $level })

@@ -357,6 +357,7 @@ past-none = Wala pang natapos na laro. Dito itinatago ang bawat larong natapos m
 past-exported = Na-export sa { $path }
 past-review = Balikan
 past-export = I-export
+past-open-file = Magbukas ng file ng laro…
 past-online = online
 past-here = sa device na ito
 past-cpu = CPU ({ $level })

@@ -354,6 +354,7 @@ past-none = Belum ada permainan yang selesai. Setiap permainan yang kamu selesai
 past-exported = Diekspor ke { $path }
 past-review = Tinjau
 past-export = Ekspor
+past-open-file = Buka berkas permainan…
 past-online = online
 past-here = di perangkat ini
 past-cpu = CPU ({ $level })

@@ -354,6 +354,7 @@ past-none = 还没有结束的对局。你在本机或在线完成的每一局�
 past-exported = 已导出到 { $path }
 past-review = 复盘
 past-export = 导出
+past-open-file = 打开对局文件…
 past-online = 在线
 past-here = 本设备
 past-cpu = 电脑（{ $level }）

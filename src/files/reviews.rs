@@ -51,7 +51,10 @@ fn open_requested(
         return;
     };
     let (file, at) = match request {
-        ReviewRequested::Past(i) => (past.games.get(*i).map(|g| g.file.clone()), ReviewAt::Step(0)),
+        ReviewRequested::Past(i) => (
+            past.games.get(*i).map(|g| g.file.clone()),
+            ReviewAt::Step(0),
+        ),
         ReviewRequested::File { file, at } => (Some((**file).clone()), *at),
     };
     let Some(file) = file else { return };
@@ -123,4 +126,18 @@ fn download(name: &str, text: &str) -> Result<(), String> {
         .map_err(|_| "the page's link is not an element")?
         .click();
     Ok(())
+}
+
+/// The browser asks for a finished game's file (the page's file picker); the page opens its
+/// review once it is read.
+#[cfg(target_arch = "wasm32")]
+pub fn pick_file() {
+    use wasm_bindgen::JsCast;
+    if let Some(input) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("ludo-open"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+    {
+        input.click();
+    }
 }

@@ -101,7 +101,12 @@ pub struct Args {
     #[arg(long, value_name = "STEP", requires = "review")]
     pub review_at: Option<usize>,
     /// With --review: show the Nth moment of the chart (from 1), chosen.
-    #[arg(long, value_name = "N", requires = "review", conflicts_with = "review_at")]
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "review",
+        conflicts_with = "review_at"
+    )]
     pub review_moment: Option<usize>,
     /// Log every engine event as `ludo: event N JSON` (what the browser test checks the
     /// screen reader's sentences against).

@@ -9,7 +9,7 @@ use crate::table::screen::Overlay;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "text-size",
     "high-contrast",
     "reduced-motion",
@@ -24,6 +24,7 @@ const KEYS: [&str; 14] = [
     "name",
     "print-events",
     "strip",
+    "review",
 ];
 
 /// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
@@ -95,17 +96,25 @@ pub fn show_error(message: &str) {
     }
 }
 
-/// The finished game the room server put in the page at `/g/ID` (a `ludo-game` script of
-/// JSON); `address` names it in the error.
+/// The finished game to review: the one the room server put in the page at `/g/ID` (a
+/// `ludo-game` script of JSON), else a file dropped on the page or picked (the page keeps it
+/// for this load, `?review=NAME`); `address` names it in the error.
 #[cfg(target_arch = "wasm32")]
 pub fn game_in_page(address: &str) -> Result<ludo_proto::GameFile, String> {
-    let text = web_sys::window()
-        .and_then(|w| w.document())
+    let window = web_sys::window().ok_or("no page")?;
+    let served = window
+        .document()
         .and_then(|d| d.get_element_by_id("ludo-game"))
-        .and_then(|e| e.text_content())
-        .ok_or_else(|| {
-            format!("{address}: this page carries no finished game (open a game's /g/ID at its room server)")
-        })?;
+        .and_then(|e| e.text_content());
+    let kept = || {
+        let store = window.session_storage().ok().flatten()?;
+        let text = store.get_item("ludo-game").ok().flatten()?;
+        let _ = store.remove_item("ludo-game");
+        Some(text)
+    };
+    let text = served.or_else(kept).ok_or_else(|| {
+        format!("{address}: this page carries no finished game (open a game's /g/ID at its room server, or drop its file on the page)")
+    })?;
     ludo_proto::GameFile::parse(address, &text)
 }
 

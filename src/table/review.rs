@@ -77,9 +77,14 @@ impl Review {
 
     /// Rates the game's turns, if the network is there.
     pub fn rate(&mut self) {
+        let start = bevy::platform::time::Instant::now();
         match Chart::of(&self.positions) {
             Ok(chart) => {
-                info!("ludo: review chart of {} turns", chart.points.len() - 1);
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                info!(
+                    "ludo: review chart of {} turns in {ms:.1} ms",
+                    chart.points.len() - 1
+                );
                 self.moments = chart.moments(MOMENTS);
                 self.chart = Some(chart);
                 self.wanted = None;

@@ -58,6 +58,12 @@ fn past_games_window(
                     if past.games.is_empty() {
                         paragraph(ui, texts, &texts.get("past-none"));
                     }
+                    // The browser opens a game's file from the device (or one dropped on the
+                    // page); the desktop, with `--review FILE`.
+                    #[cfg(target_arch = "wasm32")]
+                    if ui.button(texts.tr("past-open-file")).clicked() {
+                        crate::files::reviews::pick_file();
+                    }
                     match &exported.0 {
                         Some(Ok(path)) => paragraph(
                             ui,

@@ -23,8 +23,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            review_keys.in_set(GameSet::Ask),
-            say_step.in_set(GameSet::React),
+            (review_keys, swipe).in_set(GameSet::Ask),
+            (say_step, say_moments).in_set(GameSet::React),
         )
             .run_if(reviewing.clone()),
     )
@@ -59,6 +59,58 @@ fn review_keys(
             steps.write(step);
         }
     }
+}
+
+/// A finger swiped across the board: to the left the next step, to the right the one before.
+fn swipe(touches: Res<Touches>, stage: Res<Stage>, mut steps: MessageWriter<ReviewStep>) {
+    for touch in touches.iter_just_released() {
+        let moved = touch.position() - touch.start_position();
+        if stage.board.contains(touch.start_position())
+            && moved.x.abs() > 40.0
+            && moved.x.abs() > 2.0 * moved.y.abs()
+        {
+            steps.write(if moved.x < 0.0 {
+                ReviewStep::Forward
+            } else {
+                ReviewStep::Back
+            });
+        }
+    }
+}
+
+/// The screen reader hears the chart's moments as a list once the chart is there.
+fn say_moments(
+    review: Res<Review>,
+    table: Res<Table>,
+    texts: Res<Texts>,
+    mut said: ResMut<Announcements>,
+    mut told: Local<bool>,
+) {
+    if review.is_added() {
+        *told = false;
+    }
+    if *told || review.chart.is_none() {
+        return;
+    }
+    *told = true;
+    let moments: Vec<String> = review
+        .moments
+        .iter()
+        .enumerate()
+        .map(|(n, m)| {
+            format!(
+                "{}. {}",
+                n + 1,
+                words::moment_sentence(&review, m, &table, &texts)
+            )
+        })
+        .collect();
+    let list = if moments.is_empty() {
+        texts.get("review-no-moments")
+    } else {
+        format!("{}: {}", texts.get("review-moments"), moments.join(" "))
+    };
+    said.say_now(list);
 }
 
 /// The screen reader hears the step's sentence as the board moves.
@@ -127,7 +179,9 @@ fn panel(
         palette.weak_text
     };
     paragraph_rich(ui, texts, &dice, |t| {
-        let text = egui::RichText::new(t).color(colour).size(palette.text_size * 0.85);
+        let text = egui::RichText::new(t)
+            .color(colour)
+            .size(palette.text_size * 0.85);
         if failed { text.strong() } else { text }
     });
     let step = words::step_sentence(review, table, texts);
