@@ -1,13 +1,16 @@
-//! The main menu: Continue, New table, Rules, Profiles, Settings, Quit.
+//! The main menu: Continue, back to an online table, New table, Play online, Past games,
+//! Rules, Profiles, Settings, Quit.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::files::online::OnlineMemory;
+use crate::files::online::{OnlineMemory, SeatTicket};
 use crate::i18n::Texts;
 use crate::online::{Online, OnlineRequest};
 use crate::table::Table;
 use crate::table::screen::{Overlay, Screen};
+use crate::ui::widgets::Palette;
 use ludo_proto::display_code;
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,44 +20,47 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn main_menu(
-    mut contexts: EguiContexts,
-    table: Res<Table>,
-    notice: Res<crate::files::saved::Notice>,
-    overlay: Res<State<Overlay>>,
-    mut next_overlay: ResMut<NextState<Overlay>>,
-    mut next: ResMut<NextState<Screen>>,
-    texts: Res<Texts>,
-    online: Option<Res<Online>>,
-    memory: Res<OnlineMemory>,
-    mut requests: MessageWriter<OnlineRequest>,
-    mut exit: MessageWriter<AppExit>,
-    theme: Res<crate::theme::ActiveTheme>,
-    mut said: Local<String>,
-) -> Result {
+/// What the menu shows.
+#[derive(SystemParam)]
+struct Shown<'w> {
+    table: Res<'w, Table>,
+    notice: Res<'w, crate::files::saved::Notice>,
+    overlay: Res<'w, State<Overlay>>,
+    texts: Res<'w, Texts>,
+    online: Option<Res<'w, Online>>,
+    memory: Res<'w, OnlineMemory>,
+    theme: Res<'w, crate::theme::ActiveTheme>,
+}
+
+/// Where the menu's buttons go.
+#[derive(SystemParam)]
+struct Asked<'w, 's> {
+    next_overlay: ResMut<'w, NextState<Overlay>>,
+    next: ResMut<'w, NextState<Screen>>,
+    requests: MessageWriter<'w, OnlineRequest>,
+    exit: MessageWriter<'w, AppExit>,
+    said: Local<'s, String>,
+}
+
+fn main_menu(mut contexts: EguiContexts, shown: Shown, mut asked: Asked) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let palette = crate::ui::widgets::Palette::of(&theme.look.ui);
-    crate::ui::widgets::paint_backdrop(ctx, &theme.look);
+    let (texts, look) = (&*shown.texts, &shown.theme.look);
+    let palette = Palette::of(&look.ui);
+    crate::ui::widgets::paint_backdrop(ctx, look);
+    let root = egui::UiBuilder::new()
+        .layer_id(egui::LayerId::background())
+        .max_rect(ctx.viewport_rect());
     egui::CentralPanel::default().frame(egui::Frame::NONE).show(
-        &mut egui::Ui::new(
-            ctx.clone(),
-            "menu_root".into(),
-            egui::UiBuilder::new()
-                .layer_id(egui::LayerId::background())
-                .max_rect(ctx.viewport_rect()),
-        ),
+        &mut egui::Ui::new(ctx.clone(), "menu_root".into(), root),
         |ui| {
             ui.vertical_centered(|ui| {
                 let short = ui.available_height() < 560.0;
                 ui.add_space(ui.available_height() * if short { 0.03 } else { 0.06 });
-                crate::ui::widgets::emblem(ui, &theme.look, if short { 56.0 } else { 96.0 });
-                ui.label(
-                    egui::RichText::new("Ludo")
-                        .size(palette.text_size * 3.6)
-                        .strong(),
-                );
+                crate::ui::widgets::emblem(ui, look, if short { 56.0 } else { 96.0 });
+                let title = egui::RichText::new("Ludo").size(palette.text_size * 3.6);
+                ui.label(title.strong());
                 ui.label(egui::RichText::new(texts.tr("menu-tagline")).weak());
-                if let Some(n) = &texts.notice(&notice) {
+                if let Some(n) = &texts.notice(&shown.notice) {
                     ui.add_space(8.0);
                     ui.label(egui::RichText::new(n).color(palette.warning));
                 }
@@ -62,89 +68,103 @@ fn main_menu(
                 // A short window (a phone held sideways) scrolls the buttons: every one stays
                 // within reach.
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    ui.vertical_centered(|ui| {
-                        let size = egui::vec2(260.0, 48.0);
-                        // The menu's buttons answer the keyboard while no window is over them.
-                        let free = *overlay.get() == Overlay::None;
-                        let mut first = true;
-                        let mut big = |ui: &mut egui::Ui, text: &str| {
-                            // The first button is the main one: Continue when a game waits.
-                            let main = std::mem::take(&mut first);
-                            let mut words =
-                                egui::RichText::new(texts.show(text)).size(palette.text_size * 1.3);
-                            let mut button = egui::Button::new(words.clone()).min_size(size);
-                            if main {
-                                words = words.strong().color(palette.primary_text);
-                                button = egui::Button::new(words)
-                                    .min_size(size)
-                                    .fill(palette.primary);
-                            }
-                            let response = ui.add_enabled(free, button);
-                            if main && free {
-                                crate::ui::widgets::focus_first(&response, text);
-                            }
-                            response
-                        };
-                        if table.can_continue() && big(ui, &texts.get("menu-continue")).clicked() {
-                            next.set(Screen::Playing);
-                        }
-                        // An online table this device sits at: back to it (or, after a restart, to
-                        // the seat its ticket keeps).
-                        let back_online = match (&online, memory.last_ticket()) {
-                            (Some(o), _) if o.room.as_ref().is_some_and(|r| r.game.is_some()) => {
-                                o.code.clone().map(|c| (c, None))
-                            }
-                            (None, Some(t)) => Some((t.code.clone(), Some(t.clone()))),
-                            _ => None,
-                        };
-                        if let Some((code, ticket)) = back_online {
-                            let text = texts
-                                .fmt("menu-back-online", &[("code", display_code(&code).into())]);
-                            if big(ui, &text).clicked() {
-                                match ticket {
-                                    None => next.set(Screen::Playing),
-                                    Some(t) => {
-                                        requests.write(OnlineRequest::Join {
-                                            server: t.server,
-                                            name: memory.name.clone(),
-                                            code: t.code,
-                                        });
-                                        next_overlay.set(Overlay::Online);
-                                    }
-                                }
-                            }
-                        }
-                        let new_table = big(ui, &texts.get("menu-new-table"));
-                        // Where a click would go (the browser tests click there).
-                        crate::ui::widgets::say_where_to_tap("new-table", &new_table, &mut said);
-                        if new_table.clicked() {
-                            next_overlay.set(Overlay::Setup);
-                        }
-                        if big(ui, &texts.get("menu-online")).clicked() {
-                            next_overlay.set(Overlay::Online);
-                        }
-                        if big(ui, &texts.get("menu-past-games")).clicked() {
-                            next_overlay.set(Overlay::PastGames);
-                        }
-                        if big(ui, &texts.get("menu-rules")).clicked() {
-                            next_overlay.set(Overlay::Rules);
-                        }
-                        if big(ui, &texts.get("menu-profiles")).clicked() {
-                            next_overlay.set(Overlay::Profiles);
-                        }
-                        if big(ui, &texts.get("menu-settings")).clicked() {
-                            next_overlay.set(Overlay::Settings);
-                        }
-                        #[cfg(not(target_arch = "wasm32"))]
-                        if big(ui, &texts.get("menu-quit")).clicked() {
-                            exit.write(AppExit::Success);
-                        }
-                        #[cfg(target_arch = "wasm32")]
-                        let _ = &mut exit;
-                    });
+                    ui.vertical_centered(|ui| buttons(ui, &shown, &mut asked, &palette));
                 });
             });
         },
     );
     Ok(())
+}
+
+/// The menu's large buttons, the first of them the main one (Continue when a game waits),
+/// answering the keyboard while no window is over them.
+struct Big<'a> {
+    texts: &'a Texts,
+    palette: &'a Palette,
+    free: bool,
+    first: bool,
+}
+
+impl Big<'_> {
+    fn add(&mut self, ui: &mut egui::Ui, text: &str) -> egui::Response {
+        let size = egui::vec2(260.0, 48.0);
+        let main = std::mem::take(&mut self.first);
+        let words = egui::RichText::new(self.texts.show(text)).size(self.palette.text_size * 1.3);
+        let button = if main {
+            let words = words.strong().color(self.palette.primary_text);
+            egui::Button::new(words).fill(self.palette.primary)
+        } else {
+            egui::Button::new(words)
+        };
+        let response = ui.add_enabled(self.free, button.min_size(size));
+        if main && self.free {
+            crate::ui::widgets::focus_first(&response, text);
+        }
+        response
+    }
+}
+
+fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palette) {
+    let texts = &*shown.texts;
+    let mut big = Big {
+        texts,
+        palette,
+        free: *shown.overlay.get() == Overlay::None,
+        first: true,
+    };
+    if shown.table.can_continue() && big.add(ui, &texts.get("menu-continue")).clicked() {
+        asked.next.set(Screen::Playing);
+    }
+    if let Some((code, ticket)) = back_online(shown) {
+        let text = texts.fmt("menu-back-online", &[("code", display_code(&code).into())]);
+        if big.add(ui, &text).clicked() {
+            match ticket {
+                None => asked.next.set(Screen::Playing),
+                Some(t) => {
+                    asked.requests.write(OnlineRequest::Join {
+                        server: t.server,
+                        name: shown.memory.name.clone(),
+                        code: t.code,
+                    });
+                    asked.next_overlay.set(Overlay::Online);
+                }
+            }
+        }
+    }
+    let new_table = big.add(ui, &texts.get("menu-new-table"));
+    // Where a click would go (the browser tests click there).
+    crate::ui::widgets::say_where_to_tap("new-table", &new_table, &mut asked.said);
+    if new_table.clicked() {
+        asked.next_overlay.set(Overlay::Setup);
+    }
+    let windows = [
+        ("menu-online", Overlay::Online),
+        ("menu-past-games", Overlay::PastGames),
+        ("menu-rules", Overlay::Rules),
+        ("menu-profiles", Overlay::Profiles),
+        ("menu-settings", Overlay::Settings),
+    ];
+    for (key, window) in windows {
+        if big.add(ui, &texts.get(key)).clicked() {
+            asked.next_overlay.set(window);
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if big.add(ui, &texts.get("menu-quit")).clicked() {
+        asked.exit.write(AppExit::Success);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = &mut asked.exit;
+}
+
+/// An online table this device sits at: back to it (or, after a restart, to the seat its
+/// ticket keeps).
+fn back_online(shown: &Shown) -> Option<(String, Option<SeatTicket>)> {
+    match (&shown.online, shown.memory.last_ticket()) {
+        (Some(o), _) if o.room.as_ref().is_some_and(|r| r.game.is_some()) => {
+            o.code.clone().map(|c| (c, None))
+        }
+        (None, Some(t)) => Some((t.code.clone(), Some(t.clone()))),
+        _ => None,
+    }
 }

@@ -64,17 +64,7 @@ fn past_games_window(
                     if ui.button(texts.tr("past-open-file")).clicked() {
                         crate::files::reviews::pick_file();
                     }
-                    match &exported.0 {
-                        Some(Ok(path)) => paragraph(
-                            ui,
-                            texts,
-                            &texts.fmt("past-exported", &[("path", path.clone().into())]),
-                        ),
-                        Some(Err(e)) => paragraph_rich(ui, texts, e, |t| {
-                            egui::RichText::new(t).color(palette.warning)
-                        }),
-                        None => {}
-                    }
+                    exported_line(ui, texts, &palette, &exported.0);
                     for (i, game) in past.games.iter().enumerate() {
                         let plate = crate::ui::widgets::plate_frame(ui, palette.edge);
                         plate.show(ui, |ui| {
@@ -102,6 +92,26 @@ fn past_games_window(
         next.set(Overlay::None);
     }
     Ok(())
+}
+
+/// Where the last export went, or why it did not.
+fn exported_line(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    palette: &Palette,
+    exported: &Option<Result<String, String>>,
+) {
+    match exported {
+        Some(Ok(path)) => paragraph(
+            ui,
+            texts,
+            &texts.fmt("past-exported", &[("path", path.clone().into())]),
+        ),
+        Some(Err(e)) => paragraph_rich(ui, texts, e, |t| {
+            egui::RichText::new(t).color(palette.warning)
+        }),
+        None => {}
+    }
 }
 
 /// When, and each seat with its mark and place.

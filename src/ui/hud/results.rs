@@ -1,31 +1,52 @@
-//! The results window when the game ends: ranking, ratings, the game's story, rematch.
+//! The results window when the game ends: the podium, rematch, a new table or the game's
+//! review (online, its address for anyone), and the game in numbers, folded.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self};
+use ludo_core::Standing;
 
+use crate::files::past_games::PastGames;
+use crate::files::reviews::ReviewRequested;
 use crate::i18n::Texts;
 use crate::i18n::ui::{Cell, cell_row, column, grid, grid_row, row};
 use crate::table::Table;
-use crate::table::flow::*;
+use crate::table::flow::RematchRequested;
+use crate::table::profiles::LastRatings;
 use crate::table::screen::Overlay;
+use crate::table::stats::Story;
+use crate::theme::look::Look;
+use crate::ui::widgets::Palette;
+
+/// What the results show.
+#[derive(SystemParam)]
+pub(super) struct Shown<'w> {
+    table: Res<'w, Table>,
+    story: Res<'w, Story>,
+    ratings: Res<'w, LastRatings>,
+    past: Res<'w, PastGames>,
+    online: Option<Res<'w, crate::online::Online>>,
+    texts: Res<'w, Texts>,
+    theme: Res<'w, crate::theme::ActiveTheme>,
+}
+
+/// What the results' buttons ask for.
+#[derive(SystemParam)]
+pub(super) struct Asked<'w, 's> {
+    next_overlay: ResMut<'w, NextState<Overlay>>,
+    rematch: MessageWriter<'w, RematchRequested>,
+    review: MessageWriter<'w, ReviewRequested>,
+    said: Local<'s, String>,
+}
 
 pub(super) fn results_window(
     mut contexts: EguiContexts,
-    table: Res<Table>,
-    theme: Res<crate::theme::ActiveTheme>,
-    story: Res<crate::table::stats::Story>,
-    ratings: Res<crate::table::profiles::LastRatings>,
+    shown: Shown,
+    mut asked: Asked,
     overlay: Res<State<Overlay>>,
-    mut next_overlay: ResMut<NextState<Overlay>>,
-    texts: Res<Texts>,
-    mut rematch: MessageWriter<RematchRequested>,
-    mut review: MessageWriter<crate::files::reviews::ReviewRequested>,
-    past: Res<crate::files::past_games::PastGames>,
-    online: Option<Res<crate::online::Online>>,
-    mut said: Local<String>,
 ) -> Result {
-    let Some(ranking) = table.game.ranking() else {
+    let Some(ranking) = shown.table.game.ranking() else {
         return Ok(());
     };
     // The setup (or the rules) opened from the results is drawn instead of them.
@@ -33,24 +54,8 @@ pub(super) fn results_window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let texts = &*texts;
-    let table = &*table;
-    let look = &theme.look;
-    // A seat's cell: its mark and who sat there.
-    let seat_cell = |seat: u8| -> Cell<'_> {
-        Box::new(move |ui: &mut egui::Ui| {
-            cell_row(ui, texts, |ui| {
-                crate::ui::widgets::mark_icon(ui, look, table.layout.colours[seat as usize], 18.0);
-                ui.label(texts.show(&texts.player(table.seat_kind(seat))));
-            });
-        })
-    };
-    let text_cell = |text: String| -> Cell<'_> {
-        Box::new(move |ui: &mut egui::Ui| {
-            ui.label(texts.show(&text));
-        })
-    };
-    let palette = crate::ui::widgets::Palette::of(&look.ui);
+    let texts = &*shown.texts;
+    let palette = Palette::of(&shown.theme.look.ui);
     egui::Window::new(texts.tr("results-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx).min(560.0))
         .id(egui::Id::new("results"))
@@ -62,79 +67,12 @@ pub(super) fn results_window(
                 column(ui, texts, |ui| {
                     // Rows as tall as their words; the buttons below keep a finger's height.
                     ui.spacing_mut().interact_size.y = 24.0;
-                    // The podium: each place with its medal, mark, name and rating's change.
                     for s in ranking {
-                        row(ui, texts, |ui| {
-                            let (rect, _) = ui
-                                .allocate_exact_size(egui::vec2(30.0, 30.0), egui::Sense::hover());
-                            let medal = palette.medal(usize::from(s.rank) - 1);
-                            ui.painter().circle_filled(rect.center(), 14.0, medal);
-                            ui.painter().text(
-                                rect.center(),
-                                egui::Align2::CENTER_CENTER,
-                                s.rank.to_string(),
-                                egui::FontId::proportional(16.0),
-                                palette.primary_text,
-                            );
-                            let colour = table.layout.colours[s.seat as usize];
-                            crate::ui::widgets::mark_icon(ui, look, colour, 24.0);
-                            let name = texts.player(table.seat_kind(s.seat));
-                            let size = if s.rank == 1 {
-                                palette.text_size * 1.3
-                            } else {
-                                palette.text_size * 1.1
-                            };
-                            ui.label(egui::RichText::new(texts.show(&name)).size(size).strong());
-                            if let Some(r) = ratings.0.get(s.seat as usize) {
-                                let change = r.after - r.before;
-                                ui.label(
-                                    egui::RichText::new(format!("{:.0} ({change:+.0})", r.after))
-                                        .weak(),
-                                );
-                            }
-                        });
+                        podium_row(ui, s, &shown, &palette);
                     }
                     ui.add_space(8.0);
-                    row(ui, texts, |ui| {
-                        let again = crate::ui::widgets::primary_button(
-                            ui,
-                            &palette,
-                            &texts.tr("results-play-again"),
-                        );
-                        crate::ui::widgets::focus_first(&again, &texts.get("results-play-again"));
-                        if again.clicked() {
-                            rematch.write(RematchRequested);
-                        }
-                        let change = ui.add(
-                            egui::Button::new(texts.tr("results-change-table"))
-                                .min_size(egui::vec2(0.0, 44.0)),
-                        );
-                        crate::ui::widgets::say_where_to_tap("change-table", &change, &mut said);
-                        if change.clicked() {
-                            next_overlay.set(Overlay::Setup);
-                        }
-                        // The game just finished is the first past game.
-                        let kept = past.games.first().is_some_and(|g| {
-                            g.file.record.steps == table.record.steps || g.file.served.is_some()
-                        });
-                        let look_back = ui.add_enabled(
-                            kept,
-                            egui::Button::new(texts.tr("results-review"))
-                                .min_size(egui::vec2(0.0, 44.0)),
-                        );
-                        if look_back.clicked() {
-                            review.write(crate::files::reviews::ReviewRequested::Past(0));
-                        }
-                    });
-                    // Online: the review's address at the server, for anyone.
-                    if let (Some(online), Some(id)) =
-                        (&online, past.games.first().and_then(|g| g.file.id.as_ref()))
-                    {
-                        let link =
-                            crate::ui::online::invite_url(&online.server, &format!("/g/{id}"));
-                        let words = texts.fmt("results-link", &[("link", link.into())]);
-                        ui.label(egui::RichText::new(texts.show(&words)).weak());
-                    }
+                    buttons(ui, &shown, &mut asked, &palette);
+                    review_link(ui, &shown);
                     ui.add_space(4.0);
                     // The game in numbers, folded: the tables scroll sideways when narrow.
                     egui::CollapsingHeader::new(texts.tr("results-story"))
@@ -142,80 +80,9 @@ pub(super) fn results_window(
                         .show(ui, |ui| {
                             egui::ScrollArea::horizontal().show(ui, |ui| {
                                 column(ui, texts, |ui| {
-                                    grid(ui, "ranking", |ui| {
-                                        let mut head: Vec<_> = [
-                                            "results-rank",
-                                            "results-seat",
-                                            "results-at-goal",
-                                            "results-out-of-base",
-                                            "results-progress",
-                                        ]
-                                        .into_iter()
-                                        .map(|k| text_cell(texts.get(k)))
-                                        .collect();
-                                        if !ratings.0.is_empty() {
-                                            head.push(text_cell(texts.get("results-rating")));
-                                        }
-                                        grid_row(ui, texts, head);
-                                        for s in ranking {
-                                            let shared =
-                                                ranking.iter().filter(|o| o.rank == s.rank).count()
-                                                    > 1;
-                                            let rank = if shared {
-                                                texts.fmt(
-                                                    "results-shared",
-                                                    &[("rank", s.rank.into())],
-                                                )
-                                            } else {
-                                                s.rank.to_string()
-                                            };
-                                            let mut cells = vec![
-                                                text_cell(rank),
-                                                seat_cell(s.seat),
-                                                text_cell(s.at_goal.to_string()),
-                                                text_cell(s.out_of_base.to_string()),
-                                                text_cell(s.progress.to_string()),
-                                            ];
-                                            if let Some(r) = ratings.0.get(s.seat as usize) {
-                                                cells.push(text_cell(format!(
-                                                    "{:.0} ({:+.0})",
-                                                    r.after,
-                                                    r.after - r.before
-                                                )));
-                                            }
-                                            grid_row(ui, texts, cells);
-                                        }
-                                    });
+                                    ranking_table(ui, ranking, &shown);
                                     ui.add_space(6.0);
-                                    let story_table = |ui: &mut egui::Ui| {
-                                        grid(ui, "story", |ui| {
-                                            let head = [
-                                                "results-seat",
-                                                "results-captures-made",
-                                                "results-captures-suffered",
-                                                "results-sixes",
-                                                "results-turns",
-                                            ]
-                                            .into_iter()
-                                            .map(|k| text_cell(texts.get(k)))
-                                            .collect();
-                                            grid_row(ui, texts, head);
-                                            for seat in 0..table.game.seats() {
-                                                let s = story.0[seat as usize];
-                                                let mut cells = vec![seat_cell(seat)];
-                                                for n in [
-                                                    s.captures_made,
-                                                    s.captures_suffered,
-                                                    s.sixes,
-                                                    s.turns,
-                                                ] {
-                                                    cells.push(text_cell(n.to_string()));
-                                                }
-                                                grid_row(ui, texts, cells);
-                                            }
-                                        });
-                                    };
-                                    story_table(ui);
+                                    story_table(ui, &shown);
                                 });
                             });
                         });
@@ -223,4 +90,156 @@ pub(super) fn results_window(
             });
         });
     Ok(())
+}
+
+/// A place on the podium: its medal, the seat's mark and name, its rating's change.
+fn podium_row(ui: &mut egui::Ui, s: &Standing, shown: &Shown, palette: &Palette) {
+    let (texts, table) = (&*shown.texts, &*shown.table);
+    row(ui, texts, |ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(30.0, 30.0), egui::Sense::hover());
+        let medal = palette.medal(usize::from(s.rank) - 1);
+        ui.painter().circle_filled(rect.center(), 14.0, medal);
+        ui.painter().text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            s.rank.to_string(),
+            egui::FontId::proportional(16.0),
+            palette.primary_text,
+        );
+        let colour = table.layout.colours[s.seat as usize];
+        crate::ui::widgets::mark_icon(ui, &shown.theme.look, colour, 24.0);
+        let name = texts.player(table.seat_kind(s.seat));
+        let size = palette.text_size * if s.rank == 1 { 1.3 } else { 1.1 };
+        ui.label(egui::RichText::new(texts.show(&name)).size(size).strong());
+        if let Some(r) = shown.ratings.0.get(s.seat as usize) {
+            let change = r.after - r.before;
+            ui.label(egui::RichText::new(format!("{:.0} ({change:+.0})", r.after)).weak());
+        }
+    });
+}
+
+/// Play again, change the table, review the game.
+fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palette) {
+    let texts = &*shown.texts;
+    row(ui, texts, |ui| {
+        let again =
+            crate::ui::widgets::primary_button(ui, palette, &texts.tr("results-play-again"));
+        crate::ui::widgets::focus_first(&again, &texts.get("results-play-again"));
+        if again.clicked() {
+            asked.rematch.write(RematchRequested);
+        }
+        let change = ui.add(
+            egui::Button::new(texts.tr("results-change-table")).min_size(egui::vec2(0.0, 44.0)),
+        );
+        crate::ui::widgets::say_where_to_tap("change-table", &change, &mut asked.said);
+        if change.clicked() {
+            asked.next_overlay.set(Overlay::Setup);
+        }
+        // The game just finished is the first past game.
+        let kept = shown.past.games.first().is_some_and(|g| {
+            g.file.record.steps == shown.table.record.steps || g.file.served.is_some()
+        });
+        let look_back = ui.add_enabled(
+            kept,
+            egui::Button::new(texts.tr("results-review")).min_size(egui::vec2(0.0, 44.0)),
+        );
+        if look_back.clicked() {
+            asked.review.write(ReviewRequested::Past(0));
+        }
+    });
+}
+
+/// Online: the review's address at the server, for anyone.
+fn review_link(ui: &mut egui::Ui, shown: &Shown) {
+    let id = shown.past.games.first().and_then(|g| g.file.id.as_ref());
+    if let (Some(online), Some(id)) = (&shown.online, id) {
+        let link = crate::ui::online::invite_url(&online.server, &format!("/g/{id}"));
+        let words = shown.texts.fmt("results-link", &[("link", link.into())]);
+        ui.label(egui::RichText::new(shown.texts.show(&words)).weak());
+    }
+}
+
+/// Each seat's rank (shared ranks said so), pieces home and out, progress, and rating.
+fn ranking_table(ui: &mut egui::Ui, ranking: &[Standing], shown: &Shown) {
+    let (texts, ratings) = (&*shown.texts, &shown.ratings.0);
+    grid(ui, "ranking", |ui| {
+        let mut head: Vec<_> = [
+            "results-rank",
+            "results-seat",
+            "results-at-goal",
+            "results-out-of-base",
+            "results-progress",
+        ]
+        .into_iter()
+        .map(|k| text_cell(texts, texts.get(k)))
+        .collect();
+        if !ratings.is_empty() {
+            head.push(text_cell(texts, texts.get("results-rating")));
+        }
+        grid_row(ui, texts, head);
+        for s in ranking {
+            let shared = ranking.iter().filter(|o| o.rank == s.rank).count() > 1;
+            let rank = if shared {
+                texts.fmt("results-shared", &[("rank", s.rank.into())])
+            } else {
+                s.rank.to_string()
+            };
+            let mut cells = vec![
+                text_cell(texts, rank),
+                seat_cell(shown, s.seat),
+                text_cell(texts, s.at_goal.to_string()),
+                text_cell(texts, s.out_of_base.to_string()),
+                text_cell(texts, s.progress.to_string()),
+            ];
+            if let Some(r) = ratings.get(s.seat as usize) {
+                let change = format!("{:.0} ({:+.0})", r.after, r.after - r.before);
+                cells.push(text_cell(texts, change));
+            }
+            grid_row(ui, texts, cells);
+        }
+    });
+}
+
+/// Each seat's captures made and suffered, sixes and turns.
+fn story_table(ui: &mut egui::Ui, shown: &Shown) {
+    let texts = &*shown.texts;
+    grid(ui, "story", |ui| {
+        let head = [
+            "results-seat",
+            "results-captures-made",
+            "results-captures-suffered",
+            "results-sixes",
+            "results-turns",
+        ]
+        .into_iter()
+        .map(|k| text_cell(texts, texts.get(k)))
+        .collect();
+        grid_row(ui, texts, head);
+        for seat in 0..shown.table.game.seats() {
+            let s = shown.story.0[seat as usize];
+            let mut cells = vec![seat_cell(shown, seat)];
+            for n in [s.captures_made, s.captures_suffered, s.sixes, s.turns] {
+                cells.push(text_cell(texts, n.to_string()));
+            }
+            grid_row(ui, texts, cells);
+        }
+    });
+}
+
+/// A seat's cell: its mark and who sat there.
+fn seat_cell<'a>(shown: &'a Shown, seat: u8) -> Cell<'a> {
+    let (texts, table, look): (&Texts, &Table, &Look) =
+        (&shown.texts, &shown.table, &shown.theme.look);
+    Box::new(move |ui: &mut egui::Ui| {
+        cell_row(ui, texts, |ui| {
+            crate::ui::widgets::mark_icon(ui, look, table.layout.colours[seat as usize], 18.0);
+            ui.label(texts.show(&texts.player(table.seat_kind(seat))));
+        });
+    })
+}
+
+fn text_cell(texts: &Texts, text: String) -> Cell<'_> {
+    Box::new(move |ui: &mut egui::Ui| {
+        ui.label(texts.show(&text));
+    })
 }

@@ -154,22 +154,31 @@ fn review_panel(
                     egui::ScrollArea::vertical()
                         .max_height(rect.height() - 20.0)
                         .show(ui, |ui| {
-                            panel(ui, &review, &table, &texts, &theme, &palette, &mut steps)
+                            let at = Panel {
+                                review: &review,
+                                table: &table,
+                                texts: &texts,
+                                theme: &theme,
+                                palette: &palette,
+                            };
+                            panel(ui, &at, &mut steps)
                         });
                 });
         });
     Ok(())
 }
 
-fn panel(
-    ui: &mut egui::Ui,
-    review: &Review,
-    table: &Table,
-    texts: &Texts,
-    theme: &ActiveTheme,
-    palette: &Palette,
-    steps: &mut MessageWriter<ReviewStep>,
-) {
+/// What the panel draws with.
+struct Panel<'a> {
+    review: &'a Review,
+    table: &'a Table,
+    texts: &'a Texts,
+    theme: &'a ActiveTheme,
+    palette: &'a Palette,
+}
+
+fn panel(ui: &mut egui::Ui, at: &Panel, steps: &mut MessageWriter<ReviewStep>) {
+    let (review, texts, palette) = (at.review, at.texts, at.palette);
     header(ui, review, texts, palette, steps);
     // The dice check first: a failed one is never out of sight.
     let (dice, failed) = words::dice_sentence(review, texts);
@@ -184,7 +193,7 @@ fn panel(
             .size(palette.text_size * 0.85);
         if failed { text.strong() } else { text }
     });
-    let step = words::step_sentence(review, table, texts);
+    let step = words::step_sentence(review, at.table, texts);
     ui.add_space(4.0);
     paragraph_rich(ui, texts, &step, |t| {
         egui::RichText::new(t)
@@ -194,49 +203,53 @@ fn panel(
     ui.add_space(6.0);
     controls(ui, review, texts, steps);
     ui.add_space(8.0);
-    let colours = &table.layout.colours[..table.game.seats() as usize];
     match &review.chart {
-        Some(chart) => {
-            let title = match chart.measure {
-                ludo_cpu::chances::Measure::Win => "review-chart-win",
-                ludo_cpu::chances::Measure::Place => "review-chart-place",
-            };
-            ui.label(egui::RichText::new(texts.tr(title)).strong());
-            let height = (ui.available_width() * 0.42).clamp(110.0, 220.0);
-            let shown = review.point();
-            if let Some(k) = chart::draw(
-                ui,
-                chart,
-                shown,
-                &review.moments,
-                colours,
-                &theme.look,
-                palette,
-                height,
-            ) {
-                steps.write(ReviewStep::To(chart.points[k].at));
-            }
-            legend(ui, table, texts, theme, chart, shown);
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new(texts.tr("review-moments")).strong());
-            for (n, moment) in review.moments.iter().enumerate() {
-                let line = format!(
-                    "{}. {}",
-                    n + 1,
-                    words::moment_sentence(review, moment, table, texts)
-                );
-                let at = chart.points[moment.point].at;
-                if moment_row(ui, texts, palette, &line, review.at == at).clicked() {
-                    steps.write(ReviewStep::To(at));
-                }
-            }
-            if review.moments.is_empty() {
-                ui.label(texts.tr("review-no-moments"));
-            }
-        }
+        Some(chart) => who_was_winning(ui, at, chart, steps),
         None => {
             ui.label(texts.tr("review-chart-loading"));
         }
+    }
+}
+
+/// The chart, its legend and its moments.
+fn who_was_winning(
+    ui: &mut egui::Ui,
+    at: &Panel,
+    chart: &ludo_cpu::chances::Chart,
+    steps: &mut MessageWriter<ReviewStep>,
+) {
+    let (review, table, texts) = (at.review, at.table, at.texts);
+    let title = match chart.measure {
+        ludo_cpu::chances::Measure::Win => "review-chart-win",
+        ludo_cpu::chances::Measure::Place => "review-chart-place",
+    };
+    ui.label(egui::RichText::new(texts.tr(title)).strong());
+    let height = (ui.available_width() * 0.42).clamp(110.0, 220.0);
+    let shown = review.point();
+    let drawn = chart::Drawn {
+        chart,
+        shown,
+        moments: &review.moments,
+        colours: &table.layout.colours[..table.game.seats() as usize],
+        look: &at.theme.look,
+        palette: at.palette,
+    };
+    if let Some(k) = chart::draw(ui, &drawn, height) {
+        steps.write(ReviewStep::To(chart.points[k].at));
+    }
+    legend(ui, table, texts, at.theme, chart, shown);
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new(texts.tr("review-moments")).strong());
+    for (n, moment) in review.moments.iter().enumerate() {
+        let sentence = words::moment_sentence(review, moment, table, texts);
+        let line = format!("{}. {sentence}", n + 1);
+        let to = chart.points[moment.point].at;
+        if moment_row(ui, texts, at.palette, &line, review.at == to).clicked() {
+            steps.write(ReviewStep::To(to));
+        }
+    }
+    if review.moments.is_empty() {
+        ui.label(texts.tr("review-no-moments"));
     }
 }
 
