@@ -2,6 +2,7 @@
 //! player can resume, leave their seat to the CPU (or take it back), read the rules, change
 //! settings, restart, set a new table or quit.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -40,33 +41,47 @@ fn escape(
     }
 }
 
+/// What the pause menu shows.
+#[derive(SystemParam)]
+struct Shown<'w> {
+    pause: Res<'w, State<Pause>>,
+    overlay: Res<'w, State<Overlay>>,
+    texts: Res<'w, Texts>,
+    languages: Res<'w, crate::i18n::Languages>,
+    fingers: Res<'w, crate::board::input::Fingers>,
+    config: Res<'w, TableConfig>,
+    table: Res<'w, Table>,
+    decider: Res<'w, Decider>,
+}
+
+/// Where its buttons go.
+#[derive(SystemParam)]
+struct Asked<'w, 's> {
+    next_pause: ResMut<'w, NextState<Pause>>,
+    next_overlay: ResMut<'w, NextState<Overlay>>,
+    autopilot: MessageWriter<'w, AutopilotRequested>,
+    new_table: MessageWriter<'w, NewTableRequested>,
+    next: ResMut<'w, NextState<Screen>>,
+    exit: MessageWriter<'w, AppExit>,
+    said: Local<'s, (String, String)>,
+}
+
+/// The pause menu's buttons' size.
+const BUTTON: egui::Vec2 = egui::vec2(220.0, 34.0);
+
 fn pause_menu(
     mut contexts: EguiContexts,
-    pause: Res<State<Pause>>,
-    mut next_pause: ResMut<NextState<Pause>>,
-    overlay: Res<State<Overlay>>,
-    mut next_overlay: ResMut<NextState<Overlay>>,
-    (texts, languages, fingers): (
-        Res<Texts>,
-        Res<crate::i18n::Languages>,
-        Res<crate::board::input::Fingers>,
-    ),
+    shown: Shown,
+    mut asked: Asked,
     mut settings: ResMut<Settings>,
-    config: Res<TableConfig>,
-    table: Res<Table>,
-    decider: Res<Decider>,
-    mut autopilot: MessageWriter<AutopilotRequested>,
-    mut new_table: MessageWriter<NewTableRequested>,
-    mut next: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
-    mut said: Local<(String, String)>,
 ) -> Result {
     // A window opened from the pause menu (the rules) is drawn instead of it, and Esc or
     // its close button comes back here.
-    if *pause.get() != Pause::Paused || *overlay.get() != Overlay::None {
+    if *shown.pause.get() != Pause::Paused || *shown.overlay.get() != Overlay::None {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    let texts = &*shown.texts;
     let mut resume = false;
     egui::Window::new(texts.tr("pause-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx))
@@ -76,92 +91,104 @@ fn pause_menu(
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
-                crate::i18n::ui::column(ui, &texts, |ui| {
-                    let size = egui::vec2(220.0, 34.0);
-                    let button = |ui: &mut egui::Ui, text: &str| {
-                        ui.add(egui::Button::new(texts.show(text)).min_size(size))
-                            .clicked()
-                    };
-                    let resume_key = if fingers.0 {
+                crate::i18n::ui::column(ui, texts, |ui| {
+                    house_rules(ui, &shown);
+                    let key = if shown.fingers.0 {
                         "pause-resume-touch"
                     } else {
                         "pause-resume"
                     };
-                    // The table's house rules, in the rule book's words.
-                    let house: Vec<String> = texts
-                        .house_rules(table.game.rules())
-                        .into_iter()
-                        .filter(|(_, chosen, standard)| chosen != standard)
-                        .map(|(name, chosen, _)| format!("{name}: {chosen}"))
-                        .collect();
-                    if !house.is_empty() {
-                        let text =
-                            texts.fmt("hud-house-rules", &[("rules", texts.list(&house).into())]);
-                        crate::i18n::ui::paragraph_rich(ui, &texts, &text, |t| {
-                            egui::RichText::new(t).small()
-                        });
-                    }
-                    let first = ui.add(egui::Button::new(texts.tr(resume_key)).min_size(size));
-                    crate::ui::widgets::focus_first(&first, &texts.get(resume_key));
-                    crate::ui::widgets::say_where_to_tap("resume", &first, &mut said.0);
-                    if first.clicked() {
-                        resume = true;
-                    }
-                    // A person who leaves the table keeps their seat: the CPU plays it until they
-                    // take it back.
-                    // (At a server's table the server hands a seat to the CPU while its device
-                    // is away.)
-                    for seat in 0..table.game.seats() {
-                        if table.seat_kind(seat).is_cpu() || *decider != Decider::Here {
-                            continue;
-                        }
-                        let name = texts.player(table.seat_kind(seat));
-                        let away = table.autopilot[seat as usize];
-                        let key = if away {
-                            "pause-take-seat"
-                        } else {
-                            "pause-leave-seat"
-                        };
-                        let text = texts.fmt(key, &[("name", name.into())]);
-                        let response = ui.add(egui::Button::new(texts.show(&text)).min_size(size));
-                        if !away {
-                            crate::ui::widgets::say_where_to_tap("away", &response, &mut said.1);
-                        }
-                        if response.clicked() {
-                            autopilot.write(AutopilotRequested {
-                                seat,
-                                cpu_plays: !away,
-                            });
-                        }
-                    }
-                    if button(ui, &texts.get("pause-rules")) {
-                        next_overlay.set(Overlay::Rules);
-                    }
-                    if button(ui, &texts.get("pause-restart")) {
-                        new_table.write(NewTableRequested(config.clone()));
-                        resume = true;
-                    }
-                    if button(ui, &texts.get("pause-new-table")) {
-                        next_overlay.set(Overlay::Setup);
-                        resume = true;
-                    }
-                    if button(ui, &texts.get("pause-to-menu")) {
-                        next.set(Screen::Menu);
-                        resume = true;
-                    }
-                    #[cfg(not(target_arch = "wasm32"))]
-                    if button(ui, &texts.get("pause-quit")) {
-                        exit.write(AppExit::Success);
-                    }
-                    #[cfg(target_arch = "wasm32")]
-                    let _ = &mut exit;
+                    let first = ui.add(egui::Button::new(texts.tr(key)).min_size(BUTTON));
+                    crate::ui::widgets::focus_first(&first, &texts.get(key));
+                    crate::ui::widgets::say_where_to_tap("resume", &first, &mut asked.said.0);
+                    resume |= first.clicked();
+                    seats(ui, &shown, &mut asked);
+                    resume |= actions(ui, &shown, &mut asked);
                     ui.separator();
-                    crate::ui::settings::settings_ui(ui, &texts, &languages, &mut settings);
+                    crate::ui::settings::settings_ui(ui, texts, &shown.languages, &mut settings);
                 });
             });
         });
     if resume {
-        next_pause.set(Pause::Running);
+        asked.next_pause.set(Pause::Running);
     }
     Ok(())
+}
+
+/// The table's house rules, in the rule book's words.
+fn house_rules(ui: &mut egui::Ui, shown: &Shown) {
+    let texts = &*shown.texts;
+    let house: Vec<String> = texts
+        .house_rules(shown.table.game.rules())
+        .into_iter()
+        .filter(|(_, chosen, standard)| chosen != standard)
+        .map(|(name, chosen, _)| format!("{name}: {chosen}"))
+        .collect();
+    if !house.is_empty() {
+        let text = texts.fmt("hud-house-rules", &[("rules", texts.list(&house).into())]);
+        crate::i18n::ui::paragraph_rich(ui, texts, &text, |t| egui::RichText::new(t).small());
+    }
+}
+
+/// A person who leaves the table keeps their seat: the CPU plays it until they take it back.
+/// (At a server's table the server hands a seat to the CPU while its device is away.)
+fn seats(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked) {
+    let (texts, table) = (&*shown.texts, &*shown.table);
+    for seat in 0..table.game.seats() {
+        if table.seat_kind(seat).is_cpu() || *shown.decider != Decider::Here {
+            continue;
+        }
+        let name = texts.player(table.seat_kind(seat));
+        let away = table.autopilot[seat as usize];
+        let key = if away {
+            "pause-take-seat"
+        } else {
+            "pause-leave-seat"
+        };
+        let text = texts.fmt(key, &[("name", name.into())]);
+        let response = ui.add(egui::Button::new(texts.show(&text)).min_size(BUTTON));
+        if !away {
+            crate::ui::widgets::say_where_to_tap("away", &response, &mut asked.said.1);
+        }
+        if response.clicked() {
+            asked.autopilot.write(AutopilotRequested {
+                seat,
+                cpu_plays: !away,
+            });
+        }
+    }
+}
+
+/// Rules, restart, new table, the menu, quit; whether play resumes.
+fn actions(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked) -> bool {
+    let texts = &*shown.texts;
+    let button = |ui: &mut egui::Ui, key: &str| {
+        ui.add(egui::Button::new(texts.tr(key)).min_size(BUTTON))
+            .clicked()
+    };
+    let mut resume = false;
+    if button(ui, "pause-rules") {
+        asked.next_overlay.set(Overlay::Rules);
+    }
+    if button(ui, "pause-restart") {
+        asked
+            .new_table
+            .write(NewTableRequested(shown.config.clone()));
+        resume = true;
+    }
+    if button(ui, "pause-new-table") {
+        asked.next_overlay.set(Overlay::Setup);
+        resume = true;
+    }
+    if button(ui, "pause-to-menu") {
+        asked.next.set(Screen::Menu);
+        resume = true;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if button(ui, "pause-quit") {
+        asked.exit.write(AppExit::Success);
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = &mut asked.exit;
+    resume
 }

@@ -3,6 +3,7 @@
 //! is special about the seat now (the CPU plays it, away, reconnecting, its place). The seat
 //! to play has its plate lit and gently pulsing; the others are dimmed; the winner's glows.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, Pos2, Stroke};
@@ -20,39 +21,59 @@ use crate::theme::ActiveTheme;
 use crate::theme::look::egui as to_egui;
 use crate::ui::widgets::{Palette, paint_mark, say_where_to_tap};
 
-pub(super) fn plates(
-    mut contexts: EguiContexts,
-    stage: Res<Stage>,
-    table: Res<Table>,
-    theme: Res<ActiveTheme>,
-    (texts, settings, clock): (Res<Texts>, Res<Settings>, Res<TurnClock>),
-    (decider, online, profiles): (Res<Decider>, Option<Res<Online>>, Res<Profiles>),
-    mut autopilot: MessageWriter<AutopilotRequested>,
-    mut said: Local<String>,
-) -> Result {
+/// What the plates show.
+#[derive(SystemParam)]
+pub(super) struct Shown<'w> {
+    stage: Res<'w, Stage>,
+    table: Res<'w, Table>,
+    theme: Res<'w, ActiveTheme>,
+    texts: Res<'w, Texts>,
+    settings: Res<'w, Settings>,
+    clock: Res<'w, TurnClock>,
+    decider: Res<'w, Decider>,
+    online: Option<Res<'w, Online>>,
+    profiles: Res<'w, Profiles>,
+}
+
+/// A tap on a plate whose seat the CPU plays for its person takes it back (once a frame).
+#[derive(SystemParam)]
+pub(super) struct TakeBack<'w, 's> {
+    autopilot: MessageWriter<'w, AutopilotRequested>,
+    said: Local<'s, String>,
+    tapped: Local<'s, bool>,
+}
+
+/// What every plate of this frame shares.
+struct Now {
+    palette: Palette,
+    zoom: f32,
+    /// The slow breath of the seat to play's edge, still under reduced motion.
+    pulse: f32,
+    winner: Option<u8>,
+}
+
+pub(super) fn plates(mut contexts: EguiContexts, shown: Shown, mut take_back: TakeBack) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let zoom = ctx.zoom_factor();
-    let palette = Palette::of(&theme.look.ui);
     let time = ctx.input(|i| i.time) as f32;
-    // A slow breath, still under reduced motion.
-    let pulse = if settings.reduced_motion {
-        1.0
-    } else {
-        0.75 + 0.25 * (time * 3.0).sin()
+    let now = Now {
+        palette: Palette::of(&shown.theme.look.ui),
+        zoom: ctx.zoom_factor(),
+        pulse: if shown.settings.reduced_motion {
+            1.0
+        } else {
+            0.75 + 0.25 * (time * 3.0).sin()
+        },
+        winner: shown.table.game.ranking().map(|r| r[0].seat),
     };
-    let game = &table.game;
-    let winner = game.ranking().map(|r| r[0].seat);
-    let mut tapped_back = false;
-    for seat in 0..game.seats() {
-        let colour = table.layout.colours[seat as usize];
-        let Some(base) = table.layout.bases.iter().find(|b| b.colour == colour) else {
+    *take_back.tapped = false;
+    let layout = &shown.table.layout;
+    for seat in 0..shown.table.game.seats() {
+        let colour = layout.colours[seat as usize];
+        let Some(base) = layout.bases.iter().find(|b| b.colour == colour) else {
             continue;
         };
-        let place = stage.plate_for(yard_centre(base), Vec2::ZERO);
-        let rect = crate::ui::widgets::points(place, zoom);
-        let current = !game.is_over() && seat == game.turn();
-        let seat_look = theme.look.seat(colour);
-        let strong = to_egui(seat_look.strong);
+        let place = shown.stage.plate_for(yard_centre(base), Vec2::ZERO);
+        let rect = crate::ui::widgets::points(place, now.zoom);
         egui::Area::new(egui::Id::new(("plate", seat)))
             .order(egui::Order::Background)
             .fixed_pos(rect.min)
@@ -60,142 +81,205 @@ pub(super) fn plates(
             .show(&ctx, |ui| {
                 ui.set_min_size(rect.size());
                 ui.set_max_size(rect.size());
-                let painter = ui.painter().clone();
-                let radius = palette.radius;
-                if winner == Some(seat) {
-                    let glow = palette.primary.gamma_multiply(0.35 + 0.35 * pulse);
-                    painter.rect_filled(rect.expand(6.0), radius + 6.0, glow);
-                }
-                painter.rect_filled(rect, radius, palette.panel);
-                let edge = if current {
-                    Stroke::new(3.0, strong.gamma_multiply(pulse))
-                } else {
-                    Stroke::new(1.0, palette.edge)
-                };
-                painter.rect_stroke(rect, radius, edge, egui::StrokeKind::Inside);
-                // A band of the seat's colour along the plate's top.
-                let band = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 4.0));
-                painter.rect_filled(band.shrink2(egui::vec2(radius, 0.0)), 2.0, strong);
-                let inner = rect.shrink(8.0);
-                let disc = (inner.height() * 0.72).min(inner.width() * 0.3).min(56.0);
-                let centre = egui::pos2(inner.left() + disc / 2.0 + 2.0, inner.center().y);
-                paint_mark(&painter, &theme.look, colour, centre, disc);
-                // The turn clock drains around the mark.
-                if current && let (Some(left), Some(limit)) = (clock.left, table.turn_limit.secs())
-                {
-                    let share = (left / limit).clamp(0.0, 1.0);
-                    let ring = if left < 10.0 {
-                        palette.warning
-                    } else {
-                        palette.text
-                    };
-                    paint_arc(
-                        &painter,
-                        centre,
-                        disc * 0.5 + 3.0,
-                        share,
-                        Stroke::new(3.0, ring),
-                    );
-                }
-                let at_goal = game
-                    .pieces(seat)
-                    .iter()
-                    .filter(|&&p| p == game.goal())
-                    .count();
-                let pip = (disc * 0.1).clamp(3.5, 5.5);
-                // The place of a seat that finished, as a medal.
-                if let Some(i) = game.finished().iter().position(|&s| s == seat) {
-                    let at = egui::pos2(inner.right() - 12.0, inner.top() + 12.0);
-                    painter.circle_filled(at, 11.0, palette.medal(i));
-                    painter.text(
-                        at,
-                        egui::Align2::CENTER_CENTER,
-                        (i + 1).to_string(),
-                        egui::FontId::proportional(13.0),
-                        palette.primary_text,
-                    );
-                }
-                if stage.compact {
-                    // Pieces home under the mark.
-                    let y = (centre.y + disc / 2.0 + pip * 1.6).min(inner.bottom() - pip);
-                    paint_pips(
-                        &painter,
-                        egui::pos2(centre.x - pip * 3.9, y),
-                        pip,
-                        at_goal,
-                        strong,
-                        &palette,
-                    );
-                } else {
-                    let words = egui::Rect::from_min_max(
-                        egui::pos2(centre.x + disc / 2.0 + 10.0, inner.top()),
-                        egui::pos2(inner.right() - 24.0, inner.bottom()),
-                    );
-                    let mut words_ui = ui.new_child(
-                        egui::UiBuilder::new()
-                            .max_rect(words)
-                            .layout(egui::Layout::top_down(egui::Align::Min)),
-                    );
-                    let ui = &mut words_ui;
-                    ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
-                    let name = texts.player(table.seat_kind(seat));
-                    let text = egui::RichText::new(texts.show(&name))
-                        .strong()
-                        .size(palette.text_size * 1.15);
-                    ui.add(egui::Label::new(text).truncate());
-                    let mine = online.as_ref().is_some_and(|o| o.seat == Some(seat));
-                    let away = table.autopilot[seat as usize];
-                    let reconnecting = mine
-                        && online.as_ref().is_some_and(|o| {
-                            matches!(o.status, Status::Connecting | Status::Reconnecting { .. })
-                        });
-                    ui.horizontal(|ui| {
-                        // Pieces home: four pips.
-                        let (pips, _) = ui.allocate_exact_size(
-                            egui::vec2(pip * 10.4, pip * 2.4),
-                            egui::Sense::hover(),
-                        );
-                        paint_pips(&painter, pips.left_center(), pip, at_goal, strong, &palette);
-                        // What is special about the seat now, or its colour and rating.
-                        if *decider == Decider::Here && away {
-                            // The CPU plays a person's seat: a tap takes it back.
-                            let chip = egui::Button::selectable(true, texts.tr("plate-cpu-plays"))
-                                .min_size(egui::vec2(0.0, 44.0 / zoom));
-                            let response = ui.add(chip);
-                            say_where_to_tap("back", &response, &mut said);
-                            if response.clicked() && !tapped_back {
-                                tapped_back = true;
-                                autopilot.write(AutopilotRequested {
-                                    seat,
-                                    cpu_plays: false,
-                                });
-                            }
-                        } else if away {
-                            badge(ui, &texts.get("online-away"), palette.warning);
-                        } else if reconnecting {
-                            badge(ui, &texts.get("plate-reconnecting"), palette.warning);
-                        } else if ui.available_width() > 48.0 {
-                            let second = match table.seat_kind(seat) {
-                                _ if mine => texts.get("online-you"),
-                                SeatKind::Person { name } => match profiles.get(name) {
-                                    Some(p) => {
-                                        format!("{} · {:.0}", texts.colour(colour), p.rating)
-                                    }
-                                    None => texts.colour(colour),
-                                },
-                                SeatKind::Cpu(_) => texts.colour(colour),
-                            };
-                            let words = egui::RichText::new(texts.show(&second)).weak();
-                            ui.add(egui::Label::new(words).truncate());
-                        }
-                    });
-                }
-                if !current && winner != Some(seat) {
-                    painter.rect_filled(rect, radius, palette.dim);
-                }
+                plate(ui, &shown, &now, seat, rect, &mut take_back);
             });
     }
     Ok(())
+}
+
+/// One seat's plate in `rect`.
+fn plate(
+    ui: &mut egui::Ui,
+    shown: &Shown,
+    now: &Now,
+    seat: u8,
+    rect: egui::Rect,
+    take_back: &mut TakeBack,
+) {
+    let (game, palette) = (&shown.table.game, &now.palette);
+    let colour = shown.table.layout.colours[seat as usize];
+    let current = !game.is_over() && seat == game.turn();
+    let strong = to_egui(shown.theme.look.seat(colour).strong);
+    let painter = ui.painter().clone();
+    backdrop(
+        &painter,
+        now,
+        rect,
+        strong,
+        current,
+        now.winner == Some(seat),
+    );
+    let inner = rect.shrink(8.0);
+    let disc = (inner.height() * 0.72).min(inner.width() * 0.3).min(56.0);
+    let centre = egui::pos2(inner.left() + disc / 2.0 + 2.0, inner.center().y);
+    paint_mark(&painter, &shown.theme.look, colour, centre, disc);
+    // The turn clock drains around the mark.
+    if current && let (Some(left), Some(limit)) = (shown.clock.left, shown.table.turn_limit.secs())
+    {
+        let share = (left / limit).clamp(0.0, 1.0);
+        let ring = if left < 10.0 {
+            palette.warning
+        } else {
+            palette.text
+        };
+        paint_arc(
+            &painter,
+            centre,
+            disc * 0.5 + 3.0,
+            share,
+            Stroke::new(3.0, ring),
+        );
+    }
+    let home = game
+        .pieces(seat)
+        .iter()
+        .filter(|&&p| p == game.goal())
+        .count();
+    let pips = Pips {
+        size: (disc * 0.1).clamp(3.5, 5.5),
+        home,
+        colour: strong,
+    };
+    // The place of a seat that finished, as a medal.
+    if let Some(i) = game.finished().iter().position(|&s| s == seat) {
+        let at = egui::pos2(inner.right() - 12.0, inner.top() + 12.0);
+        painter.circle_filled(at, 11.0, palette.medal(i));
+        let number = egui::FontId::proportional(13.0);
+        let centred = egui::Align2::CENTER_CENTER;
+        painter.text(
+            at,
+            centred,
+            (i + 1).to_string(),
+            number,
+            palette.primary_text,
+        );
+    }
+    if shown.stage.compact {
+        // Pieces home under the mark.
+        let y = (centre.y + disc / 2.0 + pips.size * 1.6).min(inner.bottom() - pips.size);
+        let left = egui::pos2(centre.x - pips.size * 3.9, y);
+        paint_pips(&painter, left, pips.size, home, strong, palette);
+    } else {
+        let words = egui::Rect::from_min_max(
+            egui::pos2(centre.x + disc / 2.0 + 10.0, inner.top()),
+            egui::pos2(inner.right() - 24.0, inner.bottom()),
+        );
+        let mut words_ui = ui.new_child(
+            egui::UiBuilder::new()
+                .max_rect(words)
+                .layout(egui::Layout::top_down(egui::Align::Min)),
+        );
+        seat_words(&mut words_ui, shown, now, seat, &pips, take_back);
+    }
+    if !current && now.winner != Some(seat) {
+        painter.rect_filled(rect, palette.radius, palette.dim);
+    }
+}
+
+/// The plate's face: the winner's glow, the panel, the edge (lit for the seat to play) and a
+/// band of the seat's colour along its top.
+fn backdrop(
+    painter: &egui::Painter,
+    now: &Now,
+    rect: egui::Rect,
+    strong: Color32,
+    current: bool,
+    winner: bool,
+) {
+    let (palette, radius) = (&now.palette, now.palette.radius);
+    if winner {
+        let glow = palette.primary.gamma_multiply(0.35 + 0.35 * now.pulse);
+        painter.rect_filled(rect.expand(6.0), radius + 6.0, glow);
+    }
+    painter.rect_filled(rect, radius, palette.panel);
+    let edge = if current {
+        Stroke::new(3.0, strong.gamma_multiply(now.pulse))
+    } else {
+        Stroke::new(1.0, palette.edge)
+    };
+    painter.rect_stroke(rect, radius, edge, egui::StrokeKind::Inside);
+    let band = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 4.0));
+    painter.rect_filled(band.shrink2(egui::vec2(radius, 0.0)), 2.0, strong);
+}
+
+/// A plate's pieces home: four pips of `size`, `home` of them filled in `colour`.
+struct Pips {
+    size: f32,
+    home: usize,
+    colour: Color32,
+}
+
+/// The seat's name, and under it its pips and what is special about it now.
+fn seat_words(
+    ui: &mut egui::Ui,
+    shown: &Shown,
+    now: &Now,
+    seat: u8,
+    pips: &Pips,
+    take_back: &mut TakeBack,
+) {
+    let (texts, table) = (&*shown.texts, &*shown.table);
+    ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
+    let name = texts.player(table.seat_kind(seat));
+    let text = egui::RichText::new(texts.show(&name))
+        .strong()
+        .size(now.palette.text_size * 1.15);
+    ui.add(egui::Label::new(text).truncate());
+    ui.horizontal(|ui| {
+        let size = egui::vec2(pips.size * 10.4, pips.size * 2.4);
+        let (room, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+        let left = room.left_center();
+        paint_pips(
+            ui.painter(),
+            left,
+            pips.size,
+            pips.home,
+            pips.colour,
+            &now.palette,
+        );
+        seat_state(ui, shown, now, seat, take_back);
+    });
+}
+
+/// What is special about the seat now — the CPU plays it (a tap takes it back), away,
+/// reconnecting — or else its colour and rating ("you" for this device's seat online).
+fn seat_state(ui: &mut egui::Ui, shown: &Shown, now: &Now, seat: u8, take_back: &mut TakeBack) {
+    let (texts, table, palette) = (&*shown.texts, &*shown.table, &now.palette);
+    let online = shown.online.as_deref();
+    let mine = online.is_some_and(|o| o.seat == Some(seat));
+    let away = table.autopilot[seat as usize];
+    let reconnecting = mine
+        && online
+            .is_some_and(|o| matches!(o.status, Status::Connecting | Status::Reconnecting { .. }));
+    if *shown.decider == Decider::Here && away {
+        let chip = egui::Button::selectable(true, texts.tr("plate-cpu-plays"))
+            .min_size(egui::vec2(0.0, 44.0 / now.zoom));
+        let response = ui.add(chip);
+        say_where_to_tap("back", &response, &mut take_back.said);
+        if response.clicked() && !*take_back.tapped {
+            *take_back.tapped = true;
+            take_back.autopilot.write(AutopilotRequested {
+                seat,
+                cpu_plays: false,
+            });
+        }
+    } else if away {
+        badge(ui, &texts.get("online-away"), palette.warning);
+    } else if reconnecting {
+        badge(ui, &texts.get("plate-reconnecting"), palette.warning);
+    } else if ui.available_width() > 48.0 {
+        let colour = table.layout.colours[seat as usize];
+        let second = match table.seat_kind(seat) {
+            _ if mine => texts.get("online-you"),
+            SeatKind::Person { name } => match shown.profiles.get(name) {
+                Some(p) => format!("{} · {:.0}", texts.colour(colour), p.rating),
+                None => texts.colour(colour),
+            },
+            SeatKind::Cpu(_) => texts.colour(colour),
+        };
+        let words = egui::RichText::new(texts.show(&second)).weak();
+        ui.add(egui::Label::new(words).truncate());
+    }
 }
 
 /// Four pips from `left` (the first's left edge, mid-height): filled for pieces home.
