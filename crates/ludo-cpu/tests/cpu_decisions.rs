@@ -99,20 +99,22 @@ fn games() -> Vec<Played> {
     out
 }
 
-const FIXTURE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/fixtures/cpu-decisions.json"
-);
+/// The recorded decisions, in the checkout under test (cargo names it when it runs the test; a
+/// test binary may have been built from another checkout).
+fn fixture() -> String {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or(env!("CARGO_MANIFEST_DIR").into());
+    format!("{dir}/tests/fixtures/cpu-decisions.json")
+}
 
 #[test]
 fn every_level_chooses_as_recorded() {
     let played = games();
     if std::env::var_os("RECORD").is_some() {
         let text = serde_json::to_string_pretty(&played).unwrap();
-        std::fs::write(FIXTURE, text + "\n").unwrap();
+        std::fs::write(fixture(), text + "\n").unwrap();
     }
     let recorded: Vec<Played> =
-        serde_json::from_str(&std::fs::read_to_string(FIXTURE).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(fixture()).unwrap()).unwrap();
     assert_eq!(played.len(), recorded.len());
     let mut decisions = 0;
     for (now, then) in played.iter().zip(&recorded) {

@@ -189,16 +189,20 @@ mod tests {
     use ludo_core::{Discard, Game};
     use ludo_core::{FirstPlayer, Impassable, SafeSquares};
 
+    /// The shipped file of network `id`, read from the checkout under test (cargo names it
+    /// when it runs the test; a test binary may have been built from another checkout).
+    fn file_of(id: NetId) -> String {
+        let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or(env!("CARGO_MANIFEST_DIR").into());
+        std::fs::read_to_string(format!("{dir}/nets/{}", id.file())).unwrap()
+    }
+
     /// Every shipped network: its id and its file's text.
     fn files() -> Vec<(NetId, String)> {
         [Kind::Hard, Kind::Expert]
             .into_iter()
             .flat_map(|kind| (2..=4).map(move |seats| NetId::new(kind, seats)))
             .chain((3..=4).map(NetId::rank_all))
-            .map(|id| {
-                let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), id.file());
-                (id, std::fs::read_to_string(path).unwrap())
-            })
+            .map(|id| (id, file_of(id)))
             .collect()
     }
 
@@ -276,8 +280,7 @@ mod tests {
         #[cfg(not(feature = "shipped-nets"))]
         {
             assert_eq!(hard.missing_network(&game), Some(id));
-            let path = format!("{}/nets/{}", env!("CARGO_MANIFEST_DIR"), id.file());
-            provide(id, &std::fs::read_to_string(path).unwrap()).unwrap();
+            provide(id, &file_of(id)).unwrap();
         }
         assert_eq!(hard.missing_network(&game), None);
         assert!(shipped(id).is_some());
