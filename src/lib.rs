@@ -52,7 +52,8 @@ pub fn frame_order(app: &mut App) {
         Update,
         (
             (i18n::LanguageSet, theme::ThemeSet),
-            board::squares::DrawTable,
+            board::squares::DrawTable::Board,
+            board::squares::DrawTable::OnBoard,
             table::GameSet::Ask,
         )
             .chain(),

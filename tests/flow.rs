@@ -533,7 +533,8 @@ fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
 #[test]
 fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
     use bevy::input::ButtonInput;
-    use ludo::table::screen::{Overlay, Pause};
+    use ludo::table::screen::Pause;
+    use ludo::ui::overlay::Overlay;
     let mut app = app_with(
         TableConfig {
             seats: cpus(2),
@@ -542,7 +543,7 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
         },
         |app| {
             app.init_resource::<ButtonInput<KeyCode>>()
-                .add_plugins(ludo::ui::pause::plugin);
+                .add_plugins((ludo::ui::overlay::plugin, ludo::ui::pause::plugin));
         },
     );
     let escape = |app: &mut App| {
@@ -590,7 +591,7 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
 
 #[test]
 fn each_window_is_a_state_that_cleans_up_when_left() {
-    use ludo::table::screen::Overlay;
+    use ludo::ui::overlay::Overlay;
     use ludo::ui::profiles::ProfilesOpen;
     use ludo::ui::setup::{Chair, SetupDraft};
     let mut app = app_with(
@@ -600,7 +601,11 @@ fn each_window_is_a_state_that_cleans_up_when_left() {
             ..Default::default()
         },
         |app| {
-            app.add_plugins((ludo::ui::setup::plugin, ludo::ui::profiles::plugin));
+            app.add_plugins((
+                ludo::ui::overlay::plugin,
+                ludo::ui::setup::plugin,
+                ludo::ui::profiles::plugin,
+            ));
         },
     );
     let open = |app: &mut App, overlay: Overlay| {

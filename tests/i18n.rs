@@ -325,10 +325,18 @@ fn the_language_changes_while_the_game_runs() {
     assert_eq!(texts.person("Ana"), "Ana");
     let two = texts.fmt("hud-time-left", &[("secs", 2u32.into())]);
     let five = texts.fmt("hud-time-left", &[("secs", 5u32.into())]);
-    assert!(two.contains("ثانيتان"), "{two}");
-    assert!(five.contains("5 ثوانٍ"), "{five}");
-    // Drawn right to left: the first word read is the last drawn (rightmost).
-    assert_eq!(texts.show("بقيت 5 ثوانٍ"), "ثوانٍ 5 بقيت");
+    assert!(two.as_str().contains("ثانيتان"), "{two}");
+    assert!(five.as_str().contains("5 ثوانٍ"), "{five}");
+    // Drawn right to left: the first word read is the last drawn (rightmost); said, in
+    // reading order. Whatever way a message reaches egui, it is drawn in that order.
+    let left = texts.fmt("hud-time-left", &[("secs", 5u32.into())]);
+    assert_eq!(texts.line("بقيت 5 ثوانٍ").drawn(), "ثوانٍ 5 بقيت");
+    assert_eq!(texts.line("بقيت 5 ثوانٍ"), "بقيت 5 ثوانٍ");
+    let widget: bevy_egui::egui::WidgetText = left.clone().into();
+    assert_eq!(widget.text(), left.drawn());
+    assert_ne!(left.drawn(), left.as_str());
+    let rich: bevy_egui::egui::RichText = left.clone().into();
+    assert_eq!(rich.text(), left.drawn());
     app.world_mut()
         .resource_mut::<ludo::table::settings::Settings>()
         .language = Some("en".into());

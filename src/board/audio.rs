@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, play_sounds.in_set(BoardSet::Show));
 }
 
-/// What the board's motions report this frame.
+/// What the board's motions and the player's presses report this frame.
 #[derive(bevy::ecs::system::SystemParam)]
 struct Moments<'w, 's> {
     thrown: MessageReader<'w, 's, DieThrown>,
@@ -28,6 +28,66 @@ struct Moments<'w, 's> {
     steps: MessageReader<'w, 's, HopLanded>,
     hits: MessageReader<'w, 's, Hit>,
     home: MessageReader<'w, 's, PieceHome>,
+    clicks: MessageReader<'w, 's, MoveChosen>,
+    rematch: MessageReader<'w, 's, RematchRequested>,
+}
+
+/// The sounds of a frame: each once at most, the step's tick at the pitch of its square.
+#[derive(Default)]
+struct Queue(Vec<(Sound, f64)>);
+
+impl Queue {
+    fn add(&mut self, sound: Sound, rate: f64) {
+        if !self.0.iter().any(|(s, _)| *s == sound) {
+            self.0.push((sound, rate));
+        }
+    }
+}
+
+impl Moments<'_, '_> {
+    /// The sounds of what moved: a click for every choice made and every button that starts
+    /// something, the die, the highest step of a move, a hit, a piece home.
+    fn heard(&mut self, queue: &mut Queue, step_pitch: f64) {
+        if self.clicks.read().count() + self.rematch.read().count() > 0 {
+            queue.add(Sound::Click, 1.0);
+        }
+        if self.thrown.read().count() > 0 {
+            queue.add(Sound::Roll, 1.0);
+        }
+        if self.landed.read().count() > 0 {
+            queue.add(Sound::Land, 1.0);
+        }
+        let step = self.steps.read().filter(|s| !s.enter).map(|s| s.step).max();
+        if let Some(step) = step {
+            queue.add(
+                Sound::Step,
+                1.0 + step_pitch * f64::from(step.saturating_sub(1)),
+            );
+        }
+        if self.hits.read().count() > 0 {
+            queue.add(Sound::Capture, 1.0);
+        }
+        if self.home.read().count() > 0 {
+            queue.add(Sound::Goal, 1.0);
+        }
+    }
+}
+
+/// The sound of an engine event, if it has one: a piece out, the win, an extra roll, three
+/// sixes, and the turn of a person here (the first, and each one after).
+fn event_sound(event: &Event, table: &Table, decider: &Decider) -> Option<Sound> {
+    Some(match event {
+        Event::Entered { .. } => Sound::Enter,
+        Event::GameOver { .. } => Sound::Win,
+        Event::ExtraRoll { .. } => Sound::ExtraRoll,
+        Event::ThreeSixes { .. } => Sound::ThreeSixes,
+        Event::FirstPlayer { seat } | Event::TurnPassed { to: seat, .. }
+            if decider.person_here(table, *seat) =>
+        {
+            Sound::YourTurn
+        }
+        _ => return None,
+    })
 }
 
 fn play_sounds(
@@ -36,63 +96,19 @@ fn play_sounds(
     settings: Res<Settings>,
     mut happened: MessageReader<Happened>,
     mut moments: Moments,
-    mut clicks: MessageReader<MoveChosen>,
-    mut rematch: MessageReader<RematchRequested>,
     (table, decider): (Res<Table>, Res<Decider>),
 ) {
-    // Each sound once a frame at most; the step's tick at the pitch of its square.
-    let mut queue: Vec<(Sound, f64)> = Vec::new();
-    let mut add = |sound: Sound, rate: f64| {
-        if !queue.iter().any(|(s, _)| *s == sound) {
-            queue.push((sound, rate));
-        }
-    };
-    // A click for every choice made and every button that starts something.
-    if clicks.read().count() + rematch.read().count() > 0 {
-        add(Sound::Click, 1.0);
-    }
-    if moments.thrown.read().count() > 0 {
-        add(Sound::Roll, 1.0);
-    }
-    if moments.landed.read().count() > 0 {
-        add(Sound::Land, 1.0);
-    }
-    let pitch = theme.look.animation.step_pitch as f64;
-    if let Some(step) = moments
-        .steps
-        .read()
-        .filter(|s| !s.enter)
-        .map(|s| s.step)
-        .max()
-    {
-        add(Sound::Step, 1.0 + pitch * f64::from(step.saturating_sub(1)));
-    }
-    if moments.hits.read().count() > 0 {
-        add(Sound::Capture, 1.0);
-    }
-    if moments.home.read().count() > 0 {
-        add(Sound::Goal, 1.0);
-    }
+    let mut queue = Queue::default();
+    moments.heard(&mut queue, theme.look.animation.step_pitch as f64);
     for Happened(event) in happened.read() {
-        let sound = match event {
-            Event::Entered { .. } => Sound::Enter,
-            Event::GameOver { .. } => Sound::Win,
-            Event::ExtraRoll { .. } => Sound::ExtraRoll,
-            Event::ThreeSixes { .. } => Sound::ThreeSixes,
-            // The first turn, and each one after.
-            Event::FirstPlayer { seat } | Event::TurnPassed { to: seat, .. }
-                if decider.person_here(&table, *seat) =>
-            {
-                Sound::YourTurn
-            }
-            _ => continue,
-        };
-        add(sound, 1.0);
+        if let Some(sound) = event_sound(event, &table, &decider) {
+            queue.add(sound, 1.0);
+        }
     }
     if settings.muted {
         return;
     }
-    for (sound, rate) in queue {
+    for (sound, rate) in queue.0 {
         audio
             .play(theme.sound(sound))
             .with_volume(settings.volume_db + settings.effects_db)

@@ -41,9 +41,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             spawn_marks
-                .after(crate::board::squares::spawn_board_done)
                 .run_if(crate::board::squares::table_redrawn)
-                .in_set(crate::board::squares::DrawTable),
+                .in_set(crate::board::squares::DrawTable::OnBoard),
         )
         .add_systems(
             Update,

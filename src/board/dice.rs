@@ -77,9 +77,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(motion).add_systems(
         Update,
         spawn_die
-            .after(crate::board::squares::spawn_board_done)
             .run_if(crate::board::squares::table_redrawn)
-            .in_set(crate::board::squares::DrawTable),
+            .in_set(crate::board::squares::DrawTable::OnBoard),
     );
 }
 

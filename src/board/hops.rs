@@ -6,7 +6,7 @@
 //! motion is over within its frame.
 
 use bevy::prelude::*;
-use ludo_core::Event;
+use ludo_core::{Cell, Event};
 
 use crate::board::BoardSet;
 use crate::board::clock::BoardClock;
@@ -145,9 +145,11 @@ fn start_moves(
     hops: Query<&Hop>,
     pieces: Query<(Entity, &Piece, &Transform)>,
 ) {
-    let a = &theme.look.animation;
-    let factor = settings.animation_factor();
-    let motion = !settings.reduced_motion;
+    let motion = Motion {
+        a: &theme.look.animation,
+        factor: settings.animation_factor(),
+        moves: !settings.reduced_motion,
+    };
     // When the longest hop under way, or started in this batch, lands.
     let mut landing = hops
         .iter()
@@ -161,47 +163,79 @@ fn start_moves(
     for Happened(event) in happened.read() {
         if let Some((seat, piece, from, to)) = piece_moved(event) {
             let path = table.layout.path(seat as usize, piece as usize, from, to);
-            let enter = from.is_base();
-            let step_secs = if enter {
-                a.enter_secs
-            } else {
-                a.hop_secs.min(a.move_max_secs / path.len().max(1) as f32)
-            } / factor;
-            landing = landing.max(path.len() as f32 * step_secs);
-            let height = match (motion, enter) {
-                (false, _) => 0.0,
-                (true, true) => a.hop_height * 2.5,
-                (true, false) => a.hop_height,
-            };
+            let hop = motion.hop(&path, from.is_base(), to == table.game.goal());
+            landing = landing.max(hop.path.len() as f32 * hop.step_secs);
             if let Some((entity, _, transform)) = find(seat, piece) {
+                let start = transform.translation.truncate();
                 commands
                     .entity(entity)
                     .try_remove::<(FlyHome, Squash)>()
-                    .try_insert(Hop {
-                        path: path.iter().map(|&c| cell_pos(c)).collect(),
-                        step: 0,
-                        t: 0.0,
-                        step_secs,
-                        start: transform.translation.truncate(),
-                        height,
-                        squash: if motion { a.squash } else { 0.0 },
-                        factor,
-                        enter,
-                        goal: to == table.game.goal(),
-                    });
+                    .try_insert(Hop { start, ..hop });
             }
         } else if let Event::Captured { seat, piece, .. } = *event
             && let Some((entity, _, transform)) = find(seat, piece)
         {
-            commands.entity(entity).try_insert(FlyHome {
-                delay: landing,
-                t: 0.0,
-                secs: a.fly_home_secs / factor,
-                from: transform.translation.truncate(),
-                hit: false,
-                arcs: motion,
-                freeze: if motion { a.freeze_secs / factor } else { 0.0 },
-            });
+            let from = transform.translation.truncate();
+            commands
+                .entity(entity)
+                .try_insert(motion.fly_home(landing, from));
+        }
+    }
+}
+
+/// How pieces move with this theme and these settings.
+struct Motion<'a> {
+    a: &'a crate::theme::file::Animation,
+    /// The animation speed's factor.
+    factor: f32,
+    /// Arcs, squashes and freezes: not with reduced motion.
+    moves: bool,
+}
+
+impl Motion<'_> {
+    /// A hop along `path` (from where the piece is drawn: `start`, set by the caller): out of
+    /// the base one jump, higher; along the track a hop a square, the whole move no longer
+    /// than the theme allows.
+    fn hop(&self, path: &[Cell], enter: bool, goal: bool) -> Hop {
+        let a = self.a;
+        let step_secs = if enter {
+            a.enter_secs
+        } else {
+            a.hop_secs.min(a.move_max_secs / path.len().max(1) as f32)
+        } / self.factor;
+        let height = match (self.moves, enter) {
+            (false, _) => 0.0,
+            (true, true) => a.hop_height * 2.5,
+            (true, false) => a.hop_height,
+        };
+        Hop {
+            path: path.iter().map(|&c| cell_pos(c)).collect(),
+            step: 0,
+            t: 0.0,
+            step_secs,
+            start: Vec2::ZERO,
+            height,
+            squash: if self.moves { a.squash } else { 0.0 },
+            factor: self.factor,
+            enter,
+            goal,
+        }
+    }
+
+    /// A captured piece's flight home, once the capturer lands (`delay`).
+    fn fly_home(&self, delay: f32, from: Vec2) -> FlyHome {
+        FlyHome {
+            delay,
+            t: 0.0,
+            secs: self.a.fly_home_secs / self.factor,
+            from,
+            hit: false,
+            arcs: self.moves,
+            freeze: if self.moves {
+                self.a.freeze_secs / self.factor
+            } else {
+                0.0
+            },
         }
     }
 }

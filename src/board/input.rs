@@ -4,6 +4,7 @@
 //! the board is drawn); a tap that could mean two pieces marks the nearer one and asks
 //! (`PieceChoice`, answered by the HUD).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use bevy_egui::input::egui_wants_any_keyboard_input;
@@ -102,55 +103,99 @@ fn person_may_act(table: &Table, decider: &Decider) -> bool {
     !table.game.is_over() && decider.person_here(table, table.game.turn())
 }
 
+/// Where a press landed on the board this frame: the mouse's left button or a finger.
+#[derive(SystemParam)]
+struct Pointer<'w, 's> {
+    buttons: Res<'w, ButtonInput<MouseButton>>,
+    touches: Res<'w, Touches>,
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<MainCamera>>,
+}
+
+/// A press on the board: where, how far it reaches (board units), and whether a mouse's.
+struct Press {
+    world: Vec2,
+    reach: f32,
+    mouse: bool,
+}
+
+impl Pointer<'_, '_> {
+    fn pressed(&self) -> bool {
+        self.buttons.just_pressed(MouseButton::Left) || self.touches.any_just_pressed()
+    }
+
+    fn press(&self) -> Option<Press> {
+        let mouse = self.buttons.just_pressed(MouseButton::Left);
+        let screen = if mouse {
+            self.window.cursor_position()
+        } else {
+            self.touches
+                .iter_just_pressed()
+                .next()
+                .map(|t| t.position())
+        }?;
+        let (camera, camera_transform) = *self.camera;
+        let world = camera.viewport_to_world_2d(camera_transform, screen).ok()?;
+        // A finger's reach in board units (a mouse points exactly: 0.6 of a square).
+        let reach = match (
+            camera.world_to_viewport(camera_transform, world.extend(0.0)),
+            camera.world_to_viewport(camera_transform, (world + Vec2::X).extend(0.0)),
+        ) {
+            (Ok(a), Ok(b)) if !mouse => (FINGER / a.distance(b).max(1.0)).max(0.6),
+            _ => 0.6,
+        };
+        Some(Press {
+            world,
+            reach,
+            mouse,
+        })
+    }
+}
+
+/// What a press can reach on the board: the die, the pieces, the dots where they would land.
+#[derive(SystemParam)]
+pub struct Targets<'w, 's> {
+    pub die: Single<'w, 's, &'static Transform, With<Die>>,
+    pub pieces: Query<'w, 's, (&'static Piece, &'static Transform)>,
+    pub hints: Query<'w, 's, (&'static MoveHint, &'static GlobalTransform)>,
+}
+
 fn click(
-    buttons: Res<ButtonInput<MouseButton>>,
-    touches: Res<Touches>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
+    pointer: Pointer,
     table: Res<Table>,
     decider: Res<Decider>,
-    die: Single<&Transform, With<Die>>,
-    pieces: Query<(&Piece, &Transform)>,
-    hints: Query<(&MoveHint, &GlobalTransform)>,
+    targets: Targets,
     mut selected: ResMut<Selected>,
     mut choice: ResMut<PieceChoice>,
     mut rolls: MessageWriter<RollRequested>,
     mut moves: MessageWriter<MoveChosen>,
 ) {
-    let mouse = buttons.just_pressed(MouseButton::Left);
-    let screen = if mouse {
-        window.cursor_position()
-    } else {
-        touches.iter_just_pressed().next().map(|t| t.position())
-    };
-    let Some(screen) = screen else { return };
+    if !pointer.pressed() {
+        return;
+    }
     *choice = PieceChoice::default();
     if !person_may_act(&table, &decider) {
         return;
     }
-    let (camera, camera_transform) = *camera;
-    let Ok(world) = camera.viewport_to_world_2d(camera_transform, screen) else {
-        return;
-    };
-    // A finger's reach in board units (a mouse points exactly: 0.6 of a square).
-    let finger = match (
-        camera.world_to_viewport(camera_transform, world.extend(0.0)),
-        camera.world_to_viewport(camera_transform, (world + Vec2::X).extend(0.0)),
-    ) {
-        (Ok(a), Ok(b)) if !mouse => (FINGER / a.distance(b).max(1.0)).max(0.6),
-        _ => 0.6,
-    };
+    let Some(press) = pointer.press() else { return };
     let seat = table.game.turn();
     match table.game.awaiting() {
         Awaiting::Roll | Awaiting::Release | Awaiting::RollOff => {
-            let die_reach = (die.scale.x * 0.8).max(finger);
-            if world.distance(die.translation.truncate()) < die_reach {
+            let die = &targets.die;
+            let die_reach = (die.scale.x * 0.8).max(press.reach);
+            if press.world.distance(die.translation.truncate()) < die_reach {
                 rolls.write(RollRequested { seat });
             }
         }
         Awaiting::Move => {
             let legal = table.game.legal_moves();
-            let near = moves_near(&table, world, finger, &pieces, &hints);
+            let near = moves_near(
+                &table,
+                press.world,
+                press.reach,
+                &targets.pieces,
+                &targets.hints,
+            );
             match near.as_slice() {
                 [] => {}
                 // One within reach, or a mouse (exact) or a tap on a piece clearly nearer.
@@ -160,7 +205,7 @@ fn click(
                         piece: legal[*i].piece,
                     });
                 }
-                [(i, d), (_, second), ..] if mouse || *d < 0.3 * second => {
+                [(i, d), (_, second), ..] if press.mouse || *d < 0.3 * second => {
                     moves.write(MoveChosen {
                         seat,
                         piece: legal[*i].piece,

@@ -66,9 +66,8 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         spawn_pieces
-            .after(crate::board::squares::spawn_board_done)
             .run_if(crate::board::squares::table_redrawn)
-            .in_set(crate::board::squares::DrawTable),
+            .in_set(crate::board::squares::DrawTable::OnBoard),
     )
     .add_plugins(rest);
 }
@@ -87,13 +86,15 @@ fn spawn_pieces(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let look = &theme.look;
-    let halo = materials.add(Color::WHITE);
-    let shadow = materials.add(look.shadow);
-    // A theme's piece picture is drawn white and tinted with the seat's colour.
-    let size = look.style.piece_size;
+    let shared = Shared {
+        halo: materials.add(Color::WHITE),
+        shadow: materials.add(look.shadow),
+        size: look.style.piece_size,
+    };
     for (seat, &colour) in table.layout.colours.iter().enumerate() {
         let seat_look = look.seat(colour);
         for index in 0..4u8 {
+            // A theme's piece picture is drawn white and tinted with the seat's colour.
             let body = materials.add(ColorMaterial {
                 color: seat_look.strong,
                 texture: theme.art.piece.clone(),
@@ -126,43 +127,60 @@ fn spawn_pieces(
                     Visibility::default(),
                 ))
                 .with_children(|p| {
-                    p.spawn((
-                        Shadow,
-                        Mesh2d(shapes.circle.clone()),
-                        MeshMaterial2d(shadow.clone()),
-                        Transform::from_xyz(SHADOW_AT.x, SHADOW_AT.y, -0.3)
-                            .with_scale(Vec3::splat(size * 0.95)),
-                    ));
-                    p.spawn((
-                        Halo,
-                        Mesh2d(shapes.ring.clone()),
-                        MeshMaterial2d(halo.clone()),
-                        Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(1.0)),
-                        Visibility::Hidden,
-                    ));
-                    if let Some(outline) = outline {
-                        p.spawn((
-                            Mesh2d(shapes.circle.clone()),
-                            MeshMaterial2d(outline),
-                            Transform::from_xyz(0.0, 0.0, -0.1)
-                                .with_scale(Vec3::splat(size + 0.12)),
-                        ));
-                    }
-                    // A picture fills a square (its corners transparent); a shape, a circle.
                     let body_mesh = if theme.art.piece.is_some() {
                         shapes.square.clone()
                     } else {
                         shapes.circle.clone()
                     };
-                    p.spawn((
-                        Mesh2d(body_mesh),
-                        MeshMaterial2d(body),
-                        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(size)),
-                    ));
-                    spawn_mark(p, &shapes, mark, seat_look.mark, size * 0.5, 0.1);
+                    spawn_piece_parts(p, &shapes, &shared, (body_mesh, body), outline);
+                    spawn_mark(p, &shapes, mark, seat_look.mark, shared.size * 0.5, 0.1);
                 });
         }
     }
+}
+
+/// What every piece of the table shares: the halo's and the shadow's paint, and the size.
+struct Shared {
+    halo: Handle<ColorMaterial>,
+    shadow: Handle<ColorMaterial>,
+    size: f32,
+}
+
+/// A piece's shadow, its (hidden) halo, its outline when it is a shape, and its body: a
+/// picture fills a square (its corners transparent); a shape, a circle.
+fn spawn_piece_parts(
+    p: &mut ChildSpawnerCommands,
+    shapes: &Shapes,
+    shared: &Shared,
+    (body_mesh, body): (Handle<Mesh>, Handle<ColorMaterial>),
+    outline: Option<Handle<ColorMaterial>>,
+) {
+    let size = shared.size;
+    p.spawn((
+        Shadow,
+        Mesh2d(shapes.circle.clone()),
+        MeshMaterial2d(shared.shadow.clone()),
+        Transform::from_xyz(SHADOW_AT.x, SHADOW_AT.y, -0.3).with_scale(Vec3::splat(size * 0.95)),
+    ));
+    p.spawn((
+        Halo,
+        Mesh2d(shapes.ring.clone()),
+        MeshMaterial2d(shared.halo.clone()),
+        Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(1.0)),
+        Visibility::Hidden,
+    ));
+    if let Some(outline) = outline {
+        p.spawn((
+            Mesh2d(shapes.circle.clone()),
+            MeshMaterial2d(outline),
+            Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(size + 0.12)),
+        ));
+    }
+    p.spawn((
+        Mesh2d(body_mesh),
+        MeshMaterial2d(body),
+        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(size)),
+    ));
 }
 
 /// The cell a piece stands on in the engine's state.

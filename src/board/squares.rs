@@ -22,9 +22,12 @@ pub struct TurnGlow {
 
 /// Where the table's entities are built again: at the start of a frame, before anyone asks or
 /// anything reacts, so this frame's animations and sounds find the new entities (never one
-/// about to be despawned).
+/// about to be despawned). The board first, then what stands on it.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DrawTable;
+pub enum DrawTable {
+    Board,
+    OnBoard,
+}
 
 /// Whether the table's entities are built again this frame: the screen just became the
 /// table (sitting down, or the first frame of a run that starts there), a new table was
@@ -60,17 +63,13 @@ pub fn plugin(app: &mut App) {
                     draw_goal,
                     draw_yards,
                 ),
-                spawn_board_done,
             )
                 .chain()
                 .run_if(table_redrawn)
-                .in_set(DrawTable),
+                .in_set(DrawTable::Board),
         )
         .add_systems(Update, glow_current_seat);
 }
-
-/// Marks the end of the board's setup, for systems that place things on it.
-pub fn spawn_board_done() {}
 
 /// Clears what the last table put on screen.
 fn clear_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
@@ -238,62 +237,46 @@ fn draw_track(
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let layout = &table.layout;
-    let look = &theme.look;
     for square in layout.squares() {
         let (kind, cell) = (square.kind, square.cell);
         match kind {
-            SquareKind::Track {
-                start,
-                star: is_star,
-                ..
-            } => {
+            SquareKind::Track { start, star, .. } => {
                 let fill = match start {
                     Some(c) => paint.strong[c.index()].clone(),
-                    None if is_star => paint.safe.clone(),
+                    None if star => paint.safe.clone(),
                     None => paint.track.clone(),
                 };
                 paint.edge_under(&mut commands, &shapes, cell, &fill);
-                // The way out of the yard: toward the next square of the track.
-                let ahead = layout
-                    .track
-                    .iter()
-                    .position(|&t| t == cell)
-                    .map(|i| layout.track[(i + 1) % layout.track.len()])
-                    .map(|next| (cell_pos(next) - cell_pos(cell)).normalize_or_zero());
                 let arrow = start
-                    .zip(ahead.filter(|_| look.style.start_arrows))
-                    .map(|(_, dir)| {
-                        // A small arrowhead at the square's leading edge.
-                        let (tip, back, side) = (dir * 0.46, dir * 0.3, dir.perp() * 0.12);
-                        meshes.add(Triangle2d::new(tip, back + side, back - side))
-                    });
-                commands
-                    .spawn((
-                        OnTable,
-                        BoardSquare(kind),
-                        Mesh2d(shapes.square.clone()),
-                        MeshMaterial2d(fill),
-                        paint.face(cell),
-                    ))
-                    .with_children(|p| {
-                        if let Some(c) = start {
-                            let ink = paint.marks[c.index()].clone();
-                            spawn_mark(p, &shapes, ink.clone(), look.seat(c).mark, 0.4, 0.1);
-                            if let Some(arrow) = arrow {
-                                p.spawn((
-                                    Mesh2d(arrow),
-                                    MeshMaterial2d(ink),
-                                    Transform::from_xyz(0.0, 0.0, 0.1),
-                                ));
-                            }
-                        } else if is_star {
+                    .filter(|_| theme.look.style.start_arrows)
+                    .and_then(|_| way_out(layout, cell))
+                    .map(|mesh| meshes.add(mesh));
+                let mut square = commands.spawn((
+                    OnTable,
+                    BoardSquare(kind),
+                    Mesh2d(shapes.square.clone()),
+                    MeshMaterial2d(fill),
+                    paint.face(cell),
+                ));
+                if let Some(c) = start {
+                    let ink = paint.marks[c.index()].clone();
+                    square.with_children(|p| {
+                        spawn_mark(p, &shapes, ink.clone(), theme.look.seat(c).mark, 0.4, 0.1);
+                        if let Some(arrow) = arrow {
                             p.spawn((
-                                Mesh2d(paint.star_mesh.clone()),
-                                MeshMaterial2d(paint.star_ink.clone()),
-                                Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(0.8)),
+                                Mesh2d(arrow),
+                                MeshMaterial2d(ink),
+                                Transform::from_xyz(0.0, 0.0, 0.1),
                             ));
                         }
                     });
+                } else if star {
+                    square.with_child((
+                        Mesh2d(paint.star_mesh.clone()),
+                        MeshMaterial2d(paint.star_ink.clone()),
+                        Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(0.8)),
+                    ));
+                }
             }
             SquareKind::Goal => {
                 for &g in &layout.goal_cells {
@@ -314,6 +297,16 @@ fn draw_track(
             SquareKind::Home { .. } | SquareKind::BaseSlot { .. } => {}
         }
     }
+}
+
+/// The way out of the yard from a start square: a small arrowhead at the square's leading
+/// edge, toward the next square of the track.
+fn way_out(layout: &ludo_core::Layout, cell: Cell) -> Option<Triangle2d> {
+    let i = layout.track.iter().position(|&t| t == cell)?;
+    let next = layout.track[(i + 1) % layout.track.len()];
+    let dir = (cell_pos(next) - cell_pos(cell)).normalize_or_zero();
+    let (tip, back, side) = (dir * 0.46, dir * 0.3, dir.perp() * 0.12);
+    Some(Triangle2d::new(tip, back + side, back - side))
 }
 
 /// Every arm's home column, seated or not, each square with its seat's mark.

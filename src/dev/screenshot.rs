@@ -6,9 +6,11 @@
 
 use std::path::PathBuf;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::PrimaryWindow;
+use bevy_egui::egui;
 
 use super::metrics::{
     Metrics, note_first_frame, note_theme_ready, start_update_timer, stop_update_timer,
@@ -21,6 +23,7 @@ use crate::board::dice::Die;
 use crate::board::sparks::Burst;
 use crate::table::GameSet;
 use crate::table::Table;
+use crate::table::screen::Screen;
 use crate::theme::ActiveTheme;
 
 pub use super::metrics::LaunchedAt;
@@ -86,20 +89,20 @@ fn draw_once_over(
 fn game_pending(
     shot: &ScreenshotAndExit,
     table: &Table,
-    screen: &State<crate::table::screen::Screen>,
+    screen: &State<Screen>,
     online: Option<&crate::online::Online>,
 ) -> bool {
     (shot.when_over && !table.game.is_over())
-        || (shot.when_playing && *screen.get() != crate::table::screen::Screen::Playing)
+        || (shot.when_playing && *screen.get() != Screen::Playing)
         || (shot.in_lobby && online.is_none_or(|o| o.room.is_none()))
-        || (shot.in_review && *screen.get() != crate::table::screen::Screen::Review)
+        || (shot.in_review && *screen.get() != Screen::Review)
 }
 
 /// Never a hang: a run that waits too long says what did not come, and fails.
 fn give_up_waiting(
     shot: Res<ScreenshotAndExit>,
     table: Res<Table>,
-    screen: Res<State<crate::table::screen::Screen>>,
+    screen: Res<State<Screen>>,
     metrics: Res<Metrics>,
     time: Res<Time<Real>>,
     mut exit: MessageWriter<AppExit>,
@@ -128,175 +131,238 @@ fn give_up_waiting(
     }
 }
 
-/// Where celebrations cover the board: bursts and confetti.
-type Celebrations<'w, 's> = (
-    Query<'w, 's, (&'static Transform, &'static Burst)>,
-    Query<'w, 's, &'static Transform, With<Confetti>>,
-);
+/// Whether this is the frame to take the shot: the run's wait is over, the assets are in,
+/// and the frames asked for have been drawn.
+#[derive(SystemParam)]
+struct Due<'w, 's> {
+    shot: Res<'w, ScreenshotAndExit>,
+    table: Res<'w, Table>,
+    metrics: Res<'w, Metrics>,
+    screen: Res<'w, State<Screen>>,
+    online: Option<Res<'w, crate::online::Online>>,
+    frame: Local<'s, u32>,
+}
+
+impl Due<'_, '_> {
+    fn now(&mut self) -> bool {
+        let pending = game_pending(
+            &self.shot,
+            &self.table,
+            &self.screen,
+            self.online.as_deref(),
+        );
+        if pending || !self.metrics.theme_ready {
+            return false;
+        }
+        *self.frame += 1;
+        *self.frame == self.shot.after_frames
+    }
+
+    /// The board is checked against the engine at play and in a review (the position shown).
+    fn at_table(&self) -> bool {
+        matches!(self.screen.get(), Screen::Playing | Screen::Review)
+    }
+}
+
+/// What is drawn over the board: celebrations, the die, pieces on their way.
+#[derive(SystemParam)]
+struct BoardView<'w, 's> {
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<MainCamera>>,
+    pieces: PieceViews<'w, 's>,
+    bursts: Query<'w, 's, (&'static Transform, &'static Burst)>,
+    confetti: Query<'w, 's, &'static Transform, With<Confetti>>,
+    dice: Query<'w, 's, &'static Transform, With<Die>>,
+    theme: Res<'w, ActiveTheme>,
+}
+
+/// The points of the board the engine vouches for, where they fall in the picture.
+struct Points {
+    /// Those in view and not covered: the ones checked.
+    checks: Vec<(Expect, Vec2)>,
+    /// Those in view.
+    drawn: usize,
+}
+
+impl BoardView<'_, '_> {
+    fn points(&self, table: &Table, ctx: Option<&egui::Context>) -> Points {
+        let scale = self.window.scale_factor();
+        let (cam, cam_transform) = *self.camera;
+        let on_screen: Vec<(Expect, Vec2)> = expectations(table, &self.theme.look, &self.pieces)
+            .into_iter()
+            .filter_map(|e| {
+                let pixel = cam
+                    .world_to_viewport(cam_transform, e.at.extend(0.0))
+                    .ok()?;
+                Some((e, pixel * scale))
+            })
+            .collect();
+        let drawn = on_screen.len();
+        let checks = on_screen
+            .into_iter()
+            .filter(|(e, p)| !self.covered(e.at) && !ctx.is_some_and(|c| over_window(c, *p)))
+            .collect();
+        Points { checks, drawn }
+    }
+
+    /// A celebration, a moving piece or the die (drawn above the board, and crossing it on
+    /// its way to the next yard) is not the board's to show.
+    fn covered(&self, world: Vec2) -> bool {
+        let near = |t: &Transform, reach: f32| t.translation.truncate().distance(world) < reach;
+        let under_burst = self
+            .bursts
+            .iter()
+            .any(|(t, b)| near(t, b.reach() * 1.3 + 0.5))
+            || self.confetti.iter().any(|t| near(t, 0.5));
+        // A walking or flying piece crosses squares the engine already calls empty.
+        let under_moving_piece = self
+            .pieces
+            .0
+            .iter()
+            .any(|(_, t)| near(t, 0.5 * t.scale.x + 0.1));
+        // The die is a square with an outline: reach its corners, however it is turned.
+        let under_die = self.dice.iter().any(|t| near(t, 0.78 * t.scale.x + 0.1));
+        under_burst || under_die || under_moving_piece
+    }
+}
+
+/// Whether a pixel lies under a window (the results) or near one: a window casts a shadow
+/// about 20 points wide. Every area in front of the board counts, toasts too (which take no
+/// clicks).
+fn over_window(ctx: &egui::Context, pixel: Vec2) -> bool {
+    // egui's points are pixels over the scale factor *and* egui's zoom.
+    let ppp = ctx.pixels_per_point();
+    let p = egui::pos2(pixel.x / ppp, pixel.y / ppp);
+    ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|l| l.order != egui::Order::Background)
+            .filter_map(|l| m.area_rect(l.id))
+            .any(|r| r.expand(24.0).contains(p))
+    })
+}
+
+/// What the report says besides the pixels: the figures, the language, the problems.
+#[derive(SystemParam)]
+struct Findings<'w> {
+    metrics: Res<'w, Metrics>,
+    theme: Res<'w, ActiveTheme>,
+    theme_problem: Res<'w, crate::theme::ThemeProblem>,
+    texts: Res<'w, crate::i18n::Texts>,
+    language_problem: Res<'w, crate::i18n::LanguageProblem>,
+    cut: Res<'w, super::clipping::CutText>,
+    stage: Res<'w, crate::board::camera::Stage>,
+}
+
+impl Findings<'_> {
+    /// The report before the picture is looked at, and the failures known already: a theme
+    /// the run asked for and could not use, windows off screen, text cut, and keys drawn as
+    /// themselves (words missing from every language file, English included).
+    fn report(&self, at_table: bool, off_screen: Vec<String>) -> (Report, Vec<String>) {
+        let mut report = Report::measured(&self.metrics, &self.theme.folder);
+        if at_table {
+            report.board_share = Some((self.stage.board_share() * 1000.0).round() / 1000.0);
+        }
+        report.texts_checked = self.cut.lines;
+        report.language = self.texts.code.clone();
+        report.language_problem = self.language_problem.0.clone();
+        let failures = self
+            .theme_problem
+            .0
+            .iter()
+            .map(|p| format!("theme problem: {}", p.replace('\n', " ")))
+            .chain(off_screen)
+            .chain(self.cut.cut.iter().cloned())
+            .chain(
+                self.texts
+                    .missing()
+                    .iter()
+                    .map(|k| format!("message key drawn as itself: {k}")),
+            )
+            .collect();
+        (report, failures)
+    }
+}
 
 fn take_screenshot_when_due(
     mut commands: Commands,
-    shot: Res<ScreenshotAndExit>,
-    table: Res<Table>,
-    metrics: Res<Metrics>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<MainCamera>>,
-    pieces: PieceViews,
-    (bursts, confetti): Celebrations,
-    dice: Query<&Transform, With<Die>>,
+    mut due: Due,
+    board: BoardView,
+    findings: Findings,
     mut contexts: bevy_egui::EguiContexts,
-    screen: Res<State<crate::table::screen::Screen>>,
-    theme: Res<ActiveTheme>,
-    problem: Res<crate::theme::ThemeProblem>,
-    (texts, language_problem): (Res<crate::i18n::Texts>, Res<crate::i18n::LanguageProblem>),
-    (cut, stage, online): (
-        Res<super::clipping::CutText>,
-        Res<crate::board::camera::Stage>,
-        Option<Res<crate::online::Online>>,
-    ),
-    mut frame: Local<u32>,
 ) {
-    // The board is checked against the engine at play and in a review (the position shown).
-    let playing = matches!(
-        screen.get(),
-        crate::table::screen::Screen::Playing | crate::table::screen::Screen::Review
-    );
-    if game_pending(&shot, &table, &screen, online.as_deref()) || !metrics.theme_ready {
+    if !due.now() {
         return;
     }
-    *frame += 1;
-    if *frame != shot.after_frames {
-        return;
-    }
-    if let Some(dir) = shot.path.parent() {
+    if let Some(dir) = due.shot.path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    let scale = window.scale_factor();
-    let (cam, cam_transform) = *camera;
-    let to_pixel = |world: Vec2| {
-        cam.world_to_viewport(cam_transform, world.extend(0.0))
-            .ok()
-            .map(|v| v * scale)
-    };
-    let expects = if playing {
-        expectations(&table, &theme.look, &pieces)
-    } else {
-        Vec::new()
-    };
-    // Points under a window (the results), a celebration, a moving piece or the die (drawn
-    // above the board, and crossing it on its way to the next yard) are not the board's to
-    // show.
+    let at_table = due.at_table();
     let ctx = contexts.ctx_mut().ok().cloned();
-    let covered = |world: Vec2, pixel: Vec2| {
-        // A window casts a shadow about 20 points wide: look a little around it too. Every
-        // area in front of the board counts, toasts too (which take no clicks).
-        let over_window = ctx.as_ref().is_some_and(|ctx| {
-            // egui's points are pixels over the scale factor *and* egui's zoom.
-            let ppp = ctx.pixels_per_point();
-            let p = bevy_egui::egui::pos2(pixel.x / ppp, pixel.y / ppp);
-            ctx.memory(|m| {
-                m.areas()
-                    .visible_layer_ids()
-                    .into_iter()
-                    .filter(|l| l.order != bevy_egui::egui::Order::Background)
-                    .filter_map(|l| m.area_rect(l.id))
-                    .any(|r| r.expand(24.0).contains(p))
-            })
-        });
-        let under_burst = bursts
-            .iter()
-            .any(|(t, b)| t.translation.truncate().distance(world) < b.reach() * 1.3 + 0.5)
-            || confetti
-                .iter()
-                .any(|t| t.translation.truncate().distance(world) < 0.5);
-        // The die is a square with an outline: reach its corners, however it is turned.
-        // A walking or flying piece crosses squares the engine already calls empty.
-        let under_moving_piece = pieces
-            .0
-            .iter()
-            .any(|(_, t)| t.translation.truncate().distance(world) < 0.5 * t.scale.x + 0.1);
-        let under_die = dice
-            .iter()
-            .any(|t| t.translation.truncate().distance(world) < 0.78 * t.scale.x + 0.1);
-        over_window || under_burst || under_die || under_moving_piece
+    let points = if at_table {
+        board.points(&due.table, ctx.as_ref())
+    } else {
+        Points {
+            checks: Vec::new(),
+            drawn: 0,
+        }
     };
-    let on_screen: Vec<(Expect, Vec2)> = expects
-        .into_iter()
-        .filter_map(|e| to_pixel(e.at).map(|p| (e, p)))
-        .collect();
-    let drawn = on_screen.len();
-    let checks: Vec<(Expect, Vec2)> = on_screen
-        .into_iter()
-        .filter(|(e, p)| !covered(e.at, *p))
-        .collect();
     let (windows, off_screen) = ctx
         .as_ref()
         .map_or_else(Default::default, windows_off_screen);
-    // A window over the whole board (the setup on a phone held upright) leaves nothing to
-    // check there, but the board must still be where the camera puts it.
-    let board_hidden = checks.is_empty() && drawn > 0 && windows > 0;
-    let report_path = shot.path.with_extension("json");
-    let mut report = Report::measured(&metrics, &theme.folder);
-    report.pixels_checked = checks.len();
+    let (mut report, failures) = findings.report(at_table, off_screen);
+    report.pixels_checked = points.checks.len();
     report.windows_checked = windows;
-    if playing {
-        report.board_share = Some((stage.board_share() * 1000.0).round() / 1000.0);
-    }
-    let cut_text = cut.cut.clone();
-    report.texts_checked = cut.lines;
-    report.language = texts.code.clone();
-    report.language_problem = language_problem.0.clone();
-    let theme_problem = problem.0.clone();
-    // A key drawn as itself is a word missing from every language file, English included.
-    let missing_words = texts.missing();
+    // A window over the whole board (the setup on a phone held upright) leaves nothing to
+    // check there, but the board must still be where the camera puts it; at the table there
+    // is always something to check, the menu has no board.
+    let board_hidden = points.checks.is_empty() && points.drawn > 0 && windows > 0;
+    let enough = !at_table || !points.checks.is_empty() || board_hidden;
+    let report_path = due.shot.path.with_extension("json");
     commands
         .spawn(Screenshot::primary_window())
-        .observe(save_to_disk(shot.path.clone()))
+        .observe(save_to_disk(due.shot.path.clone()))
         .observe(
             move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                let image = &captured.image;
-                // A theme the run asked for and could not use is a failure too.
-                let mut failures: Vec<String> = theme_problem
-                    .iter()
-                    .map(|p| format!("theme problem: {}", p.replace('\n', " ")))
-                    .chain(off_screen.iter().cloned())
-                    .chain(cut_text.iter().cloned())
-                    .chain(
-                        missing_words
-                            .iter()
-                            .map(|k| format!("message key drawn as itself: {k}")),
-                    )
-                    .collect();
-                for (e, p) in &checks {
-                    let (x, y) = (p.x.round() as u32, p.y.round() as u32);
-                    let Ok(got) = image.get_color_at(x, y) else {
-                        continue;
-                    };
-                    if !e.colours.iter().any(|&c| close(c, got)) {
-                        failures.push(format!(
-                            "{} at pixel ({x}, {y}): got {}, expected one of {}",
-                            e.what,
-                            hex(got),
-                            e.colours
-                                .iter()
-                                .map(|&c| hex(c))
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        ));
-                    }
-                }
                 let mut report = report.clone();
                 report.failures = failures.clone();
+                report
+                    .failures
+                    .extend(wrong_pixels(&captured.image, &points.checks));
                 let json = report.to_json();
                 let _ = std::fs::write(&report_path, &json);
                 info!("screenshot report: {}", json.replace('\n', " "));
-                // At the table there is always something to check; the menu has no board.
-                if failures.is_empty() && (!playing || !checks.is_empty() || board_hidden) {
+                if report.failures.is_empty() && enough {
                     exit.write(AppExit::Success);
                 } else {
-                    error!("the screenshot does not show what the engine says: {failures:?}");
+                    error!(
+                        "the screenshot does not show what the engine says: {:?}",
+                        report.failures
+                    );
                     exit.write(AppExit::error());
                 }
             },
         );
+}
+
+/// Each point whose pixel is none of the colours the engine expects there.
+fn wrong_pixels(image: &Image, checks: &[(Expect, Vec2)]) -> Vec<String> {
+    let mut failures = Vec::new();
+    for (e, p) in checks {
+        let (x, y) = (p.x.round() as u32, p.y.round() as u32);
+        let Ok(got) = image.get_color_at(x, y) else {
+            continue;
+        };
+        if !e.colours.iter().any(|&c| close(c, got)) {
+            let expected: Vec<String> = e.colours.iter().map(|&c| hex(c)).collect();
+            failures.push(format!(
+                "{} at pixel ({x}, {y}): got {}, expected one of {}",
+                e.what,
+                hex(got),
+                expected.join(" ")
+            ));
+        }
+    }
+    failures
 }

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use bevy::asset::RenderAssetUsages;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
@@ -169,46 +170,40 @@ fn play_to_moment(kind: StripKind, table: &mut Table) -> Result<Request, String>
 }
 
 /// The stage, the window and the board's camera: where the moment is on screen.
-type Screen<'w, 's> = (
-    Res<'w, Stage>,
-    Single<'w, 's, &'static Window, With<PrimaryWindow>>,
-    Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<MainCamera>>,
-);
+#[derive(SystemParam)]
+struct OnScreen<'w, 's> {
+    stage: Res<'w, Stage>,
+    window: Single<'w, 's, &'static Window, With<PrimaryWindow>>,
+    camera: Single<'w, 's, (&'static Camera, &'static GlobalTransform), With<MainCamera>>,
+}
 
-type Requests<'w> = (
-    MessageWriter<'w, RollRequested>,
-    MessageWriter<'w, MoveChosen>,
-);
+/// What the strip tells the game: the table opened, the press, the end of the run.
+#[derive(SystemParam)]
+struct Said<'w> {
+    opened: MessageWriter<'w, TableOpened>,
+    started: MessageWriter<'w, GameStarted>,
+    rolls: MessageWriter<'w, RollRequested>,
+    moves: MessageWriter<'w, MoveChosen>,
+    exit: MessageWriter<'w, AppExit>,
+}
 
 fn run(
     mut commands: Commands,
     mut strip: ResMut<StripRun>,
     mut metrics: ResMut<Metrics>,
     mut table: ResMut<Table>,
-    (stage, window, camera): Screen,
+    on_screen: OnScreen,
     (mut selected, mut settings): (ResMut<Selected>, ResMut<Settings>),
-    (mut opened, mut started): (MessageWriter<TableOpened>, MessageWriter<GameStarted>),
-    (mut rolls, mut moves): Requests,
-    mut exit: MessageWriter<AppExit>,
+    mut said: Said,
 ) {
     if !metrics.theme_ready {
         return;
     }
     strip.frame += 1;
-    let kind = strip.kind;
     if strip.frame == 1 {
         // The strip's press makes the move, even a seat's only one.
         settings.auto_single_move = false;
-        match play_to_moment(kind, &mut table) {
-            Ok(request) => strip.press = Some(request),
-            Err(e) => {
-                error!("strip {}: no such moment: {e}", kind.name());
-                exit.write(AppExit::from_code(4));
-                return;
-            }
-        }
-        opened.write(TableOpened);
-        started.write(GameStarted);
+        set_up(&mut strip, &mut table, &mut said);
         return;
     }
     // The move about to be made is the one in focus: its path and victims show.
@@ -222,29 +217,11 @@ fn run(
         selected.0 = i;
     }
     if strip.frame <= SETTLE_FRAMES {
-        let (camera, at) = *camera;
-        let to_screen = |world: Vec2| camera.world_to_viewport(at, world.extend(0.0)).ok();
-        let area = focus(&table, strip.press);
-        if let (Some(a), Some(b)) = (to_screen(area.min), to_screen(area.max)) {
-            // Within the board's square on screen.
-            strip.focus = Rect::from_corners(a, b).intersect(stage.board);
-        }
+        aim(&mut strip, &table, &on_screen);
     }
     if strip.frame == SETTLE_FRAMES {
-        commands.insert_resource(TimeUpdateStrategy::ManualDuration(interval(kind)));
-        // The time a frame is counted from the press: the moment, not the setting up.
-        metrics.update_total = Duration::ZERO;
-        metrics.update_worst = Duration::ZERO;
-        metrics.updates = 0;
-        match strip.press {
-            Some(Request::Roll(seat)) => {
-                rolls.write(RollRequested { seat });
-            }
-            Some(Request::Move(seat, piece)) => {
-                moves.write(MoveChosen { seat, piece });
-            }
-            None => {}
-        }
+        commands.insert_resource(TimeUpdateStrategy::ManualDuration(interval(strip.kind)));
+        press(&strip, &mut metrics, &mut said);
     }
     let Some(after) = strip.frame.checked_sub(SETTLE_FRAMES) else {
         return;
@@ -259,44 +236,93 @@ fn run(
     }
     if strip.saved {
         // A few frames for the file (or the download) to be written.
-        if after as usize > FRAMES + 10 {
-            exit.write(AppExit::Success);
+        if i > FRAMES + 10 {
+            said.exit.write(AppExit::Success);
         }
-        return;
-    }
-    if strip.shots.iter().all(Option::is_some) {
-        let frames: Vec<Image> = strip.shots.iter().flatten().cloned().collect();
-        let pixels = Rect::from_corners(
-            strip.focus.min * window.scale_factor(),
-            strip.focus.max * window.scale_factor(),
+    } else if strip.shots.iter().all(Option::is_some) {
+        save(
+            &mut commands,
+            &strip,
+            &metrics,
+            on_screen.window.scale_factor(),
+            &mut said,
         );
-        match side_by_side(&frames, pixels) {
-            Ok(image) => {
-                let path = strip.path.clone();
-                info!(
-                    "strip {}: {} frames to {}",
-                    kind.name(),
-                    FRAMES,
-                    path.display()
-                );
-                // The game's systems' time a frame while the moment plays (desktop).
-                #[cfg(not(target_arch = "wasm32"))]
-                {
-                    let report = super::report::Report::measured(&metrics, kind.name());
-                    let _ = std::fs::write(path.with_extension("json"), report.to_json());
-                }
-                let target = commands.spawn_empty().observe(save_to_disk(path)).id();
-                commands.trigger(ScreenshotCaptured {
-                    entity: target,
-                    image,
-                });
-            }
-            Err(e) => {
-                error!("strip {}: {e}", kind.name());
-                exit.write(AppExit::from_code(4));
-            }
-        }
         strip.saved = true;
+    }
+}
+
+/// The first frame: the table played to the moment, and opened.
+fn set_up(strip: &mut StripRun, table: &mut Table, said: &mut Said) {
+    match play_to_moment(strip.kind, table) {
+        Ok(request) => strip.press = Some(request),
+        Err(e) => {
+            error!("strip {}: no such moment: {e}", strip.kind.name());
+            said.exit.write(AppExit::from_code(4));
+            return;
+        }
+    }
+    said.opened.write(TableOpened);
+    said.started.write(GameStarted);
+}
+
+/// Where the moment happens on screen, within the board's square, as the board settles.
+fn aim(strip: &mut StripRun, table: &Table, on_screen: &OnScreen) {
+    let (camera, at) = *on_screen.camera;
+    let to_screen = |world: Vec2| camera.world_to_viewport(at, world.extend(0.0)).ok();
+    let area = focus(table, strip.press);
+    if let (Some(a), Some(b)) = (to_screen(area.min), to_screen(area.max)) {
+        strip.focus = Rect::from_corners(a, b).intersect(on_screen.stage.board);
+    }
+}
+
+/// The press that starts the moment; a frame's time is counted from here, not the setting up.
+fn press(strip: &StripRun, metrics: &mut Metrics, said: &mut Said) {
+    metrics.update_total = Duration::ZERO;
+    metrics.update_worst = Duration::ZERO;
+    metrics.updates = 0;
+    match strip.press {
+        Some(Request::Roll(seat)) => {
+            said.rolls.write(RollRequested { seat });
+        }
+        Some(Request::Move(seat, piece)) => {
+            said.moves.write(MoveChosen { seat, piece });
+        }
+        None => {}
+    }
+}
+
+/// The frames side by side, cut to the moment's area, saved (with the systems' time a frame
+/// while the moment played, on the desktop).
+fn save(commands: &mut Commands, strip: &StripRun, metrics: &Metrics, scale: f32, said: &mut Said) {
+    let kind = strip.kind;
+    let frames: Vec<Image> = strip.shots.iter().flatten().cloned().collect();
+    let pixels = Rect::from_corners(strip.focus.min * scale, strip.focus.max * scale);
+    match side_by_side(&frames, pixels) {
+        Ok(image) => {
+            let path = strip.path.clone();
+            info!(
+                "strip {}: {} frames to {}",
+                kind.name(),
+                FRAMES,
+                path.display()
+            );
+            #[cfg(not(target_arch = "wasm32"))]
+            {
+                let report = super::report::Report::measured(metrics, kind.name());
+                let _ = std::fs::write(path.with_extension("json"), report.to_json());
+            }
+            #[cfg(target_arch = "wasm32")]
+            let _ = metrics;
+            let target = commands.spawn_empty().observe(save_to_disk(path)).id();
+            commands.trigger(ScreenshotCaptured {
+                entity: target,
+                image,
+            });
+        }
+        Err(e) => {
+            error!("strip {}: {e}", kind.name());
+            said.exit.write(AppExit::from_code(4));
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+pub mod asset_file;
 pub mod asset_list;
 // The browser only: the desktop has `hard`'s networks built in.
 #[cfg(target_arch = "wasm32")]

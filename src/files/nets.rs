@@ -7,6 +7,7 @@ use bevy::asset::{AssetLoader, LoadContext, LoadState, io::Reader};
 use bevy::prelude::*;
 use ludo_cpu::value_net::{self, NetId};
 
+use crate::files::asset_file::{AssetFileError, read_text};
 use crate::table::Table;
 use crate::table::review::Review;
 
@@ -27,19 +28,15 @@ struct NetLoader;
 impl AssetLoader for NetLoader {
     type Asset = NetText;
     type Settings = ();
-    type Error = std::io::Error;
+    type Error = AssetFileError;
 
     async fn load(
         &self,
         reader: &mut dyn Reader,
         _settings: &(),
-        _cx: &mut LoadContext<'_>,
-    ) -> Result<NetText, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        String::from_utf8(bytes)
-            .map(NetText)
-            .map_err(std::io::Error::other)
+        cx: &mut LoadContext<'_>,
+    ) -> Result<NetText, AssetFileError> {
+        Ok(NetText(read_text(reader, cx).await?.text))
     }
 
     fn extensions(&self) -> &[&str] {

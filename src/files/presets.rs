@@ -8,6 +8,8 @@ use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
 use ludo_core::Rules;
 
+use crate::files::asset_file::{AssetFileError, read_text};
+
 #[derive(Asset, TypePath, Clone, Debug, PartialEq)]
 pub struct RulesPreset {
     pub rules: Rules,
@@ -62,26 +64,17 @@ pub struct PresetLoader;
 impl AssetLoader for PresetLoader {
     type Asset = RulesPreset;
     type Settings = ();
-    type Error = std::io::Error;
+    type Error = AssetFileError;
 
     async fn load(
         &self,
         reader: &mut dyn Reader,
         _settings: &(),
         cx: &mut LoadContext<'_>,
-    ) -> Result<RulesPreset, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
-        let text = String::from_utf8_lossy(&bytes);
-        parse(&text).map_err(|e| {
-            std::io::Error::other(format!(
-                "assets/{}:{}:{}: {}",
-                cx.path(),
-                e.span.start.line,
-                e.span.start.col,
-                e.code
-            ))
-        })
+    ) -> Result<RulesPreset, AssetFileError> {
+        let file = read_text(reader, cx).await?;
+        parse(&file.text)
+            .map_err(|e| file.error_at((e.span.start.line, e.span.start.col), e.code.to_string()))
     }
 
     fn extensions(&self) -> &[&str] {

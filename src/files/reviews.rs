@@ -41,8 +41,7 @@ fn open_requested(
     past: Res<PastGames>,
     mut table: ResMut<Table>,
     open: Option<ResMut<Review>>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
+    (screen, mut next): (Res<State<Screen>>, ResMut<NextState<Screen>>),
     mut commands: Commands,
     mut notice: ResMut<Notice>,
     mut opened: MessageWriter<crate::table::flow::TableOpened>,
@@ -64,14 +63,7 @@ fn open_requested(
                 ReviewAt::Step(n) => n.min(review.end()),
                 ReviewAt::Moment(k) => review.moment_at(k).unwrap_or(0),
             };
-            // For whoever watches the console (the browser test).
-            info!("ludo: review of {} steps", review.end());
-            let dice = match &review.dice {
-                Some(check) if check.is_fair() => "fair",
-                Some(_) => "failed",
-                None => "unchecked",
-            };
-            info!("ludo: review dice {dice}");
+            tell_console(&review);
             let screen = *screen.get();
             let open = open.map(|r| r.into_inner());
             review::begin(review, open, &mut table, screen, &mut commands, &mut next);
@@ -79,6 +71,17 @@ fn open_requested(
         }
         Err(e) => notice.say(format!("This game cannot be reviewed: {e}")),
     }
+}
+
+/// For whoever watches the console (the browser test): the review's length and its dice.
+fn tell_console(review: &Review) {
+    info!("ludo: review of {} steps", review.end());
+    let dice = match &review.dice {
+        Some(check) if check.is_fair() => "fair",
+        Some(_) => "failed",
+        None => "unchecked",
+    };
+    info!("ludo: review dice {dice}");
 }
 
 /// Reads a game file for review; the error names the file, the line and what was expected.

@@ -15,9 +15,11 @@ use std::sync::Arc;
 use bevy::asset::io::Reader;
 use bevy::asset::{AssetLoadFailedEvent, AssetLoader, LoadContext};
 use bevy::prelude::*;
+use bevy_egui::egui;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
+use crate::files::asset_file::{AssetFileError, read_bytes, read_text};
 use crate::table::settings::Settings;
 
 pub mod bidi;
@@ -77,16 +79,11 @@ impl AssetLoader for LanguageLoader {
         _settings: &(),
         cx: &mut LoadContext<'_>,
     ) -> Result<Language, LanguageError> {
-        let file = format!("assets/{}", cx.path());
-        let mut bytes = Vec::new();
-        reader
-            .read_to_end(&mut bytes)
+        let file = read_text(reader, cx)
             .await
-            .map_err(|e| LanguageError(format!("{file}: cannot read: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|e| LanguageError(format!("{file}: expected UTF-8 text: {e}")))?;
+            .map_err(|e| LanguageError(e.to_string()))?;
         Ok(Language {
-            resource: Arc::new(parse(&file, text)?),
+            resource: Arc::new(parse(&file.file, file.text)?),
         })
     }
 
@@ -105,16 +102,15 @@ pub struct FontBytesLoader;
 impl AssetLoader for FontBytesLoader {
     type Asset = FontBytes;
     type Settings = ();
-    type Error = std::io::Error;
+    type Error = AssetFileError;
 
     async fn load(
         &self,
         reader: &mut dyn Reader,
         _settings: &(),
-        _cx: &mut LoadContext<'_>,
-    ) -> Result<FontBytes, std::io::Error> {
-        let mut bytes = Vec::new();
-        reader.read_to_end(&mut bytes).await?;
+        cx: &mut LoadContext<'_>,
+    ) -> Result<FontBytes, AssetFileError> {
+        let (_, bytes) = read_bytes(reader, cx).await?;
         Ok(FontBytes(Arc::new(bytes)))
     }
 
@@ -212,16 +208,113 @@ impl From<f32> for Arg {
     }
 }
 
+/// Words of the chosen language, in reading order, that know which way their language runs:
+/// drawn (given to egui) they are put in the order egui lays them out, right to left where the
+/// language reads so; read as text (said, joined into a longer line, wrapped as a paragraph)
+/// they stay in reading order. So a translated word is always drawn right, whichever way it
+/// reaches the screen.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Words {
+    text: String,
+    rtl: bool,
+}
+
+impl Words {
+    /// The words in the order egui draws them.
+    pub fn drawn(&self) -> String {
+        if self.rtl {
+            bidi::visual_line(&self.text, true)
+        } else {
+            self.text.clone()
+        }
+    }
+
+    /// The words drawn, to be styled.
+    pub fn rich(&self) -> egui::RichText {
+        egui::RichText::new(self.drawn())
+    }
+
+    /// The words in reading order: to be said, or read as text.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The words in reading order.
+    pub fn into_string(self) -> String {
+        self.text
+    }
+}
+
+impl PartialEq<&str> for Words {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
+
+impl AsRef<str> for Words {
+    fn as_ref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl std::fmt::Display for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl From<Words> for egui::WidgetText {
+    fn from(words: Words) -> egui::WidgetText {
+        words.drawn().into()
+    }
+}
+
+impl From<&Words> for egui::WidgetText {
+    fn from(words: &Words) -> egui::WidgetText {
+        words.drawn().into()
+    }
+}
+
+impl From<Words> for egui::RichText {
+    fn from(words: Words) -> egui::RichText {
+        words.rich()
+    }
+}
+
+impl From<Words> for Arg {
+    fn from(words: Words) -> Arg {
+        Arg::Text(words.text)
+    }
+}
+
 impl Texts {
-    /// A message in reading order, with its variables; the key itself if no file has it.
-    pub fn fmt(&self, key: &str, args: &[(&str, Arg)]) -> String {
+    /// A message without variables; the key itself if no file has it.
+    pub fn get(&self, key: &str) -> Words {
+        self.fmt(key, &[])
+    }
+
+    /// A message with its variables; the key itself if no file has it.
+    pub fn fmt(&self, key: &str, args: &[(&str, Arg)]) -> Words {
         self.lookup(key, args).unwrap_or_else(|| {
             let mut missing = self.missing.lock().unwrap_or_else(|e| e.into_inner());
             if !missing.iter().any(|k| k == key) {
                 missing.push(key.to_string());
             }
-            key.to_string()
+            self.line(key)
         })
+    }
+
+    /// A line put together in reading order (from messages, names, figures), to be drawn
+    /// in this language's direction.
+    pub fn line(&self, line: impl AsRef<str>) -> Words {
+        Words {
+            text: line.as_ref().to_string(),
+            rtl: self.rtl,
+        }
     }
 
     /// The keys drawn as themselves because no language file has them.
@@ -232,9 +325,15 @@ impl Texts {
             .clone()
     }
 
-    /// A message in reading order, with its variables, if the chosen language's file or the
-    /// English one has it: for names that may come from elsewhere (a preset file's own).
-    pub fn lookup(&self, key: &str, args: &[(&str, Arg)]) -> Option<String> {
+    /// A message, or words from elsewhere when no language file has it (a preset file's own
+    /// name and description).
+    pub fn get_or(&self, key: &str, otherwise: &str) -> Words {
+        self.lookup(key, &[])
+            .unwrap_or_else(|| self.line(otherwise))
+    }
+
+    /// A message with its variables, if the chosen language's file or the English one has it.
+    fn lookup(&self, key: &str, args: &[(&str, Arg)]) -> Option<Words> {
         let mut fluent_args = FluentArgs::new();
         for (name, value) in args {
             match value {
@@ -245,11 +344,8 @@ impl Texts {
         for bundle in self.bundle.iter().chain([&self.fallback]) {
             if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
                 let mut errors = Vec::new();
-                return Some(
-                    bundle
-                        .format_pattern(pattern, Some(&fluent_args), &mut errors)
-                        .into_owned(),
-                );
+                let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
+                return Some(self.line(&text));
             }
         }
         None
@@ -259,30 +355,6 @@ impl Texts {
     /// (the first frames may come before).
     pub fn ready(&self, settings: &Settings) -> bool {
         self.settled && self.code == settings.language.as_deref().unwrap_or(FALLBACK)
-    }
-
-    /// A message without variables, in reading order.
-    pub fn get(&self, key: &str) -> String {
-        self.fmt(key, &[])
-    }
-
-    /// A finished line in the order egui draws it.
-    pub fn show(&self, line: &str) -> String {
-        if self.rtl {
-            bidi::visual_line(line, true)
-        } else {
-            line.to_string()
-        }
-    }
-
-    /// `get`, ready to draw.
-    pub fn tr(&self, key: &str) -> String {
-        self.show(&self.get(key))
-    }
-
-    /// `fmt`, ready to draw.
-    pub fn trf(&self, key: &str, args: &[(&str, Arg)]) -> String {
-        self.show(&self.fmt(key, args))
     }
 }
 

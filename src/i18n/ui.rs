@@ -7,7 +7,7 @@ use bevy_egui::egui::{self, Align, Layout};
 use super::{Texts, bidi};
 
 /// A paragraph of text (already in reading order) that wraps to the space available.
-pub fn paragraph(ui: &mut egui::Ui, texts: &Texts, text: &str) {
+pub fn paragraph(ui: &mut egui::Ui, texts: &Texts, text: impl AsRef<str>) {
     paragraph_rich(ui, texts, text, egui::RichText::new);
 }
 
@@ -15,9 +15,10 @@ pub fn paragraph(ui: &mut egui::Ui, texts: &Texts, text: &str) {
 pub fn paragraph_rich(
     ui: &mut egui::Ui,
     texts: &Texts,
-    text: &str,
+    text: impl AsRef<str>,
     style: impl Fn(String) -> egui::RichText,
 ) {
+    let text = text.as_ref();
     if !texts.rtl {
         ui.label(style(text.to_string()));
         return;

@@ -3,7 +3,7 @@
 
 use ludo_core::{Choice, Colour, CpuLevel, HOUSE_RULES, HouseRule, Rules, Values};
 
-use super::{Arg, Texts};
+use super::{Arg, Texts, Words};
 use crate::files::saved::Notice;
 use crate::online::Problem;
 use crate::table::profiles::{ProfileError, Unranked};
@@ -12,7 +12,7 @@ use crate::table::{SeatKind, Table};
 use ludo_proto::Refusal;
 
 impl Texts {
-    pub fn colour(&self, c: Colour) -> String {
+    pub fn colour(&self, c: Colour) -> Words {
         self.get(match c {
             Colour::Yellow => "colour-yellow",
             Colour::Blue => "colour-blue",
@@ -21,7 +21,7 @@ impl Texts {
         })
     }
 
-    pub fn level(&self, level: CpuLevel) -> String {
+    pub fn level(&self, level: CpuLevel) -> Words {
         self.get(match level {
             CpuLevel::Random => "level-random",
             CpuLevel::Easy => "level-easy",
@@ -31,7 +31,7 @@ impl Texts {
         })
     }
 
-    pub fn speed(&self, speed: Speed) -> String {
+    pub fn speed(&self, speed: Speed) -> Words {
         self.get(match speed {
             Speed::Slow => "speed-slow",
             Speed::Normal => "speed-normal",
@@ -41,7 +41,7 @@ impl Texts {
     }
 
     /// Who sits in a seat: a person's name, or "CPU (hard)".
-    pub fn player(&self, kind: &SeatKind) -> String {
+    pub fn player(&self, kind: &SeatKind) -> Words {
         match kind {
             SeatKind::Person { name } => self.person(name),
             SeatKind::Cpu(level) => self.fmt("cpu-name", &[("level", self.level(*level).into())]),
@@ -49,16 +49,16 @@ impl Texts {
     }
 
     /// A person's name as typed, or the word for a player when they gave none.
-    pub fn person(&self, name: &str) -> String {
+    pub fn person(&self, name: &str) -> Words {
         if name == crate::table::UNNAMED {
             self.get("player-unnamed")
         } else {
-            name.to_string()
+            self.line(name)
         }
     }
 
     /// A seat as the prompts and the log name it: colour and player.
-    pub fn seat(&self, table: &Table, seat: u8) -> String {
+    pub fn seat(&self, table: &Table, seat: u8) -> Words {
         let colour = table.layout.colours[seat as usize];
         self.fmt(
             "seat-name",
@@ -69,23 +69,24 @@ impl Texts {
         )
     }
 
-    pub fn on_off(&self, on: bool) -> String {
+    pub fn on_off(&self, on: bool) -> Words {
         self.get(if on { "choice-on" } else { "choice-off" })
     }
 
     /// Words joined as a list ("a six, a capture").
-    pub fn list(&self, items: &[String]) -> String {
-        items.join(&self.get("list-separator"))
+    pub fn list(&self, items: &[impl AsRef<str>]) -> Words {
+        let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+        self.line(items.join(self.get("list-separator").as_str()))
     }
 
     /// Die faces as words: "6", "1 or 6", "1, 5 or 6".
-    pub fn faces(&self, faces: &[u8]) -> String {
+    pub fn faces(&self, faces: &[u8]) -> Words {
         let mut words: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
         let Some(last) = words.pop() else {
-            return String::new();
+            return Words::default();
         };
         if words.is_empty() {
-            return last;
+            return self.line(last);
         }
         self.fmt(
             "choice-or",
@@ -94,25 +95,25 @@ impl Texts {
     }
 
     /// A house rule's name (`rule-NAME`, the rule's field in kebab case).
-    pub fn rule_name(&self, rule: &HouseRule) -> String {
+    pub fn rule_name(&self, rule: &HouseRule) -> Words {
         self.get(&format!("rule-{}", kebab(rule.name)))
     }
 
     /// One value of a house rule: on/off, die faces, or `rule-NAME-VALUE`.
-    pub fn rule_value(&self, rule: &HouseRule, choice: Choice) -> String {
+    pub fn rule_value(&self, rule: &HouseRule, choice: Choice) -> Words {
         match (rule.values, choice) {
             (Values::OneOf(names), Choice::OneOf(i)) => match names.get(i) {
                 Some(value) => self.get(&format!("rule-{}-{}", kebab(rule.name), kebab(value))),
-                None => String::new(),
+                None => Words::default(),
             },
             (_, Choice::Switch(on)) => self.on_off(on),
             (_, Choice::Faces(faces)) => self.faces(&faces.faces()),
-            (_, Choice::OneOf(_)) => String::new(),
+            (_, Choice::OneOf(_)) => Words::default(),
         }
     }
 
     /// Every house rule: its name, this table's choice, and the standard choice.
-    pub fn house_rules(&self, r: &Rules) -> Vec<(String, String, String)> {
+    pub fn house_rules(&self, r: &Rules) -> Vec<(Words, Words, Words)> {
         let standard = Rules::default();
         HOUSE_RULES
             .iter()
@@ -134,7 +135,7 @@ fn kebab(name: &str) -> String {
 
 impl Texts {
     /// Why a profile cannot be added.
-    pub fn profile_error(&self, error: &ProfileError) -> String {
+    pub fn profile_error(&self, error: &ProfileError) -> Words {
         match error {
             ProfileError::Empty => self.get("profile-error-empty"),
             ProfileError::CpuName(n) => {
@@ -147,7 +148,7 @@ impl Texts {
     }
 
     /// Why a game does not count for ratings.
-    pub fn unranked(&self, why: &Unranked) -> String {
+    pub fn unranked(&self, why: &Unranked) -> Words {
         match why {
             Unranked::NotStandard => self.get("ranked-not-standard"),
             Unranked::SameSeat(n) => {
@@ -160,22 +161,24 @@ impl Texts {
     }
 
     /// A notice's lines, each on its own line.
-    pub fn notice(&self, notice: &Notice) -> Option<String> {
+    pub fn notice(&self, notice: &Notice) -> Option<Words> {
         let lines: Vec<String> = notice
             .0
             .iter()
             .map(|line| match line.key {
-                Some(key) => self.fmt(key, &[("error", line.error.as_str().into())]),
+                Some(key) => self
+                    .fmt(key, &[("error", line.error.as_str().into())])
+                    .into_string(),
                 None => line.error.clone(),
             })
             .collect();
-        (!lines.is_empty()).then(|| lines.join("\n"))
+        (!lines.is_empty()).then(|| self.line(lines.join("\n")))
     }
 }
 
 impl Texts {
     /// Why the online table is not going as asked.
-    pub fn online_problem(&self, problem: &Problem) -> String {
+    pub fn online_problem(&self, problem: &Problem) -> Words {
         match problem {
             Problem::Unreachable(_) => self.get("online-unreachable"),
             Problem::BadCode => self.get("online-bad-code"),

@@ -13,8 +13,9 @@ use crate::files::reviews::{ReviewAt, ReviewRequested};
 use crate::files::saved::{ConfigDir, Notice};
 use crate::online::OnlineRequest;
 use crate::table::TableConfig;
-use crate::table::screen::{Overlay, Pause, Screen};
+use crate::table::screen::{Pause, Screen};
 use crate::table::settings::Settings;
+use crate::ui::overlay::Overlay;
 
 mod args;
 // Public: only the browser build calls it, and the desktop tests read its query parser.

@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 use crate::table::flow::Happened;
-use crate::table::screen::Overlay;
+use crate::ui::overlay::Overlay;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
@@ -155,7 +155,7 @@ fn live_region(
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         return;
     };
-    let name = texts.get("say-board");
+    let name = texts.get("say-board").into_string();
     if *named != name
         && let Some(canvas) = document.get_element_by_id("ludo-canvas")
     {
@@ -192,9 +192,7 @@ fn where_to_tap(
     busy: Res<crate::table::flow::Busy>,
     decider: Res<crate::table::flow::Decider>,
     camera: Single<(&Camera, &GlobalTransform), With<crate::board::camera::MainCamera>>,
-    die: Single<&Transform, With<crate::board::dice::Die>>,
-    pieces: Query<(&crate::board::pieces::Piece, &Transform)>,
-    hints: Query<(&crate::board::choosing::MoveHint, &GlobalTransform)>,
+    targets: crate::board::input::Targets,
     mut happened: MessageReader<Happened>,
     mut events: Local<usize>,
     mut said: Local<String>,
@@ -217,7 +215,7 @@ fn where_to_tap(
             format!(
                 "ludo: tap {} die {}",
                 *events,
-                px(die.translation.truncate())
+                px(targets.die.translation.truncate())
             )
         }
         ludo_core::Awaiting::Move => {
@@ -226,13 +224,15 @@ fn where_to_tap(
                 .iter()
                 .enumerate()
                 .map(|(i, m)| {
-                    let piece = pieces
+                    let piece = targets
+                        .pieces
                         .iter()
                         .find(|(p, _)| {
                             p.seat == seat && game.pieces(seat)[p.index as usize] == m.from
                         })
                         .map(|(_, t)| px(t.translation.truncate()));
-                    let hint = hints
+                    let hint = targets
+                        .hints
                         .iter()
                         .find(|(h, _)| h.0 == i)
                         .map(|(_, t)| px(t.translation().truncate()));

@@ -14,7 +14,7 @@ use crate::table::flow::{
     Decider, GameStarted, Happened, MoveChosen, NewTableRequested, RematchRequested, RollRequested,
     TableOpened, publish,
 };
-use crate::table::screen::{Overlay, Screen};
+use crate::table::screen::Screen;
 use crate::table::turn_clock::TurnClock;
 use crate::table::{GameSet, SeatKind, Table, TableConfig, TurnLimit, UNNAMED};
 
@@ -70,33 +70,19 @@ fn handle_requests(
                     table: table.clone(),
                     player: player(&mut memory, name, server),
                 };
-                link.0 = Some(Socket::open(server));
-                commands.insert_resource(Online::new(server, first));
+                connect(&mut commands, &mut link, server, first);
             }
             OnlineRequest::Join { server, name, code } => {
-                let Some(code) = normalize_code(code) else {
-                    let mut online = Online::new(server, ClientMsg::Ping);
-                    online.status = Status::Failed;
-                    online.problem = Some(Problem::BadCode);
-                    online.pending = None;
-                    commands.insert_resource(online);
-                    continue;
-                };
-                // A seat this device already has at that room: take it back.
-                let first = match memory.ticket(server, &code) {
-                    Some(ticket) => ClientMsg::Resume {
-                        code,
-                        token: ticket.token.clone(),
-                        seen: 0,
-                    },
-                    None => ClientMsg::Join {
-                        code,
-                        player: player(&mut memory, name, server),
-                        seat: None,
-                    },
-                };
-                link.0 = Some(Socket::open(server));
-                commands.insert_resource(Online::new(server, first));
+                match join_message(&mut memory, server, name, code) {
+                    Some(first) => connect(&mut commands, &mut link, server, first),
+                    None => {
+                        let mut online = Online::new(server, ClientMsg::Ping);
+                        online.status = Status::Failed;
+                        online.problem = Some(Problem::BadCode);
+                        online.pending = None;
+                        commands.insert_resource(online);
+                    }
+                }
             }
             OnlineRequest::Start => {
                 if let Some(socket) = &link.0 {
@@ -114,6 +100,35 @@ fn handle_requests(
         leave(&mut commands, &mut link, online.as_deref(), &mut memory);
         left.write(LeftTable);
     }
+}
+
+/// Opens the connection to `server`, `first` to be sent once it is open.
+fn connect(commands: &mut Commands, link: &mut Link, server: &str, first: ClientMsg) {
+    link.0 = Some(Socket::open(server));
+    commands.insert_resource(Online::new(server, first));
+}
+
+/// The first message to a room by its code (none for a code that cannot be one): a seat this
+/// device already has there taken back, else a new one asked for.
+fn join_message(
+    memory: &mut OnlineMemory,
+    server: &str,
+    name: &str,
+    code: &str,
+) -> Option<ClientMsg> {
+    let code = normalize_code(code)?;
+    Some(match memory.ticket(server, &code) {
+        Some(ticket) => ClientMsg::Resume {
+            code,
+            token: ticket.token.clone(),
+            seen: 0,
+        },
+        None => ClientMsg::Join {
+            code,
+            player: player(memory, name, server),
+            seat: None,
+        },
+    })
 }
 
 /// Who this device is at the server: the name typed (remembered) and the player's key.
@@ -237,7 +252,6 @@ struct Effects<'w> {
     opened: MessageWriter<'w, TableOpened>,
     started: MessageWriter<'w, GameStarted>,
     next_screen: ResMut<'w, NextState<Screen>>,
-    next_overlay: ResMut<'w, NextState<Overlay>>,
     finished: MessageWriter<'w, GameFinished>,
 }
 
@@ -343,7 +357,6 @@ fn take_snapshot(view: RoomView, online: &mut Online, fx: &mut Effects) {
             fx.started.write(GameStarted);
         }
         fx.next_screen.set(Screen::Playing);
-        fx.next_overlay.set(Overlay::None);
     }
     keep_result(online, &view, &mut fx.finished);
     online.room = Some(view);

@@ -13,6 +13,7 @@ use bevy::prelude::*;
 use bevy_kira_audio::AudioSource;
 
 use super::file::{ThemeFile, locate, parse};
+use crate::files::asset_file::{AssetText, read_text};
 
 /// A loaded theme: the file, and handles to what it names.
 #[derive(Asset, TypePath, Clone, Debug)]
@@ -137,20 +138,18 @@ impl AssetLoader for ThemeLoader {
         _settings: &(),
         cx: &mut LoadContext<'_>,
     ) -> Result<Theme, ThemeError> {
-        let file = format!("assets/{}", cx.path());
+        let AssetText { file, text } = read_text(reader, cx).await.map_err(|e| ThemeError {
+            file: e.file,
+            line: 1,
+            col: 1,
+            message: e.message,
+        })?;
         let error = |(line, col): (usize, usize), message: String| ThemeError {
             file: file.clone(),
             line,
             col,
             message,
         };
-        let mut bytes = Vec::new();
-        reader
-            .read_to_end(&mut bytes)
-            .await
-            .map_err(|e| error((1, 1), format!("cannot read: {e}")))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|e| error((1, 1), format!("expected UTF-8 text: {e}")))?;
         let theme = parse(&text).map_err(|e| {
             let (line, col) = (e.span.start.line, e.span.start.col);
             // A bad value is named by its field; a file cut short is not any field's fault.
@@ -167,29 +166,7 @@ impl AssetLoader for ThemeLoader {
             .check()
             .map_err(|e| error(locate(&text, e.field), e.expected))?;
 
-        // Each file it names: where it goes, and what kind of file it must be.
-        let sprites = &theme.sprites;
-        let mut named: Vec<(String, &str, Slot)> = Vec::new();
-        let pictures = [
-            ("piece", &sprites.piece, Slot::Piece),
-            ("backdrop", &sprites.backdrop, Slot::Backdrop),
-            ("goal", &sprites.goal, Slot::Goal),
-        ];
-        for (what, path, slot) in pictures {
-            if let Some(path) = path {
-                named.push((format!("sprite {what}"), path, slot));
-            }
-        }
-        for (n, path) in sprites.die_faces.iter().enumerate() {
-            named.push((format!("die face {}", n + 1), path, Slot::DieFace));
-        }
-        for (what, path) in theme.sounds.all() {
-            named.push((format!("sound {what}"), path, Slot::Sound));
-        }
-        if let Some(path) = &theme.font {
-            named.push(("font".into(), path, Slot::Font));
-        }
-
+        let named = named_files(&theme);
         let mut art = Art::default();
         let mut sounds = Vec::new();
         let mut font = None;
@@ -237,6 +214,32 @@ impl AssetLoader for ThemeLoader {
     fn extensions(&self) -> &[&str] {
         &["theme.ron"]
     }
+}
+
+/// Each file a theme names: what it is (for errors), its path, and where it goes.
+fn named_files(theme: &ThemeFile) -> Vec<(String, &str, Slot)> {
+    let sprites = &theme.sprites;
+    let mut named: Vec<(String, &str, Slot)> = Vec::new();
+    let pictures = [
+        ("piece", &sprites.piece, Slot::Piece),
+        ("backdrop", &sprites.backdrop, Slot::Backdrop),
+        ("goal", &sprites.goal, Slot::Goal),
+    ];
+    for (what, path, slot) in pictures {
+        if let Some(path) = path {
+            named.push((format!("sprite {what}"), path, slot));
+        }
+    }
+    for (n, path) in sprites.die_faces.iter().enumerate() {
+        named.push((format!("die face {}", n + 1), path, Slot::DieFace));
+    }
+    for (what, path) in theme.sounds.all() {
+        named.push((format!("sound {what}"), path, Slot::Sound));
+    }
+    if let Some(path) = &theme.font {
+        named.push(("font".into(), path, Slot::Font));
+    }
+    named
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ fn show_problem(
     };
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    egui::Window::new(texts.tr("theme-problem-title"))
+    egui::Window::new(texts.get("theme-problem-title"))
         .id("theme_problem".into())
         .anchor(egui::Align2::LEFT_BOTTOM, [12.0, -12.0])
         .resizable(false)
@@ -151,7 +151,7 @@ fn show_problem(
             ui.set_max_width(520.0);
             // File names and parser messages: technical, left to right in every language.
             ui.label(egui::RichText::new(text).monospace());
-            if ui.button(texts.tr("dismiss")).clicked() {
+            if ui.button(texts.get("dismiss")).clicked() {
                 open = false;
             }
         });

@@ -6,10 +6,11 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::files::online::{OnlineMemory, SeatTicket};
-use crate::i18n::Texts;
+use crate::i18n::{Texts, Words};
 use crate::online::{Online, OnlineRequest};
 use crate::table::Table;
-use crate::table::screen::{Overlay, Screen};
+use crate::table::screen::Screen;
+use crate::ui::overlay::Overlay;
 use crate::ui::widgets::Palette;
 use ludo_proto::display_code;
 
@@ -59,10 +60,10 @@ fn main_menu(mut contexts: EguiContexts, shown: Shown, mut asked: Asked) -> Resu
                 crate::ui::widgets::emblem(ui, look, if short { 56.0 } else { 96.0 });
                 let title = egui::RichText::new("Ludo").size(palette.text_size * 3.6);
                 ui.label(title.strong());
-                ui.label(egui::RichText::new(texts.tr("menu-tagline")).weak());
+                ui.label(texts.get("menu-tagline").rich().weak());
                 if let Some(n) = &texts.notice(&shown.notice) {
                     ui.add_space(8.0);
-                    ui.label(egui::RichText::new(n).color(palette.warning));
+                    ui.label(n.rich().color(palette.warning));
                 }
                 ui.add_space(if short { 8.0 } else { 20.0 });
                 // A short window (a phone held sideways) scrolls the buttons: every one stays
@@ -79,17 +80,16 @@ fn main_menu(mut contexts: EguiContexts, shown: Shown, mut asked: Asked) -> Resu
 /// The menu's large buttons, the first of them the main one (Continue when a game waits),
 /// answering the keyboard while no window is over them.
 struct Big<'a> {
-    texts: &'a Texts,
     palette: &'a Palette,
     free: bool,
     first: bool,
 }
 
 impl Big<'_> {
-    fn add(&mut self, ui: &mut egui::Ui, text: &str) -> egui::Response {
+    fn add(&mut self, ui: &mut egui::Ui, text: &Words) -> egui::Response {
         let size = egui::vec2(260.0, 48.0);
         let main = std::mem::take(&mut self.first);
-        let words = egui::RichText::new(self.texts.show(text)).size(self.palette.text_size * 1.3);
+        let words = text.rich().size(self.palette.text_size * 1.3);
         let button = if main {
             let words = words.strong().color(self.palette.primary_text);
             egui::Button::new(words).fill(self.palette.primary)
@@ -107,7 +107,6 @@ impl Big<'_> {
 fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palette) {
     let texts = &*shown.texts;
     let mut big = Big {
-        texts,
         palette,
         free: *shown.overlay.get() == Overlay::None,
         first: true,

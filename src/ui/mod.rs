@@ -7,6 +7,7 @@ pub mod hud;
 pub mod look;
 mod menu;
 mod online;
+pub mod overlay;
 mod past_games;
 pub mod pause;
 pub mod profiles;
@@ -21,6 +22,7 @@ pub use online::default_server as online_default_server;
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         look::plugin,
+        overlay::plugin,
         menu::plugin,
         online::plugin,
         settings::plugin,

@@ -12,8 +12,8 @@ use crate::files::online::OnlineMemory;
 use crate::i18n::Texts;
 use crate::i18n::ui::{column, paragraph, row};
 use crate::online::{Online, OnlineRequest, Status};
-use crate::table::screen::Overlay;
 use crate::table::{SeatKind, TableConfig};
+use crate::ui::overlay::Overlay;
 
 /// What is typed in the window while it is open.
 #[derive(Resource, Default, Debug)]
@@ -106,7 +106,7 @@ fn online_window(
     let in_lobby = online
         .as_deref()
         .is_some_and(|o| o.status != Status::Failed);
-    egui::Window::new(texts.tr("online-title"))
+    egui::Window::new(texts.get("online-title"))
         .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
         .id(egui::Id::new(if in_lobby {
             "online_lobby"
@@ -130,7 +130,9 @@ fn online_window(
                         failed => {
                             if let Some(problem) = failed.and_then(|o| o.problem.as_ref()) {
                                 ui.label(
-                                    RichText::new(texts.show(&texts.online_problem(problem)))
+                                    texts
+                                        .line(texts.online_problem(problem))
+                                        .rich()
                                         .color(ui.visuals().warn_fg_color),
                                 );
                             }
@@ -155,10 +157,10 @@ fn choose(
     requests: &mut MessageWriter<OnlineRequest>,
 ) {
     row(ui, texts, |ui| {
-        ui.label(texts.tr("online-name"));
+        ui.label(texts.get("online-name"));
         ui.add(
             egui::TextEdit::singleline(&mut form.name)
-                .hint_text(texts.tr("player-unnamed"))
+                .hint_text(texts.get("player-unnamed"))
                 .char_limit(ludo_proto::MAX_NAME_CHARS)
                 .desired_width(180.0),
         );
@@ -166,16 +168,16 @@ fn choose(
     // In the browser the server is the one the page came from.
     if !cfg!(target_arch = "wasm32") {
         row(ui, texts, |ui| {
-            ui.label(texts.tr("online-server"));
+            ui.label(texts.get("online-server"));
             ui.add(egui::TextEdit::singleline(&mut form.server).desired_width(240.0));
         });
     }
     ui.separator();
     let create = ui.add(
-        egui::Button::new(RichText::new(texts.tr("online-create")).strong())
+        egui::Button::new(texts.get("online-create").rich().strong())
             .min_size(egui::vec2(200.0, 32.0)),
     );
-    crate::ui::widgets::focus_first(&create, &texts.get("online-create"));
+    crate::ui::widgets::focus_first(&create, texts.get("online-create"));
     if create.clicked() {
         requests.write(OnlineRequest::Create {
             server: form.server.trim().to_string(),
@@ -183,10 +185,10 @@ fn choose(
             table: table_spec(config),
         });
     }
-    paragraph(ui, texts, &texts.get("online-create-about"));
+    paragraph(ui, texts, texts.get("online-create-about"));
     ui.separator();
     row(ui, texts, |ui| {
-        ui.label(texts.tr("online-code"));
+        ui.label(texts.get("online-code"));
         let field = ui.add(
             egui::TextEdit::singleline(&mut form.code)
                 .hint_text("K7X9-PQTA")
@@ -194,7 +196,8 @@ fn choose(
                 .desired_width(120.0),
         );
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if (ui.button(texts.tr("online-join")).clicked() || enter) && !form.code.trim().is_empty() {
+        if (ui.button(texts.get("online-join")).clicked() || enter) && !form.code.trim().is_empty()
+        {
             requests.write(OnlineRequest::Join {
                 server: form.server.trim().to_string(),
                 name: form.name.clone(),
@@ -217,129 +220,152 @@ fn lobby(
     match &online.status {
         // A first request tried again is still connecting, to the player.
         Status::Connecting | Status::Reconnecting { .. } if online.code.is_none() => {
-            ui.label(texts.tr("online-connecting"));
+            ui.label(texts.get("online-connecting"));
         }
         Status::Reconnecting { .. } => {
-            ui.label(RichText::new(texts.tr("online-reconnecting")).color(palette.warning));
+            ui.label(
+                texts
+                    .get("online-reconnecting")
+                    .rich()
+                    .color(palette.warning),
+            );
         }
         _ => {}
     }
     if let Some(code) = &online.code {
-        egui::Frame::new()
-            .fill(ui.visuals().faint_bg_color)
-            .stroke(egui::Stroke::new(1.5, palette.primary))
-            .corner_radius(palette.radius)
-            .inner_margin(egui::Margin::same(12))
-            .show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.vertical_centered(|ui| {
-                    ui.label(RichText::new(texts.tr("online-code")).weak());
-                    ui.label(
-                        RichText::new(display_code(code))
-                            .size(palette.text_size * 2.6)
-                            .strong()
-                            .monospace(),
-                    );
-                });
-                if let Some(path) = &online.link {
-                    let url = invite_url(&online.server, path);
-                    paragraph(ui, texts, &texts.get("online-invite"));
-                    row(ui, texts, |ui| {
-                        let copy = crate::ui::widgets::primary_button(
-                            ui,
-                            &palette,
-                            &texts.tr("online-copy"),
-                        );
-                        if copy.clicked() {
-                            ui.ctx().copy_text(url.clone());
-                        }
-                        ui.add(
-                            egui::Label::new(RichText::new(&url).monospace().small())
-                                .selectable(true)
-                                .wrap(),
-                        );
-                    });
-                }
-            });
+        code_card(ui, texts, &palette, online, code);
     }
-    if let Some(room) = &online.room {
-        ui.add_space(6.0);
-        let colours = ludo_core::seat_colours(room.seats.len().clamp(2, 4) as u8);
-        for (i, seat) in room.seats.iter().enumerate() {
-            let name = match (seat.kind, &seat.name) {
-                (SeatView::Person, Some(name)) => texts.person(name),
-                (SeatView::Cpu(level), _) => {
-                    texts.fmt("cpu-name", &[("level", texts.level(level).into())])
-                }
-                (SeatView::Empty, _) => texts.get("online-seat-empty"),
-                _ => texts.get("online-seat-open"),
-            };
-            let taken = match seat.kind {
-                SeatView::Empty => false,
-                SeatView::Person => seat.name.is_some(),
-                _ => true,
-            };
-            let present = seat.present || !matches!(seat.kind, SeatView::Person);
-            let colour = colours.get(i).copied();
-            let edge = match colour {
-                Some(c) if taken => crate::theme::look::egui(look.strong(c)),
-                _ => ui.visuals().widgets.noninteractive.bg_stroke.color,
-            };
-            crate::ui::widgets::plate_frame(ui, edge).show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                // As tall as its words: it takes no tap.
-                ui.spacing_mut().interact_size.y = 26.0;
-                row(ui, texts, |ui| {
-                    if let Some(c) = colour {
-                        crate::ui::widgets::mark_icon(ui, look, c, 26.0);
-                    }
-                    let text = RichText::new(texts.show(&name));
-                    ui.label(if present && taken {
-                        text.strong()
-                    } else {
-                        text.weak()
-                    });
-                    for (on, key) in [
-                        (online.seat == Some(i as u8), "online-you"),
-                        (room.host == i as u8, "online-host"),
-                    ] {
-                        if on {
-                            ui.label(RichText::new(texts.get(key)).small().color(palette.primary));
-                        }
-                    }
-                });
-            });
+    let Some(room) = &online.room else {
+        if ui.button(texts.get("online-leave")).clicked() {
+            requests.write(OnlineRequest::Leave);
         }
-        ui.add_space(6.0);
-        row(ui, texts, |ui| {
-            if room.stage == Stage::Lobby {
-                if online.is_host() {
-                    let start =
-                        crate::ui::widgets::primary_button(ui, &palette, &texts.tr("online-start"));
-                    // Enter starts the game.
-                    crate::ui::widgets::focus_first(&start, &texts.get("online-start"));
-                    if start.clicked() {
-                        requests.write(OnlineRequest::Start);
-                    }
-                } else {
-                    ui.label(texts.tr("online-waiting-host"));
+        return;
+    };
+    ui.add_space(6.0);
+    let colours = ludo_core::seat_colours(room.seats.len().clamp(2, 4) as u8);
+    for (i, seat) in room.seats.iter().enumerate() {
+        let marks = [
+            (online.seat == Some(i as u8), "online-you"),
+            (room.host == i as u8, "online-host"),
+        ];
+        seat_plate(ui, texts, look, seat, colours.get(i).copied(), marks);
+    }
+    ui.add_space(6.0);
+    row(ui, texts, |ui| {
+        if room.stage == Stage::Lobby {
+            if online.is_host() {
+                let start =
+                    crate::ui::widgets::primary_button(ui, &palette, &texts.get("online-start"));
+                // Enter starts the game.
+                crate::ui::widgets::focus_first(&start, texts.get("online-start"));
+                if start.clicked() {
+                    requests.write(OnlineRequest::Start);
                 }
+            } else {
+                ui.label(texts.get("online-waiting-host"));
             }
-            if ui
-                .add(egui::Button::new(texts.tr("online-leave")).min_size(egui::vec2(0.0, 44.0)))
-                .clicked()
-            {
-                requests.write(OnlineRequest::Leave);
+        }
+        let leave = egui::Button::new(texts.get("online-leave")).min_size(egui::vec2(0.0, 44.0));
+        if ui.add(leave).clicked() {
+            requests.write(OnlineRequest::Leave);
+        }
+    });
+    if let Some(problem) = &online.problem {
+        let line = texts.online_problem(problem);
+        ui.label(line.rich().color(palette.warning));
+    }
+}
+
+/// The room's code, large, and the invitation link with its copy button.
+fn code_card(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    palette: &crate::ui::widgets::Palette,
+    online: &Online,
+    code: &str,
+) {
+    egui::Frame::new()
+        .fill(ui.visuals().faint_bg_color)
+        .stroke(egui::Stroke::new(1.5, palette.primary))
+        .corner_radius(palette.radius)
+        .inner_margin(egui::Margin::same(12))
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.vertical_centered(|ui| {
+                ui.label(texts.get("online-code").rich().weak());
+                ui.label(
+                    RichText::new(display_code(code))
+                        .size(palette.text_size * 2.6)
+                        .strong()
+                        .monospace(),
+                );
+            });
+            let Some(path) = &online.link else { return };
+            let url = invite_url(&online.server, path);
+            paragraph(ui, texts, texts.get("online-invite"));
+            row(ui, texts, |ui| {
+                let copy =
+                    crate::ui::widgets::primary_button(ui, palette, &texts.get("online-copy"));
+                if copy.clicked() {
+                    ui.ctx().copy_text(url.clone());
+                }
+                ui.add(
+                    egui::Label::new(RichText::new(&url).monospace().small())
+                        .selectable(true)
+                        .wrap(),
+                );
+            });
+        });
+}
+
+/// One seat of the lobby: its colour, who sits there (strong when present), and marks such
+/// as "you" and "host".
+fn seat_plate(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    look: &crate::theme::Look,
+    seat: &ludo_proto::SeatView,
+    colour: Option<ludo_core::Colour>,
+    marks: [(bool, &str); 2],
+) {
+    let palette = crate::ui::widgets::Palette::of(&look.ui);
+    let name = match (seat.kind, &seat.name) {
+        (SeatView::Person, Some(name)) => texts.person(name),
+        (SeatView::Cpu(level), _) => texts.fmt("cpu-name", &[("level", texts.level(level).into())]),
+        (SeatView::Empty, _) => texts.get("online-seat-empty"),
+        _ => texts.get("online-seat-open"),
+    };
+    let taken = match seat.kind {
+        SeatView::Empty => false,
+        SeatView::Person => seat.name.is_some(),
+        _ => true,
+    };
+    let present = seat.present || !matches!(seat.kind, SeatView::Person);
+    let edge = match colour {
+        Some(c) if taken => crate::theme::look::egui(look.strong(c)),
+        _ => ui.visuals().widgets.noninteractive.bg_stroke.color,
+    };
+    crate::ui::widgets::plate_frame(ui, edge).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        // As tall as its words: it takes no tap.
+        ui.spacing_mut().interact_size.y = 26.0;
+        row(ui, texts, |ui| {
+            if let Some(c) = colour {
+                crate::ui::widgets::mark_icon(ui, look, c, 26.0);
+            }
+            let text = texts.line(&name).rich();
+            ui.label(if present && taken {
+                text.strong()
+            } else {
+                text.weak()
+            });
+            for (on, key) in marks {
+                if on {
+                    ui.label(texts.get(key).rich().small().color(palette.primary));
+                }
             }
         });
-        if let Some(problem) = &online.problem {
-            ui.label(
-                RichText::new(texts.show(&texts.online_problem(problem))).color(palette.warning),
-            );
-        }
-    } else if ui.button(texts.tr("online-leave")).clicked() {
-        requests.write(OnlineRequest::Leave);
-    }
+    });
 }
 
 #[cfg(test)]

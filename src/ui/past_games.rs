@@ -11,8 +11,8 @@ use crate::files::reviews::{ReviewRequested, export};
 use crate::i18n::Texts;
 use crate::i18n::ui::{column, paragraph, paragraph_rich, row};
 use crate::table::SeatKind;
-use crate::table::screen::Overlay;
 use crate::theme::ActiveTheme;
+use crate::ui::overlay::Overlay;
 use crate::ui::widgets::{Palette, mark_icon};
 
 /// What the last export said (where the file went, or why it did not).
@@ -44,7 +44,7 @@ fn past_games_window(
     let palette = Palette::of(&theme.look.ui);
     let texts = &*texts;
     let mut still_open = true;
-    egui::Window::new(texts.tr("past-title"))
+    egui::Window::new(texts.get("past-title"))
         .max_width(crate::ui::widgets::max_window_width(&ctx))
         .id(egui::Id::new("past_games"))
         .open(&mut still_open)
@@ -56,12 +56,12 @@ fn past_games_window(
                 column(ui, texts, |ui| {
                     ui.set_max_width(ui.available_width().min(560.0));
                     if past.games.is_empty() {
-                        paragraph(ui, texts, &texts.get("past-none"));
+                        paragraph(ui, texts, texts.get("past-none"));
                     }
                     // The browser opens a game's file from the device (or one dropped on the
                     // page); the desktop, with `--review FILE`.
                     #[cfg(target_arch = "wasm32")]
-                    if ui.button(texts.tr("past-open-file")).clicked() {
+                    if ui.button(texts.get("past-open-file")).clicked() {
                         crate::files::reviews::pick_file();
                     }
                     exported_line(ui, texts, &palette, &exported.0);
@@ -71,13 +71,13 @@ fn past_games_window(
                             ui.set_width(ui.available_width());
                             entry(ui, game, texts, &theme, &palette);
                             row(ui, texts, |ui| {
-                                if ui.button(texts.tr("past-review")).clicked() {
+                                if ui.button(texts.get("past-review")).clicked() {
                                     review.write(ReviewRequested::Past(i));
                                     next.set(Overlay::None);
                                 }
                                 let dir = dir.as_ref().and_then(|d| d.0.as_ref());
                                 if let Some(dir) = dir
-                                    && ui.button(texts.tr("past-export")).clicked()
+                                    && ui.button(texts.get("past-export")).clicked()
                                 {
                                     let done = export(dir, &game.file);
                                     exported.0 = Some(done.map(|p| p.display().to_string()));
@@ -105,7 +105,7 @@ fn exported_line(
         Some(Ok(path)) => paragraph(
             ui,
             texts,
-            &texts.fmt("past-exported", &[("path", path.clone().into())]),
+            texts.fmt("past-exported", &[("path", path.clone().into())]),
         ),
         Some(Err(e)) => paragraph_rich(ui, texts, e, |t| {
             egui::RichText::new(t).color(palette.warning)
@@ -129,7 +129,12 @@ fn entry(
     } else {
         texts.get("past-here")
     };
-    ui.label(egui::RichText::new(texts.show(&format!("{when} · {kind}"))).color(palette.weak_text));
+    ui.label(
+        texts
+            .line(format!("{when} · {kind}"))
+            .rich()
+            .color(palette.weak_text),
+    );
     let layout = ludo_core::Layout::for_rules(&record.rules, record.players.len() as u8);
     let mut seats: Vec<(u8, usize)> = game.places.iter().copied().zip(0..).collect();
     seats.sort();
@@ -138,7 +143,7 @@ fn entry(
             let colour: Colour = layout.colours[seat];
             mark_icon(ui, &theme.look, colour, 16.0);
             let name = match SeatKind::from_label(&record.players[seat]) {
-                SeatKind::Person { name } => name,
+                SeatKind::Person { name } => texts.line(name),
                 SeatKind::Cpu(level) => {
                     texts.fmt("past-cpu", &[("level", level.to_string().into())])
                 }
@@ -148,7 +153,10 @@ fn entry(
                 &[("place", u32::from(place).into()), ("name", name.into())],
             );
             ui.label(
-                egui::RichText::new(texts.show(&line)).color(palette.medal(place as usize - 1)),
+                texts
+                    .line(&line)
+                    .rich()
+                    .color(palette.medal(place as usize - 1)),
             );
             ui.add_space(6.0);
         }

@@ -8,9 +8,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::i18n::Texts;
 use crate::table::flow::{AutopilotRequested, Decider, NewTableRequested};
-use crate::table::screen::{Overlay, Pause, Screen};
+use crate::table::screen::{Pause, Screen};
 use crate::table::settings::Settings;
 use crate::table::{Table, TableConfig};
+use crate::ui::overlay::Overlay;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, escape)
@@ -83,7 +84,7 @@ fn pause_menu(
     let ctx = contexts.ctx_mut()?;
     let texts = &*shown.texts;
     let mut resume = false;
-    egui::Window::new(texts.tr("pause-title"))
+    egui::Window::new(texts.get("pause-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx))
         .id(egui::Id::new("paused"))
         .collapsible(false)
@@ -98,8 +99,8 @@ fn pause_menu(
                     } else {
                         "pause-resume"
                     };
-                    let first = ui.add(egui::Button::new(texts.tr(key)).min_size(BUTTON));
-                    crate::ui::widgets::focus_first(&first, &texts.get(key));
+                    let first = ui.add(egui::Button::new(texts.get(key)).min_size(BUTTON));
+                    crate::ui::widgets::focus_first(&first, texts.get(key));
                     crate::ui::widgets::say_where_to_tap("resume", &first, &mut asked.said.0);
                     resume |= first.clicked();
                     seats(ui, &shown, &mut asked);
@@ -146,7 +147,7 @@ fn seats(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked) {
             "pause-leave-seat"
         };
         let text = texts.fmt(key, &[("name", name.into())]);
-        let response = ui.add(egui::Button::new(texts.show(&text)).min_size(BUTTON));
+        let response = ui.add(egui::Button::new(texts.line(&text)).min_size(BUTTON));
         if !away {
             crate::ui::widgets::say_where_to_tap("away", &response, &mut asked.said.1);
         }
@@ -163,7 +164,7 @@ fn seats(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked) {
 fn actions(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked) -> bool {
     let texts = &*shown.texts;
     let button = |ui: &mut egui::Ui, key: &str| {
-        ui.add(egui::Button::new(texts.tr(key)).min_size(BUTTON))
+        ui.add(egui::Button::new(texts.get(key)).min_size(BUTTON))
             .clicked()
     };
     let mut resume = false;

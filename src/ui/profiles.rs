@@ -9,7 +9,7 @@ use crate::files::resume::DataDir;
 use crate::i18n::Texts;
 use crate::i18n::ui::{Cell, column, grid, grid_row, paragraph, paragraph_rich, row};
 use crate::table::profiles::Profiles;
-use crate::table::screen::Overlay;
+use crate::ui::overlay::Overlay;
 
 /// While the Profiles window is open (`Overlay::Profiles`): the name being typed and the
 /// last refusal. Dropped when the window is left.
@@ -45,7 +45,8 @@ fn profiles_window(
     };
     let mut still_open = true;
     let texts = &*texts;
-    egui::Window::new(texts.tr("profiles-title"))
+    let dir = dir.as_ref().and_then(|d| d.0.as_deref());
+    egui::Window::new(texts.get("profiles-title"))
         .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
         .id(egui::Id::new("profiles"))
         .open(&mut still_open)
@@ -57,73 +58,11 @@ fn profiles_window(
                 column(ui, texts, |ui| {
                     // No wider than the screen allows (a phone held upright).
                     ui.set_max_width(ui.available_width().min(520.0));
-                    paragraph(ui, texts, &texts.get("profiles-explain"));
+                    paragraph(ui, texts, texts.get("profiles-explain"));
                     ui.add_space(6.0);
-                    let mut list: Vec<_> = profiles.profiles.iter().collect();
-                    list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
-                    grid(ui, "profiles", |ui| {
-                        let cell = |text: String| -> Cell<'static> {
-                            Box::new(move |ui: &mut egui::Ui| {
-                                ui.label(text);
-                            })
-                        };
-                        let head = [
-                            "profiles-name",
-                            "profiles-rating",
-                            "profiles-games",
-                            "profiles-wins",
-                            "profiles-mean-rank",
-                        ]
-                        .into_iter()
-                        .map(|k| -> Cell<'static> {
-                            let text = texts.tr(k);
-                            Box::new(move |ui: &mut egui::Ui| {
-                                ui.label(egui::RichText::new(text).strong());
-                            })
-                        })
-                        .collect();
-                        grid_row(ui, texts, head);
-                        for p in list {
-                            grid_row(
-                                ui,
-                                texts,
-                                vec![
-                                    cell(texts.show(&p.name)),
-                                    cell(format!("{:.0}", p.rating)),
-                                    cell(p.games.to_string()),
-                                    cell(p.wins.to_string()),
-                                    cell(p.mean_rank().map_or("–".into(), |r| format!("{r:.2}"))),
-                                ],
-                            );
-                        }
-                    });
-                    if profiles.profiles.is_empty() {
-                        ui.label(texts.tr("profiles-none"));
-                    }
+                    ranking(ui, texts, &profiles);
                     ui.add_space(6.0);
-                    row(ui, texts, |ui| {
-                        let field = ui.add(
-                            egui::TextEdit::singleline(&mut open.new_name)
-                                .hint_text(texts.tr("profiles-name-hint"))
-                                .desired_width(160.0),
-                        );
-                        let entered =
-                            field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                        if ui.button(texts.tr("profiles-add")).clicked() || entered {
-                            let name = open.new_name.clone();
-                            open.error = profiles.add(&name).err().map(|e| texts.profile_error(&e));
-                            if open.error.is_none() {
-                                open.new_name.clear();
-                                if let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref()) {
-                                    open.error = save_profiles(dir, &profiles).err();
-                                }
-                            }
-                        }
-                    });
-                    if let Some(e) = &open.error {
-                        let warn = ui.visuals().warn_fg_color;
-                        paragraph_rich(ui, texts, e, |t| egui::RichText::new(t).color(warn));
-                    }
+                    add_profile(ui, texts, &mut open, &mut profiles, dir);
                 });
             })
         });
@@ -131,4 +70,82 @@ fn profiles_window(
         next.set(Overlay::None);
     }
     Ok(())
+}
+
+/// Every profile, best rating first: rating, ranked games, wins and mean rank.
+fn ranking(ui: &mut egui::Ui, texts: &Texts, profiles: &Profiles) {
+    let mut list: Vec<_> = profiles.profiles.iter().collect();
+    list.sort_by(|a, b| b.rating.total_cmp(&a.rating));
+    grid(ui, "profiles", |ui| {
+        let cell = |text: String| -> Cell<'static> {
+            Box::new(move |ui: &mut egui::Ui| {
+                ui.label(text);
+            })
+        };
+        let head = [
+            "profiles-name",
+            "profiles-rating",
+            "profiles-games",
+            "profiles-wins",
+            "profiles-mean-rank",
+        ]
+        .into_iter()
+        .map(|k| -> Cell<'static> {
+            let text = texts.get(k);
+            Box::new(move |ui: &mut egui::Ui| {
+                ui.label(text.rich().strong());
+            })
+        })
+        .collect();
+        grid_row(ui, texts, head);
+        for p in list {
+            let mean_rank = p.mean_rank().map_or("–".into(), |r| format!("{r:.2}"));
+            let cells = vec![
+                cell(texts.line(&p.name).drawn()),
+                cell(format!("{:.0}", p.rating)),
+                cell(p.games.to_string()),
+                cell(p.wins.to_string()),
+                cell(mean_rank),
+            ];
+            grid_row(ui, texts, cells);
+        }
+    });
+    if profiles.profiles.is_empty() {
+        ui.label(texts.get("profiles-none"));
+    }
+}
+
+/// The field for a new person's name, Add, and why a name was refused or not saved.
+fn add_profile(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    open: &mut ProfilesOpen,
+    profiles: &mut Profiles,
+    dir: Option<&std::path::Path>,
+) {
+    row(ui, texts, |ui| {
+        let field = ui.add(
+            egui::TextEdit::singleline(&mut open.new_name)
+                .hint_text(texts.get("profiles-name-hint"))
+                .desired_width(160.0),
+        );
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button(texts.get("profiles-add")).clicked() || entered {
+            let name = open.new_name.clone();
+            open.error = profiles
+                .add(&name)
+                .err()
+                .map(|e| texts.profile_error(&e).into_string());
+            if open.error.is_none() {
+                open.new_name.clear();
+                if let Some(dir) = dir {
+                    open.error = save_profiles(dir, profiles).err();
+                }
+            }
+        }
+    });
+    if let Some(e) = &open.error {
+        let warn = ui.visuals().warn_fg_color;
+        paragraph_rich(ui, texts, e, |t| egui::RichText::new(t).color(warn));
+    }
 }

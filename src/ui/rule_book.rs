@@ -14,7 +14,7 @@ use crate::theme::{ActiveTheme, look::egui as to_egui};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        rule_book.run_if(in_state(crate::table::screen::Overlay::Rules)),
+        rule_book.run_if(in_state(crate::ui::overlay::Overlay::Rules)),
     );
 }
 
@@ -68,7 +68,7 @@ fn pictures(ui: &mut egui::Ui, texts: &Texts, theme: &ActiveTheme) {
                 Stroke::NONE,
             ));
         }
-        ui.label(texts.tr("book-star"));
+        ui.label(texts.get("book-star"));
         ui.add_space(12.0);
         let (rect, _) = ui.allocate_exact_size(egui::vec2(s, s), egui::Sense::hover());
         let p = ui.painter();
@@ -76,7 +76,7 @@ fn pictures(ui: &mut egui::Ui, texts: &Texts, theme: &ActiveTheme) {
         let blue = to_egui(look.strong(Colour::Blue));
         p.circle_filled(rect.center() + egui::vec2(-6.0, -5.0), 9.0, blue);
         p.circle_filled(rect.center() + egui::vec2(6.0, 5.0), 9.0, blue);
-        ui.label(texts.tr("book-block"));
+        ui.label(texts.get("book-block"));
         ui.add_space(12.0);
         let (rect, _) = ui.allocate_exact_size(egui::vec2(5.0 * 18.0, 18.0), egui::Sense::hover());
         let p = ui.painter();
@@ -87,12 +87,12 @@ fn pictures(ui: &mut egui::Ui, texts: &Texts, theme: &ActiveTheme) {
             );
             p.rect_filled(r, 1.0, to_egui(look.seat(Colour::Red).home_column));
         }
-        ui.label(texts.tr("book-home-column"));
+        ui.label(texts.get("book-home-column"));
     });
 }
 
 fn rule_book(
-    mut next: ResMut<NextState<crate::table::screen::Overlay>>,
+    mut next: ResMut<NextState<crate::ui::overlay::Overlay>>,
     mut contexts: EguiContexts,
     table: Res<Table>,
     theme: Res<ActiveTheme>,
@@ -101,7 +101,7 @@ fn rule_book(
     let ctx = contexts.ctx_mut()?;
     let mut still_open = true;
     let texts = &*texts;
-    egui::Window::new(texts.tr("book-title"))
+    egui::Window::new(texts.get("book-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx))
         .id(egui::Id::new("rules"))
         .open(&mut still_open)
@@ -115,7 +115,7 @@ fn rule_book(
                 .show(ui, |ui| {
                     heading(ui, texts, "book-how");
                     for key in HOW_TO_PLAY {
-                        paragraph(ui, texts, &format!("• {}", texts.get(key)));
+                        paragraph(ui, texts, format!("• {}", texts.get(key)));
                     }
                     pictures(ui, texts, &theme);
                     ui.separator();
@@ -125,18 +125,18 @@ fn rule_book(
                     heading(ui, texts, "book-glossary");
                     for key in GLOSSARY {
                         let meaning = texts.get(&format!("{key}-means"));
-                        paragraph(ui, texts, &format!("{}: {meaning}.", texts.get(key)));
+                        paragraph(ui, texts, format!("{}: {meaning}.", texts.get(key)));
                     }
                     ui.separator();
                     heading(ui, texts, "book-questions");
                     for key in FAQ {
-                        paragraph_rich(ui, texts, &texts.get(key), |t| RichText::new(t).strong());
-                        paragraph(ui, texts, &texts.get(&format!("{key}-answer")));
+                        paragraph_rich(ui, texts, texts.get(key), |t| RichText::new(t).strong());
+                        paragraph(ui, texts, texts.get(&format!("{key}-answer")));
                     }
                 });
         });
     if !still_open {
-        next.set(crate::table::screen::Overlay::None);
+        next.set(crate::ui::overlay::Overlay::None);
     }
     Ok(())
 }
@@ -157,7 +157,7 @@ fn house_rules_table(ui: &mut egui::Ui, texts: &Texts, table: &Table) {
                 )
             };
             let warn = (chosen != standard).then(|| ui.visuals().warn_fg_color);
-            paragraph_rich(ui, texts, &format!("{chosen} — {verdict}"), |t| {
+            paragraph_rich(ui, texts, format!("{chosen} — {verdict}"), |t| {
                 let t = RichText::new(t).strong();
                 match warn {
                     Some(c) => t.color(c),
@@ -171,23 +171,25 @@ fn house_rules_table(ui: &mut egui::Ui, texts: &Texts, table: &Table) {
     grid(ui, "house_rules", |ui| {
         for (name, chosen, standard) in texts.house_rules(table.game.rules()) {
             let verdict = if chosen == standard {
-                RichText::new(texts.tr("book-standard"))
+                texts.get("book-standard").rich()
             } else {
-                RichText::new(texts.trf(
-                    "book-not-standard",
-                    &[("standard", standard.clone().into())],
-                ))
-                .color(ui.visuals().warn_fg_color)
+                texts
+                    .fmt(
+                        "book-not-standard",
+                        &[("standard", standard.clone().into())],
+                    )
+                    .rich()
+                    .color(ui.visuals().warn_fg_color)
             };
             grid_row(
                 ui,
                 texts,
                 vec![
                     Box::new(move |ui: &mut egui::Ui| {
-                        ui.label(texts.show(&name));
+                        ui.label(texts.line(&name));
                     }),
                     Box::new(move |ui: &mut egui::Ui| {
-                        ui.label(RichText::new(texts.show(&chosen)).strong());
+                        ui.label(texts.line(&chosen).rich().strong());
                     }),
                     Box::new(move |ui: &mut egui::Ui| {
                         ui.label(verdict);
@@ -200,5 +202,5 @@ fn house_rules_table(ui: &mut egui::Ui, texts: &Texts, table: &Table) {
 
 /// A heading on the side the language starts from.
 fn heading(ui: &mut egui::Ui, texts: &Texts, key: &str) {
-    paragraph_rich(ui, texts, &texts.get(key), |t| RichText::new(t).heading());
+    paragraph_rich(ui, texts, texts.get(key), |t| RichText::new(t).heading());
 }

@@ -7,8 +7,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::i18n::ui::row;
 use crate::i18n::{Languages, Texts};
-use crate::table::screen::Overlay;
 use crate::table::settings::{Settings, Speed, TextSize};
+use crate::ui::overlay::Overlay;
 
 /// The settings a player can change, shared by the HUD, the menu and the pause menu.
 pub fn settings_ui(
@@ -17,8 +17,51 @@ pub fn settings_ui(
     languages: &Languages,
     settings: &mut Settings,
 ) {
+    language_choice(ui, texts, languages, settings);
+    speed_choice(ui, texts, "settings-cpu-speed", &mut settings.cpu_speed);
+    speed_choice(
+        ui,
+        texts,
+        "settings-animation",
+        &mut settings.animation_speed,
+    );
+    theme_choice(ui, texts, settings);
     row(ui, texts, |ui| {
-        ui.label(texts.tr("settings-language"));
+        ui.label(texts.get("settings-text-size"));
+        for size in TextSize::ALL {
+            let label = texts.fmt("settings-percent", &[("n", size.percent().into())]);
+            ui.selectable_value(&mut settings.text_size, size, label);
+        }
+    });
+    let switches = [
+        (&mut settings.high_contrast, "settings-high-contrast"),
+        (&mut settings.reduced_motion, "settings-reduced-motion"),
+        (&mut settings.auto_single_move, "settings-auto-move"),
+    ];
+    for (on, key) in switches {
+        ui.checkbox(on, texts.get(key));
+    }
+    let volumes = [
+        (&mut settings.volume_db, "settings-master-volume"),
+        (&mut settings.effects_db, "settings-effects-volume"),
+    ];
+    for (db, key) in volumes {
+        ui.add(egui::Slider::new(db, -40.0..=0.0).text(texts.get(key)));
+    }
+    ui.checkbox(&mut settings.muted, texts.get("settings-mute"));
+    #[cfg(not(target_arch = "wasm32"))]
+    ui.checkbox(&mut settings.fullscreen, texts.get("settings-fullscreen"));
+}
+
+/// The language, each in its own words and its own direction.
+fn language_choice(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    languages: &Languages,
+    settings: &mut Settings,
+) {
+    row(ui, texts, |ui| {
+        ui.label(texts.get("settings-language"));
         let current = settings.language.clone().unwrap_or_default();
         let shown = languages
             .names
@@ -35,15 +78,12 @@ pub fn settings_ui(
                 }
             });
     });
-    speed_choice(ui, texts, "settings-cpu-speed", &mut settings.cpu_speed);
-    speed_choice(
-        ui,
-        texts,
-        "settings-animation",
-        &mut settings.animation_speed,
-    );
+}
+
+/// The theme: every folder of `assets/themes/`.
+fn theme_choice(ui: &mut egui::Ui, texts: &Texts, settings: &mut Settings) {
     row(ui, texts, |ui| {
-        ui.label(texts.tr("settings-theme"));
+        ui.label(texts.get("settings-theme"));
         egui::ComboBox::from_id_salt("theme")
             .selected_text(settings.theme.as_str())
             .show_ui(ui, |ui| {
@@ -55,43 +95,13 @@ pub fn settings_ui(
                 }
             });
     });
-    row(ui, texts, |ui| {
-        ui.label(texts.tr("settings-text-size"));
-        for size in TextSize::ALL {
-            let label = texts.trf("settings-percent", &[("n", size.percent().into())]);
-            ui.selectable_value(&mut settings.text_size, size, label);
-        }
-    });
-    ui.checkbox(
-        &mut settings.high_contrast,
-        texts.tr("settings-high-contrast"),
-    );
-    ui.checkbox(
-        &mut settings.reduced_motion,
-        texts.tr("settings-reduced-motion"),
-    );
-    ui.checkbox(
-        &mut settings.auto_single_move,
-        texts.tr("settings-auto-move"),
-    );
-    ui.add(
-        egui::Slider::new(&mut settings.volume_db, -40.0..=0.0)
-            .text(texts.tr("settings-master-volume")),
-    );
-    ui.add(
-        egui::Slider::new(&mut settings.effects_db, -40.0..=0.0)
-            .text(texts.tr("settings-effects-volume")),
-    );
-    ui.checkbox(&mut settings.muted, texts.tr("settings-mute"));
-    #[cfg(not(target_arch = "wasm32"))]
-    ui.checkbox(&mut settings.fullscreen, texts.tr("settings-fullscreen"));
 }
 
 fn speed_choice(ui: &mut egui::Ui, texts: &Texts, key: &str, speed: &mut Speed) {
     row(ui, texts, |ui| {
-        ui.label(texts.tr(key));
+        ui.label(texts.get(key));
         for s in Speed::ALL {
-            ui.selectable_value(speed, s, texts.show(&texts.speed(s)));
+            ui.selectable_value(speed, s, texts.speed(s));
         }
     });
 }
@@ -112,7 +122,7 @@ fn settings_window(
     languages: Res<crate::i18n::Languages>,
 ) -> Result {
     let mut still_open = true;
-    egui::Window::new(texts.tr("settings-title"))
+    egui::Window::new(texts.get("settings-title"))
         .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
         .id(egui::Id::new("settings"))
         .open(&mut still_open)

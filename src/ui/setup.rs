@@ -14,8 +14,8 @@ use crate::i18n::Texts;
 use crate::i18n::ui::{column, paragraph, row};
 use crate::table::TurnLimit;
 use crate::table::flow::NewTableRequested;
-use crate::table::screen::Overlay;
 use crate::table::{SeatKind, TableConfig};
+use crate::ui::overlay::Overlay;
 use crate::ui::widgets::mark_icon;
 
 /// One chair at the table in the setup: empty, or who sits in it.
@@ -128,7 +128,7 @@ fn setup_window(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut start = false;
-    egui::Window::new(texts.tr("setup-title"))
+    egui::Window::new(texts.get("setup-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx))
         .id(egui::Id::new("setup"))
         .collapsible(false)
@@ -149,35 +149,7 @@ fn setup_window(
                     });
                 });
             ui.separator();
-            row(ui, &texts, |ui| {
-                let n = draft.seated();
-                let ok = (2..=4).contains(&n);
-                let palette = crate::ui::widgets::Palette::of(&theme.look.ui);
-                let words = RichText::new(texts.tr("setup-start"))
-                    .strong()
-                    .size(palette.text_size * 1.2)
-                    .color(palette.primary_text);
-                let button = ui.add_enabled(
-                    ok,
-                    egui::Button::new(words)
-                        .fill(palette.primary)
-                        .min_size(egui::vec2(140.0, 44.0)),
-                );
-                // Enter starts the table; Tab and the arrows reach every choice from here.
-                crate::ui::widgets::focus_first(&button, &texts.get("setup-start"));
-                start = button.clicked();
-                if !ok {
-                    ui.label(texts.tr("setup-need-seats"));
-                } else {
-                    let config = draft.to_config();
-                    match profiles.ranked(&config.rules, &config.seats) {
-                        Ok(()) => ui.label(RichText::new(texts.tr("setup-ranked")).strong()),
-                        Err(why) => ui.label(
-                            texts.trf("setup-not-ranked", &[("why", texts.unranked(&why).into())]),
-                        ),
-                    };
-                }
-            });
+            start = start_row(ui, &texts, &theme.look, &draft, &profiles);
         });
     if start {
         new_table.write(NewTableRequested(draft.to_config()));
@@ -188,10 +160,81 @@ fn setup_window(
     Ok(())
 }
 
+/// Who sits in a chair: nobody, a person or a CPU (a person gets a name to start from).
+fn who_sits(ui: &mut egui::Ui, texts: &Texts, i: usize, chair: &mut Chair) {
+    let key = |chair: &Chair| match chair {
+        Chair::Empty => "setup-empty",
+        Chair::Person(_) => "setup-person",
+        Chair::Cpu(_) => "setup-cpu",
+    };
+    egui::ComboBox::from_id_salt(("chair", i))
+        .selected_text(texts.get(key(chair)))
+        .show_ui(ui, |ui| {
+            let choices = [
+                Chair::Empty,
+                Chair::Person(String::new()),
+                Chair::Cpu(CpuLevel::Normal),
+            ];
+            for choice in choices {
+                let on = key(chair) == key(&choice);
+                if ui.selectable_label(on, texts.get(key(&choice))).clicked() {
+                    *chair = match choice {
+                        Chair::Person(_) => {
+                            let name = texts.fmt("player-default-name", &[("n", (i + 1).into())]);
+                            Chair::Person(name.into_string())
+                        }
+                        other => other,
+                    };
+                }
+            }
+        });
+}
+
+/// Start, when two to four seats are taken, and whether the table will be ranked (or why
+/// not); whether Start was pressed.
+fn start_row(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    look: &crate::theme::Look,
+    draft: &SetupDraft,
+    profiles: &crate::table::profiles::Profiles,
+) -> bool {
+    row(ui, texts, |ui| {
+        let ok = (2..=4).contains(&draft.seated());
+        let palette = crate::ui::widgets::Palette::of(&look.ui);
+        let words = texts
+            .get("setup-start")
+            .rich()
+            .strong()
+            .size(palette.text_size * 1.2)
+            .color(palette.primary_text);
+        let button = ui.add_enabled(
+            ok,
+            egui::Button::new(words)
+                .fill(palette.primary)
+                .min_size(egui::vec2(140.0, 44.0)),
+        );
+        // Enter starts the table; Tab and the arrows reach every choice from here.
+        crate::ui::widgets::focus_first(&button, texts.get("setup-start"));
+        if !ok {
+            ui.label(texts.get("setup-need-seats"));
+        } else {
+            let config = draft.to_config();
+            match profiles.ranked(&config.rules, &config.seats) {
+                Ok(()) => ui.label(texts.get("setup-ranked").rich().strong()),
+                Err(why) => {
+                    ui.label(texts.fmt("setup-not-ranked", &[("why", texts.unranked(&why).into())]))
+                }
+            };
+        }
+        button.clicked()
+    })
+}
+
 /// A CPU seat's level: a button for each where they all fit beside the seat, else a list to
 /// open (a phone held upright), so no level is left alone on a line of its own.
 fn level_choice(ui: &mut egui::Ui, texts: &Texts, chair: usize, level: &mut CpuLevel) {
-    let names = CpuLevel::ALL.map(|l| texts.show(&texts.level(l)));
+    let names = CpuLevel::ALL.map(|l| texts.level(l).drawn());
     let font = egui::TextStyle::Button.resolve(ui.style());
     let (padding, gap) = (ui.spacing().button_padding.x, ui.spacing().item_spacing.x);
     let wanted: f32 = names
@@ -216,7 +259,7 @@ fn level_choice(ui: &mut egui::Ui, texts: &Texts, chair: usize, level: &mut CpuL
         }
     } else {
         egui::ComboBox::from_id_salt(("level", chair))
-            .selected_text(texts.show(&texts.level(*level)))
+            .selected_text(texts.level(*level))
             .show_ui(ui, |ui| {
                 for (l, name) in CpuLevel::ALL.into_iter().zip(names) {
                     ui.selectable_value(level, l, name);
@@ -226,7 +269,7 @@ fn level_choice(ui: &mut egui::Ui, texts: &Texts, chair: usize, level: &mut CpuL
 }
 
 fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: &mut SetupDraft) {
-    ui.heading(texts.tr("setup-seats"));
+    ui.heading(texts.get("setup-seats"));
     let n = draft.seated().clamp(2, 4) as u8;
     let colours = seat_colours(n);
     let mut seat = 0usize;
@@ -246,42 +289,12 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
                 } else {
                     ui.add_space(30.0);
                 }
-                let label = texts.tr(match chair {
-                    Chair::Empty => "setup-empty",
-                    Chair::Person(_) => "setup-person",
-                    Chair::Cpu(_) => "setup-cpu",
-                });
-                egui::ComboBox::from_id_salt(("chair", i))
-                    .selected_text(label)
-                    .show_ui(ui, |ui| {
-                        if ui
-                            .selectable_label(*chair == Chair::Empty, texts.tr("setup-empty"))
-                            .clicked()
-                        {
-                            *chair = Chair::Empty;
-                        }
-                        if ui
-                            .selectable_label(
-                                matches!(chair, Chair::Person(_)),
-                                texts.tr("setup-person"),
-                            )
-                            .clicked()
-                        {
-                            let name = texts.fmt("player-default-name", &[("n", (i + 1).into())]);
-                            *chair = Chair::Person(name);
-                        }
-                        if ui
-                            .selectable_label(matches!(chair, Chair::Cpu(_)), texts.tr("setup-cpu"))
-                            .clicked()
-                        {
-                            *chair = Chair::Cpu(CpuLevel::Normal);
-                        }
-                    });
+                who_sits(ui, texts, i, chair);
                 match chair {
                     Chair::Person(name) => {
                         ui.add(
                             egui::TextEdit::singleline(name)
-                                .hint_text(texts.tr("player-unnamed"))
+                                .hint_text(texts.get("player-unnamed"))
                                 .desired_width(140.0),
                         );
                     }
@@ -291,15 +304,15 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
             });
         });
     }
-    if ui.button(texts.tr("setup-fill")).clicked() {
+    if ui.button(texts.get("setup-fill")).clicked() {
         draft.fill_with_cpus();
     }
     row(ui, texts, |ui| {
-        ui.label(texts.tr("setup-turn-limit"));
+        ui.label(texts.get("setup-turn-limit"));
         for limit in TurnLimit::ALL {
             let name = match limit.secs() {
-                None => texts.tr("setup-no-limit"),
-                Some(secs) => texts.trf("setup-seconds", &[("secs", secs.into())]),
+                None => texts.get("setup-no-limit"),
+                Some(secs) => texts.fmt("setup-seconds", &[("secs", secs.into())]),
             };
             ui.selectable_value(&mut draft.turn_limit, limit, name);
         }
@@ -308,7 +321,9 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
 
 fn not_standard(ui: &mut egui::Ui, texts: &Texts) {
     ui.label(
-        RichText::new(texts.tr("setup-not-standard"))
+        texts
+            .get("setup-not-standard")
+            .rich()
             .italics()
             .color(ui.visuals().warn_fg_color),
     );
@@ -322,23 +337,19 @@ fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &Pre
     // What the chosen preset is, said below it too: a finger has no hover.
     let mut chosen_about = None;
     row(ui, texts, |ui| {
-        ui.label(texts.tr("setup-presets"));
+        ui.label(texts.get("setup-presets"));
         for (preset, file) in presets.iter() {
             let Some(file) = file else {
                 continue;
             };
             let on = file.rules == *rules;
-            let name = texts
-                .lookup(&format!("preset-{}", preset.name), &[])
-                .unwrap_or_else(|| preset.name.clone());
-            let about = texts
-                .lookup(&format!("preset-{}-about", preset.name), &[])
-                .unwrap_or_else(|| file.about.clone());
+            let name = texts.get_or(&format!("preset-{}", preset.name), &preset.name);
+            let about = texts.get_or(&format!("preset-{}-about", preset.name), &file.about);
             if on {
                 chosen_about = Some(about.clone());
             }
             if ui
-                .selectable_label(on, texts.show(&name))
+                .selectable_label(on, name)
                 .on_hover_ui(|ui| {
                     ui.set_max_width(360.0);
                     paragraph(ui, texts, &about);
@@ -363,8 +374,8 @@ fn presets_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules, presets: &Pre
 /// Every house rule of `HOUSE_RULES`, a row each, marked when it is not the standard game.
 fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
     row(ui, texts, |ui| {
-        ui.heading(texts.tr("setup-house-rules"));
-        if ui.button(texts.tr("setup-reset")).clicked() {
+        ui.heading(texts.get("setup-house-rules"));
+        if ui.button(texts.get("setup-reset")).clicked() {
             *rules = Rules::default();
         }
     });
@@ -378,11 +389,11 @@ fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
         };
         crate::ui::widgets::plate_frame(ui, edge).show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(RichText::new(texts.show(&texts.rule_name(rule))).strong());
+            ui.label(texts.rule_name(rule).rich().strong());
             row(ui, texts, |ui| {
                 let chosen = rules.get(rule.name);
                 let mut pick = |ui: &mut egui::Ui, choice: Choice| {
-                    let name = texts.show(&texts.rule_value(rule, choice));
+                    let name = texts.rule_value(rule, choice);
                     if ui.selectable_label(chosen == choice, name).clicked() {
                         rules.set(rule.name, choice);
                     }

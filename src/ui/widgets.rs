@@ -2,6 +2,7 @@
 //! place in `ui/` with colours of its own: the dimming veil and the medals), a seat's mark,
 //! the bar's icon buttons, the main button, and keyboard focus for a menu that opens.
 
+use crate::i18n::Words;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, Stroke};
 use ludo_core::Colour;
@@ -74,8 +75,9 @@ pub fn plate_frame(ui: &egui::Ui, edge: Color32) -> egui::Frame {
 }
 
 /// A window's main button (Play again, Continue, Start): the skin's primary colour, large.
-pub fn primary_button(ui: &mut egui::Ui, palette: &Palette, text: &str) -> egui::Response {
-    let words = egui::RichText::new(text)
+pub fn primary_button(ui: &mut egui::Ui, palette: &Palette, text: &Words) -> egui::Response {
+    let words = text
+        .rich()
         .size(palette.text_size * 1.2)
         .strong()
         .color(palette.primary_text);
@@ -178,7 +180,13 @@ pub enum Icon {
 }
 
 /// A square button with a drawn icon (no font needed), named for screen readers by `label`.
-pub fn icon_button(ui: &mut egui::Ui, icon: Icon, label: &str, side: f32) -> egui::Response {
+pub fn icon_button(
+    ui: &mut egui::Ui,
+    icon: Icon,
+    label: impl AsRef<str>,
+    side: f32,
+) -> egui::Response {
+    let label = label.as_ref();
     let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, label));
     let visuals = ui.style().interact(&response);
@@ -191,117 +199,109 @@ pub fn icon_button(ui: &mut egui::Ui, icon: Icon, label: &str, side: f32) -> egu
         egui::StrokeKind::Inside,
     );
     let ink = Stroke::new((side * 0.07).max(1.5), visuals.text_color());
-    let c = rect.center();
-    let u = side * 0.2;
-    match icon {
-        Icon::Menu => {
-            for dy in [-u, 0.0, u] {
-                p.line_segment(
-                    [c + egui::vec2(-u * 1.2, dy), c + egui::vec2(u * 1.2, dy)],
-                    ink,
-                );
-            }
-        }
-        Icon::Log => {
-            for dy in [-u, 0.0, u] {
-                p.circle_filled(c + egui::vec2(-u * 1.2, dy), ink.width * 0.7, ink.color);
-                p.line_segment(
-                    [c + egui::vec2(-u * 0.6, dy), c + egui::vec2(u * 1.2, dy)],
-                    ink,
-                );
-            }
-        }
-        Icon::Rules => {
-            // A book, open.
-            let top = c.y - u * 1.1;
-            let bottom = c.y + u * 1.1;
-            for side in [-1.0, 1.0] {
-                let pts = vec![
-                    Pos2::new(c.x, top + u * 0.3),
-                    Pos2::new(c.x + side * u * 1.4, top),
-                    Pos2::new(c.x + side * u * 1.4, bottom - u * 0.3),
-                    Pos2::new(c.x, bottom),
-                ];
-                p.add(egui::Shape::closed_line(pts, ink));
-            }
-        }
-        Icon::Step { forward } => {
-            let d = if forward { 1.0 } else { -1.0 };
-            let tip = c + egui::vec2(d * u * 0.9, 0.0);
-            let pts = vec![
-                tip,
-                c + egui::vec2(-d * u * 0.6, -u),
-                c + egui::vec2(-d * u * 0.6, u),
-            ];
-            p.add(egui::Shape::convex_polygon(pts, ink.color, Stroke::NONE));
-            let bar = c.x + d * u * 1.2;
-            p.line_segment([Pos2::new(bar, c.y - u), Pos2::new(bar, c.y + u)], ink);
-        }
-        Icon::Play => {
-            let pts = vec![
-                c + egui::vec2(u * 1.1, 0.0),
-                c + egui::vec2(-u * 0.8, -u * 1.1),
-                c + egui::vec2(-u * 0.8, u * 1.1),
-            ];
-            p.add(egui::Shape::convex_polygon(pts, ink.color, Stroke::NONE));
-        }
-        Icon::Pause => {
-            for dx in [-0.5, 0.5] {
-                let bar = egui::Rect::from_center_size(
-                    c + egui::vec2(dx * u * 1.1, 0.0),
-                    egui::vec2(u * 0.45, u * 2.1),
-                );
-                p.rect_filled(bar, 1.0, ink.color);
-            }
-        }
-        Icon::Close => {
-            for (a, b) in [(-1.0, -1.0), (-1.0, 1.0)] {
-                p.line_segment(
-                    [c + egui::vec2(a * u, b * u), c - egui::vec2(a * u, b * u)],
-                    ink,
-                );
-            }
-        }
-        Icon::Sound { muted } => {
-            let body = vec![
-                Pos2::new(c.x - u * 1.3, c.y - u * 0.5),
-                Pos2::new(c.x - u * 0.6, c.y - u * 0.5),
-                Pos2::new(c.x + u * 0.2, c.y - u * 1.2),
-                Pos2::new(c.x + u * 0.2, c.y + u * 1.2),
-                Pos2::new(c.x - u * 0.6, c.y + u * 0.5),
-                Pos2::new(c.x - u * 1.3, c.y + u * 0.5),
-            ];
-            p.add(egui::Shape::convex_polygon(body, ink.color, Stroke::NONE));
-            if muted {
-                let x = c.x + u * 1.0;
-                p.line_segment(
-                    [
-                        Pos2::new(x - u * 0.45, c.y - u * 0.45),
-                        Pos2::new(x + u * 0.45, c.y + u * 0.45),
-                    ],
-                    ink,
-                );
-                p.line_segment(
-                    [
-                        Pos2::new(x - u * 0.45, c.y + u * 0.45),
-                        Pos2::new(x + u * 0.45, c.y - u * 0.45),
-                    ],
-                    ink,
-                );
-            } else {
-                for r in [0.7, 1.2] {
-                    let arc: Vec<Pos2> = (0..=8)
-                        .map(|i| {
-                            let a = -0.8 + 1.6 * i as f32 / 8.0;
-                            Pos2::new(c.x + u * 0.3 + u * r * a.cos(), c.y + u * r * a.sin())
-                        })
-                        .collect();
-                    p.add(egui::Shape::line(arc, ink));
+    icon.paint(p, rect.center(), side * 0.2, ink);
+    response
+}
+
+impl Icon {
+    /// Draws the icon around `c`, `u` a fifth of the button's side, in `ink`.
+    fn paint(self, p: &egui::Painter, c: Pos2, u: f32, ink: Stroke) {
+        let v = egui::vec2;
+        match self {
+            Icon::Menu => {
+                for dy in [-u, 0.0, u] {
+                    p.line_segment([c + v(-u * 1.2, dy), c + v(u * 1.2, dy)], ink);
                 }
             }
+            Icon::Log => {
+                for dy in [-u, 0.0, u] {
+                    p.circle_filled(c + v(-u * 1.2, dy), ink.width * 0.7, ink.color);
+                    p.line_segment([c + v(-u * 0.6, dy), c + v(u * 1.2, dy)], ink);
+                }
+            }
+            Icon::Rules => paint_book(p, c, u, ink),
+            Icon::Step { forward } => {
+                let d = if forward { 1.0 } else { -1.0 };
+                let pts = vec![
+                    c + v(d * u * 0.9, 0.0),
+                    c + v(-d * u * 0.6, -u),
+                    c + v(-d * u * 0.6, u),
+                ];
+                p.add(egui::Shape::convex_polygon(pts, ink.color, Stroke::NONE));
+                let bar = c.x + d * u * 1.2;
+                p.line_segment([Pos2::new(bar, c.y - u), Pos2::new(bar, c.y + u)], ink);
+            }
+            Icon::Play => {
+                let pts = vec![
+                    c + v(u * 1.1, 0.0),
+                    c + v(-u * 0.8, -u * 1.1),
+                    c + v(-u * 0.8, u * 1.1),
+                ];
+                p.add(egui::Shape::convex_polygon(pts, ink.color, Stroke::NONE));
+            }
+            Icon::Pause => {
+                for dx in [-0.5, 0.5] {
+                    let bar = egui::Rect::from_center_size(
+                        c + v(dx * u * 1.1, 0.0),
+                        v(u * 0.45, u * 2.1),
+                    );
+                    p.rect_filled(bar, 1.0, ink.color);
+                }
+            }
+            Icon::Close => paint_cross(p, c, u, ink),
+            Icon::Sound { muted } => paint_speaker(p, c, u, ink, muted),
         }
     }
-    response
+}
+
+/// An open book: two pages from the spine.
+fn paint_book(p: &egui::Painter, c: Pos2, u: f32, ink: Stroke) {
+    let (top, bottom) = (c.y - u * 1.1, c.y + u * 1.1);
+    for side in [-1.0, 1.0] {
+        let pts = vec![
+            Pos2::new(c.x, top + u * 0.3),
+            Pos2::new(c.x + side * u * 1.4, top),
+            Pos2::new(c.x + side * u * 1.4, bottom - u * 0.3),
+            Pos2::new(c.x, bottom),
+        ];
+        p.add(egui::Shape::closed_line(pts, ink));
+    }
+}
+
+/// An ×, `u` from its centre to each arm's end along each axis.
+fn paint_cross(p: &egui::Painter, c: Pos2, u: f32, ink: Stroke) {
+    for (a, b) in [(-1.0, -1.0), (-1.0, 1.0)] {
+        p.line_segment(
+            [c + egui::vec2(a * u, b * u), c - egui::vec2(a * u, b * u)],
+            ink,
+        );
+    }
+}
+
+/// A speaker, with two waves, or crossed out when muted.
+fn paint_speaker(p: &egui::Painter, c: Pos2, u: f32, ink: Stroke, muted: bool) {
+    let body = vec![
+        Pos2::new(c.x - u * 1.3, c.y - u * 0.5),
+        Pos2::new(c.x - u * 0.6, c.y - u * 0.5),
+        Pos2::new(c.x + u * 0.2, c.y - u * 1.2),
+        Pos2::new(c.x + u * 0.2, c.y + u * 1.2),
+        Pos2::new(c.x - u * 0.6, c.y + u * 0.5),
+        Pos2::new(c.x - u * 1.3, c.y + u * 0.5),
+    ];
+    p.add(egui::Shape::convex_polygon(body, ink.color, Stroke::NONE));
+    if muted {
+        paint_cross(p, Pos2::new(c.x + u, c.y), u * 0.45, ink);
+        return;
+    }
+    for r in [0.7, 1.2] {
+        let arc: Vec<Pos2> = (0..=8)
+            .map(|i| {
+                let a = -0.8 + 1.6 * i as f32 / 8.0;
+                Pos2::new(c.x + u * 0.3 + u * r * a.cos(), c.y + u * r * a.sin())
+            })
+            .collect();
+        p.add(egui::Shape::line(arc, ink));
+    }
 }
 
 /// Draws a seat's colour disc with its owner mark, for colour-blind players.
@@ -367,7 +367,8 @@ pub fn paint_mark(p: &egui::Painter, look: &Look, colour: Colour, c: Pos2, size:
 /// so the arrow keys and Enter work in a menu as soon as it opens (egui moves focus with
 /// Tab and the arrows only from a focused widget). A screen reader is told, as for a Tab:
 /// egui says so only for focus the keyboard moved. `label` in reading order.
-pub fn focus_first(response: &egui::Response, label: &str) {
+pub fn focus_first(response: &egui::Response, label: impl AsRef<str>) {
+    let label = label.as_ref();
     if response.ctx.memory(|m| m.focused().is_none()) {
         response.request_focus();
         response.output_event(egui::output::OutputEvent::FocusGained(

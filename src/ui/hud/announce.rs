@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use ludo_core::{Awaiting, Event, Move, Pos};
 
 use super::log::line;
-use crate::i18n::{Arg, Texts};
+use crate::i18n::{Arg, Texts, Words};
 use crate::table::Table;
 use crate::table::flow::{Decider, GameStarted, Happened};
 use crate::table::settings::Settings;
@@ -107,7 +107,7 @@ pub(super) fn announce_events(
     }
     for told in std::mem::take(&mut said.waiting) {
         match told {
-            Told::NewGame => said.say(texts.get("log-new-game"), None),
+            Told::NewGame => said.say(texts.get("log-new-game").into_string(), None),
             Told::Event(n, event) => {
                 said.say(sentence(&event, &table, &texts), Some(n));
             }
@@ -119,12 +119,12 @@ pub(super) fn announce_events(
 pub fn sentence(event: &Event, table: &Table, texts: &Texts) -> String {
     match line(event) {
         Some(line) => line.text(texts, table),
-        None => moved(event, table, texts),
+        None => moved(event, table, texts).into_string(),
     }
 }
 
 /// A piece that left base or walked: "Red Ana moves piece 2 from square 14 to square 20".
-fn moved(event: &Event, table: &Table, texts: &Texts) -> String {
+fn moved(event: &Event, table: &Table, texts: &Texts) -> Words {
     match *event {
         Event::Entered { seat, piece } => texts.fmt(
             "say-enters",
@@ -147,13 +147,13 @@ fn moved(event: &Event, table: &Table, texts: &Texts) -> String {
                 ("to", place(to, table, texts).into()),
             ],
         ),
-        _ => String::new(),
+        _ => Words::default(),
     }
 }
 
 /// Where a piece stands, in its owner's own steps: base, square 1 (its start) to the last
 /// track square, home column 1…, goal.
-fn place(pos: Pos, table: &Table, texts: &Texts) -> String {
+fn place(pos: Pos, table: &Table, texts: &Texts) -> Words {
     let track = table.game.track();
     match pos.progress() {
         None => texts.get("say-base"),
@@ -180,14 +180,14 @@ pub(super) fn announce_prompt(
     if !texts.ready(&settings) {
         return;
     }
-    let prompt = super::prompt::prompt(&table, &texts, *decider, fingers.0);
+    let prompt = super::prompt::prompt(&table, &texts, *decider, fingers.0).into_string();
     if prompt != said.prompt {
         said.prompt = prompt.clone();
         said.say_only(prompt, None);
     }
     let game = &table.game;
     let choice = if game.awaiting() == Awaiting::Move && decider.person_here(&table, game.turn()) {
-        choices(&table, &texts, game.legal_moves())
+        choices(&table, &texts, game.legal_moves()).into_string()
     } else {
         String::new()
     };
@@ -203,7 +203,7 @@ pub(super) fn announce_prompt(
 /// "Moves to choose from, 1 to 2: 1: piece 1, square 3 to square 8, capturing blue Bea; 2:
 /// piece 2, base to square 1." Whether a move captures, the engine says (on a copy of the
 /// game).
-fn choices(table: &Table, texts: &Texts, legal: &[Move]) -> String {
+fn choices(table: &Table, texts: &Texts, legal: &[Move]) -> Words {
     let options: Vec<String> = legal
         .iter()
         .enumerate()
@@ -211,7 +211,7 @@ fn choices(table: &Table, texts: &Texts, legal: &[Move]) -> String {
             let mut after = table.game.clone();
             let mut events = Vec::new();
             let _ = after.choose(m.piece, &mut events);
-            let victims: Vec<String> = events
+            let victims: Vec<Words> = events
                 .iter()
                 .filter_map(|e| match e {
                     Event::Captured { seat, .. } => Some(texts.seat(table, *seat)),
@@ -230,7 +230,7 @@ fn choices(table: &Table, texts: &Texts, legal: &[Move]) -> String {
                 args.push(("victim", texts.list(&victims).into()));
                 "say-option-capture"
             };
-            texts.fmt(key, &args)
+            texts.fmt(key, &args).into_string()
         })
         .collect();
     texts.fmt(
@@ -274,7 +274,7 @@ fn widget(info: &bevy_egui::egui::WidgetInfo, texts: &Texts) -> String {
         .or_else(|| info.current_text_value.clone())
         .unwrap_or_default();
     let state = |on: Option<bool>, yes: &str, no: &str| {
-        on.map(|on| texts.get(if on { yes } else { no }))
+        on.map(|on| texts.get(if on { yes } else { no }).into_string())
             .unwrap_or_default()
     };
     let (key, state) = match info.typ {
@@ -296,5 +296,7 @@ fn widget(info: &bevy_egui::egui::WidgetInfo, texts: &Texts) -> String {
         WidgetType::CollapsingHeader => ("say-widget-section", String::new()),
         _ => ("say-widget", String::new()),
     };
-    texts.fmt(key, &[("label", label.into()), ("state", state.into())])
+    texts
+        .fmt(key, &[("label", label.into()), ("state", state.into())])
+        .into_string()
 }

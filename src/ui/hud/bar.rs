@@ -11,8 +11,9 @@ use crate::i18n::Texts;
 use crate::i18n::ui::paragraph_rich;
 use crate::online::Online;
 use crate::table::Table;
-use crate::table::screen::{Overlay, Pause};
+use crate::table::screen::Pause;
 use crate::table::settings::Settings;
+use crate::ui::overlay::Overlay;
 use crate::ui::widgets::{Icon, icon_button, say_where_to_tap};
 use ludo_proto::display_code;
 
@@ -26,8 +27,7 @@ pub(super) fn bar(
     texts: Res<Texts>,
     mut settings: ResMut<Settings>,
     mut drawer: ResMut<LogDrawer>,
-    mut next_pause: ResMut<NextState<Pause>>,
-    mut next_overlay: ResMut<NextState<Overlay>>,
+    (mut next_pause, mut next_overlay): (ResMut<NextState<Pause>>, ResMut<NextState<Overlay>>),
     online: Option<Res<Online>>,
     mut said: Local<String>,
 ) -> Result {
@@ -42,21 +42,21 @@ pub(super) fn bar(
         .show(&ctx, |ui| {
             ui.set_max_width(rect.width());
             ui.horizontal_wrapped(|ui| {
-                let pause = icon_button(ui, Icon::Menu, &texts.get("hud-pause-touch"), side);
+                let pause = icon_button(ui, Icon::Menu, texts.get("hud-pause-touch"), side);
                 say_where_to_tap("pause", &pause, &mut said);
                 if pause.clicked() {
                     next_pause.set(Pause::Paused);
                 }
                 let muted = settings.muted;
                 let sound =
-                    icon_button(ui, Icon::Sound { muted }, &texts.get("settings-mute"), side);
+                    icon_button(ui, Icon::Sound { muted }, texts.get("settings-mute"), side);
                 if sound.clicked() {
                     settings.muted = !muted;
                 }
-                if icon_button(ui, Icon::Rules, &texts.get("hud-rules"), side).clicked() {
+                if icon_button(ui, Icon::Rules, texts.get("hud-rules"), side).clicked() {
                     next_overlay.set(Overlay::Rules);
                 }
-                if icon_button(ui, Icon::Log, &texts.get("hud-log"), side).clicked() {
+                if icon_button(ui, Icon::Log, texts.get("hud-log"), side).clicked() {
                     drawer.0 = !drawer.0;
                 }
                 if let Some(online) = &online
@@ -66,7 +66,7 @@ pub(super) fn bar(
                         egui::RichText::new(display_code(code)).monospace().strong(),
                     )
                     .min_size(egui::vec2(side, side));
-                    let response = ui.add(button).on_hover_text(texts.tr("online-copy"));
+                    let response = ui.add(button).on_hover_text(texts.get("online-copy"));
                     if response.clicked()
                         && let Some(path) = &online.link
                     {
@@ -91,7 +91,7 @@ pub(super) fn log_drawer(
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    egui::Window::new(texts.tr("hud-log"))
+    egui::Window::new(texts.get("hud-log"))
         .id(egui::Id::new("log_drawer"))
         .open(&mut open)
         .collapsible(false)
@@ -101,7 +101,7 @@ pub(super) fn log_drawer(
         .show(ctx, |ui| {
             crate::ui::widgets::scroll_if_short(ui, |ui| {
                 for (i, line) in log.0.iter().enumerate() {
-                    paragraph_rich(ui, &texts, &line.text(&texts, &table), |t| {
+                    paragraph_rich(ui, &texts, line.text(&texts, &table), |t| {
                         let t = egui::RichText::new(t);
                         if i == 0 { t.strong() } else { t.weak() }
                     });

@@ -43,17 +43,17 @@ impl LogLine {
             .iter()
             .map(|(name, word)| {
                 let value = match word {
-                    Word::Seat(seat) => Arg::Text(texts.seat(table, *seat)),
+                    Word::Seat(seat) => texts.seat(table, *seat).into(),
                     Word::Number(n) => Arg::from(*n),
                     Word::Keys(keys) => {
-                        let words: Vec<String> = keys.iter().map(|k| texts.get(k)).collect();
-                        Arg::Text(texts.list(&words))
+                        let words: Vec<_> = keys.iter().map(|k| texts.get(k)).collect();
+                        texts.list(&words).into()
                     }
                 };
                 (*name, value)
             })
             .collect();
-        texts.fmt(self.key, &args)
+        texts.fmt(self.key, &args).into_string()
     }
 }
 

@@ -48,7 +48,7 @@ pub(super) fn plugin(app: &mut App) {
                     // Not over a window.
                     toasts::show_toasts.run_if(
                         in_state(crate::table::screen::Pause::Running)
-                            .and_then(in_state(crate::table::screen::Overlay::None)),
+                            .and_then(in_state(crate::ui::overlay::Overlay::None)),
                     ),
                     piece_choice::piece_choice,
                     results::results_window,

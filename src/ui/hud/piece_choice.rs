@@ -1,6 +1,7 @@
 //! A tap that could mean two pieces: the nearer is marked on the board, and this asks to move
 //! it or mark the other (big buttons, for a finger).
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui;
@@ -13,17 +14,27 @@ use crate::i18n::ui::{column, row};
 use crate::table::Table;
 use crate::table::flow::{Decider, MoveChosen};
 
+/// The question and its answers: the pieces it is between, the one marked, the move chosen.
+#[derive(SystemParam)]
+pub(super) struct Question<'w> {
+    choice: ResMut<'w, PieceChoice>,
+    selected: ResMut<'w, Selected>,
+    moves: MessageWriter<'w, MoveChosen>,
+}
+
 pub(super) fn piece_choice(
     mut contexts: EguiContexts,
     stage: Res<Stage>,
-    table: Res<Table>,
-    decider: Res<Decider>,
+    (table, decider): (Res<Table>, Res<Decider>),
     texts: Res<Texts>,
-    mut choice: ResMut<PieceChoice>,
-    mut selected: ResMut<Selected>,
-    mut moves: MessageWriter<MoveChosen>,
+    mut question: Question,
     mut said: Local<String>,
 ) -> Result {
+    let Question {
+        choice,
+        selected,
+        moves,
+    } = &mut question;
     if !choice.open(&table, &decider) {
         said.clear();
         return Ok(());
@@ -38,7 +49,7 @@ pub(super) fn piece_choice(
         .unwrap_or(0);
     // 44 logical pixels, whatever egui's zoom.
     let finger = egui::vec2(110.0, 44.0) / ctx.zoom_factor();
-    egui::Window::new(texts.tr("choose-title"))
+    egui::Window::new(texts.get("choose-title"))
         .id(egui::Id::new("piece_choice"))
         .collapsible(false)
         .resizable(false)
@@ -52,19 +63,19 @@ pub(super) fn piece_choice(
         )
         .show(ctx, |ui| {
             column(ui, &texts, |ui| {
-                ui.label(texts.tr("choose-marked"));
+                ui.label(texts.get("choose-marked"));
                 row(ui, &texts, |ui| {
-                    let go = ui.add(egui::Button::new(texts.tr("choose-move")).min_size(finger));
+                    let go = ui.add(egui::Button::new(texts.get("choose-move")).min_size(finger));
                     crate::ui::widgets::say_where_to_tap("which", &go, &mut said);
                     if go.clicked() {
                         moves.write(MoveChosen {
                             seat: table.game.turn(),
                             piece: legal[choice.options[current]].piece,
                         });
-                        *choice = PieceChoice::default();
+                        **choice = PieceChoice::default();
                         selected.0 = 0;
                     } else {
-                        let other = egui::Button::new(texts.tr("choose-other")).min_size(finger);
+                        let other = egui::Button::new(texts.get("choose-other")).min_size(finger);
                         if ui.add(other).clicked() {
                             selected.0 = choice.options[(current + 1) % choice.options.len()];
                         }

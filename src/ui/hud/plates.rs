@@ -10,7 +10,7 @@ use bevy_egui::egui::{self, Color32, Pos2, Stroke};
 
 use crate::board::camera::Stage;
 use crate::board::squares::yard_centre;
-use crate::i18n::Texts;
+use crate::i18n::{Texts, Words};
 use crate::online::{Online, Status};
 use crate::table::flow::{AutopilotRequested, Decider};
 use crate::table::profiles::Profiles;
@@ -113,22 +113,8 @@ fn plate(
     let disc = (inner.height() * 0.72).min(inner.width() * 0.3).min(56.0);
     let centre = egui::pos2(inner.left() + disc / 2.0 + 2.0, inner.center().y);
     paint_mark(&painter, &shown.theme.look, colour, centre, disc);
-    // The turn clock drains around the mark.
-    if current && let (Some(left), Some(limit)) = (shown.clock.left, shown.table.turn_limit.secs())
-    {
-        let share = (left / limit).clamp(0.0, 1.0);
-        let ring = if left < 10.0 {
-            palette.warning
-        } else {
-            palette.text
-        };
-        paint_arc(
-            &painter,
-            centre,
-            disc * 0.5 + 3.0,
-            share,
-            Stroke::new(3.0, ring),
-        );
+    if current {
+        turn_clock(&painter, shown, palette, centre, disc);
     }
     let home = game
         .pieces(seat)
@@ -143,16 +129,7 @@ fn plate(
     // The place of a seat that finished, as a medal.
     if let Some(i) = game.finished().iter().position(|&s| s == seat) {
         let at = egui::pos2(inner.right() - 12.0, inner.top() + 12.0);
-        painter.circle_filled(at, 11.0, palette.medal(i));
-        let number = egui::FontId::proportional(13.0);
-        let centred = egui::Align2::CENTER_CENTER;
-        painter.text(
-            at,
-            centred,
-            (i + 1).to_string(),
-            number,
-            palette.primary_text,
-        );
+        medal(&painter, palette, at, i);
     }
     if shown.stage.compact {
         // Pieces home under the mark.
@@ -174,6 +151,35 @@ fn plate(
     if !current && now.winner != Some(seat) {
         painter.rect_filled(rect, palette.radius, palette.dim);
     }
+}
+
+/// The turn clock, draining around the mark (red in its last ten seconds).
+fn turn_clock(painter: &egui::Painter, shown: &Shown, palette: &Palette, centre: Pos2, disc: f32) {
+    let (Some(left), Some(limit)) = (shown.clock.left, shown.table.turn_limit.secs()) else {
+        return;
+    };
+    let share = (left / limit).clamp(0.0, 1.0);
+    let ring = if left < 10.0 {
+        palette.warning
+    } else {
+        palette.text
+    };
+    let stroke = Stroke::new(3.0, ring);
+    paint_arc(painter, centre, disc * 0.5 + 3.0, share, stroke);
+}
+
+/// A finished seat's place (`i` from 0) as a numbered medal at `at`.
+fn medal(painter: &egui::Painter, palette: &Palette, at: Pos2, i: usize) {
+    painter.circle_filled(at, 11.0, palette.medal(i));
+    let number = egui::FontId::proportional(13.0);
+    let centred = egui::Align2::CENTER_CENTER;
+    painter.text(
+        at,
+        centred,
+        (i + 1).to_string(),
+        number,
+        palette.primary_text,
+    );
 }
 
 /// The plate's face: the winner's glow, the panel, the edge (lit for the seat to play) and a
@@ -221,9 +227,7 @@ fn seat_words(
     let (texts, table) = (&*shown.texts, &*shown.table);
     ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
     let name = texts.player(table.seat_kind(seat));
-    let text = egui::RichText::new(texts.show(&name))
-        .strong()
-        .size(now.palette.text_size * 1.15);
+    let text = name.rich().strong().size(now.palette.text_size * 1.15);
     ui.add(egui::Label::new(text).truncate());
     ui.horizontal(|ui| {
         let size = egui::vec2(pips.size * 10.4, pips.size * 2.4);
@@ -252,7 +256,7 @@ fn seat_state(ui: &mut egui::Ui, shown: &Shown, now: &Now, seat: u8, take_back: 
         && online
             .is_some_and(|o| matches!(o.status, Status::Connecting | Status::Reconnecting { .. }));
     if *shown.decider == Decider::Here && away {
-        let chip = egui::Button::selectable(true, texts.tr("plate-cpu-plays"))
+        let chip = egui::Button::selectable(true, texts.get("plate-cpu-plays"))
             .min_size(egui::vec2(0.0, 44.0 / now.zoom));
         let response = ui.add(chip);
         say_where_to_tap("back", &response, &mut take_back.said);
@@ -272,12 +276,12 @@ fn seat_state(ui: &mut egui::Ui, shown: &Shown, now: &Now, seat: u8, take_back: 
         let second = match table.seat_kind(seat) {
             _ if mine => texts.get("online-you"),
             SeatKind::Person { name } => match shown.profiles.get(name) {
-                Some(p) => format!("{} · {:.0}", texts.colour(colour), p.rating),
+                Some(p) => texts.line(format!("{} · {:.0}", texts.colour(colour), p.rating)),
                 None => texts.colour(colour),
             },
             SeatKind::Cpu(_) => texts.colour(colour),
         };
-        let words = egui::RichText::new(texts.show(&second)).weak();
+        let words = second.rich().weak();
         ui.add(egui::Label::new(words).truncate());
     }
 }
@@ -302,13 +306,13 @@ fn paint_pips(
 }
 
 /// A word in a rounded frame of `colour`.
-fn badge(ui: &mut egui::Ui, text: &str, colour: Color32) {
+fn badge(ui: &mut egui::Ui, text: &Words, colour: Color32) {
     egui::Frame::new()
         .stroke(Stroke::new(1.0, colour))
         .corner_radius(6.0)
         .inner_margin(egui::Margin::symmetric(6, 1))
         .show(ui, |ui| {
-            ui.add(egui::Label::new(egui::RichText::new(text).small().color(colour)).truncate())
+            ui.add(egui::Label::new(text.rich().small().color(colour)).truncate())
         });
 }
 

@@ -3,6 +3,7 @@
 //! file's problem, the connection, and on the desktop the last thing that happened, a live
 //! line the screen reader says as it changes.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui;
@@ -10,7 +11,7 @@ use ludo_core::Awaiting;
 
 use crate::board::camera::Stage;
 use crate::i18n::ui::paragraph_rich;
-use crate::i18n::{Arg, Texts};
+use crate::i18n::{Texts, Words};
 use crate::online::{Online, Status};
 use crate::table::Table;
 use crate::table::flow::Decider;
@@ -19,9 +20,9 @@ use crate::theme::look::egui as to_egui;
 use crate::ui::widgets::Palette;
 
 /// What the seat to play should do now, in reading order.
-pub(super) fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bool) -> String {
+pub(super) fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bool) -> Words {
     let game = &table.game;
-    let who = || ("who", Arg::Text(texts.seat(table, game.turn())));
+    let who = || ("who", texts.seat(table, game.turn()).into());
     if let Some(ranking) = game.ranking() {
         let winner = texts.seat(table, ranking[0].seat);
         return texts.fmt("prompt-wins", &[("who", winner.into())]);
@@ -30,7 +31,7 @@ pub(super) fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bo
         // A person's seat the CPU plays for now (away, or handed over): not "is thinking".
         if !table.seat_kind(game.turn()).is_cpu() {
             let seat = texts.seat(table, game.turn());
-            return texts.fmt("hud-cpu-plays-for", &[("name", Arg::Text(seat))]);
+            return texts.fmt("hud-cpu-plays-for", &[("name", seat.into())]);
         }
         return texts.fmt("prompt-thinking", &[who()]);
     }
@@ -52,29 +53,38 @@ pub(super) fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bo
                 ("moves", game.legal_moves().len().into()),
             ],
         ),
-        Awaiting::Over => String::new(),
+        Awaiting::Over => Words::default(),
     }
+}
+
+/// What the prompt speaks of: the table, who decides it, and how this device is used.
+#[derive(SystemParam)]
+pub(super) struct PromptSeen<'w> {
+    table: Res<'w, Table>,
+    decider: Res<'w, Decider>,
+    fingers: Res<'w, crate::board::input::Fingers>,
+    texts: Res<'w, Texts>,
+    theme: Res<'w, ActiveTheme>,
+}
+
+/// What needs reading under the prompt: a file's problem, the connection, what just happened.
+#[derive(SystemParam)]
+pub(super) struct Notes<'w> {
+    notice: Res<'w, crate::files::saved::Notice>,
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+    announced: Res<'w, super::announce::Announcements>,
+    online: Option<Res<'w, Online>>,
 }
 
 pub(super) fn prompt_area(
     mut contexts: EguiContexts,
     stage: Res<Stage>,
-    table: Res<Table>,
-    theme: Res<ActiveTheme>,
-    texts: Res<Texts>,
-    fingers: Res<crate::board::input::Fingers>,
-    notice: Res<crate::files::saved::Notice>,
-    announced: Res<super::announce::Announcements>,
-    online: Option<Res<Online>>,
-    decider: Res<Decider>,
+    seen: PromptSeen,
+    notes: Notes,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let zoom = ctx.zoom_factor();
-    let palette = Palette::of(&theme.look.ui);
-    let rect = crate::ui::widgets::points(stage.prompt, zoom);
-    let game = &table.game;
-    // A person here to act: the line in the seat's colour, written in its ink.
-    let to_act = !game.is_over() && !table.cpu_to_act() && decider.person_here(&table, game.turn());
+    let palette = Palette::of(&seen.theme.look.ui);
+    let rect = crate::ui::widgets::points(stage.prompt, ctx.zoom_factor());
     egui::Area::new(egui::Id::new("prompt"))
         .order(egui::Order::Background)
         .fixed_pos(rect.min)
@@ -85,76 +95,78 @@ pub(super) fn prompt_area(
             if !stage.upright {
                 ui.add_space((rect.height() * 0.3).min(120.0));
             }
-            let text = prompt(&table, &texts, *decider, fingers.0);
-            let frame = if to_act {
-                let seat = theme.look.seat(table.layout.colours[game.turn() as usize]);
-                egui::Frame::new()
-                    .fill(to_egui(seat.strong))
-                    .corner_radius(palette.radius)
-                    .inner_margin(egui::Margin::symmetric(12, 8))
-                    .stroke(egui::Stroke::new(
-                        1.0,
-                        to_egui(seat.ink).gamma_multiply(0.4),
-                    ))
-            } else {
-                egui::Frame::new().inner_margin(egui::Margin::symmetric(4, 4))
-            };
-            let ink = if to_act {
-                to_egui(
-                    theme
-                        .look
-                        .seat(table.layout.colours[game.turn() as usize])
-                        .ink,
-                )
-            } else {
-                palette.text
-            };
-            frame.show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                paragraph_rich(ui, &texts, &text, |t| {
-                    egui::RichText::new(t)
-                        .size(palette.prompt_size)
-                        .strong()
-                        .color(ink)
-                });
-            });
-            if let Some(n) = &texts.notice(&notice) {
-                paragraph_rich(ui, &texts, n, |t| {
-                    egui::RichText::new(t).color(palette.warning)
-                });
-            }
-            if let Some(online) = &online {
-                match online.status {
-                    Status::Connecting | Status::Reconnecting { .. } => {
-                        let line = texts.tr("online-reconnecting");
-                        ui.label(egui::RichText::new(line).color(palette.warning));
-                    }
-                    Status::Failed => {
-                        if let Some(problem) = &online.problem {
-                            let line = texts.show(&texts.online_problem(problem));
-                            ui.label(egui::RichText::new(line).color(palette.warning));
-                        }
-                    }
-                    Status::Connected => {}
-                }
-            }
-            // On the desktop, what just happened in words, for the screen reader to say as
-            // it changes (the browser's page has a live region of its own).
-            #[cfg(not(target_arch = "wasm32"))]
-            if !announced.recent.is_empty() {
-                let line = ui.label(
-                    egui::RichText::new(texts.show(&announced.recent))
-                        .small()
-                        .weak(),
-                );
-                ui.ctx().accesskit_node_builder(line.id, |node| {
-                    node.set_live(egui::accesskit::Live::Polite);
-                });
-            }
-            #[cfg(target_arch = "wasm32")]
-            let _ = &announced;
+            prompt_line(ui, &seen, &palette);
+            notes_under(ui, &notes, &seen.texts, &palette);
         });
     Ok(())
+}
+
+/// The large line; when a person here is to act, in the seat's colour, written in its ink.
+fn prompt_line(ui: &mut egui::Ui, seen: &PromptSeen, palette: &Palette) {
+    let (table, texts) = (&*seen.table, &*seen.texts);
+    let game = &table.game;
+    let to_act =
+        !game.is_over() && !table.cpu_to_act() && seen.decider.person_here(table, game.turn());
+    let seat = seen
+        .theme
+        .look
+        .seat(table.layout.colours[game.turn() as usize]);
+    let (frame, ink) = if to_act {
+        let frame = egui::Frame::new()
+            .fill(to_egui(seat.strong))
+            .corner_radius(palette.radius)
+            .inner_margin(egui::Margin::symmetric(12, 8))
+            .stroke(egui::Stroke::new(
+                1.0,
+                to_egui(seat.ink).gamma_multiply(0.4),
+            ));
+        (frame, to_egui(seat.ink))
+    } else {
+        let frame = egui::Frame::new().inner_margin(egui::Margin::symmetric(4, 4));
+        (frame, palette.text)
+    };
+    let text = prompt(table, texts, *seen.decider, seen.fingers.0);
+    frame.show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        paragraph_rich(ui, texts, &text, |t| {
+            egui::RichText::new(t)
+                .size(palette.prompt_size)
+                .strong()
+                .color(ink)
+        });
+    });
+}
+
+fn notes_under(ui: &mut egui::Ui, notes: &Notes, texts: &Texts, palette: &Palette) {
+    if let Some(n) = &texts.notice(&notes.notice) {
+        paragraph_rich(ui, texts, n, |t| {
+            egui::RichText::new(t).color(palette.warning)
+        });
+    }
+    if let Some(online) = &notes.online {
+        let line = match online.status {
+            Status::Connecting | Status::Reconnecting { .. } => {
+                Some(texts.get("online-reconnecting"))
+            }
+            Status::Failed => online
+                .problem
+                .as_ref()
+                .map(|problem| texts.online_problem(problem)),
+            Status::Connected => None,
+        };
+        if let Some(line) = line {
+            ui.label(line.rich().color(palette.warning));
+        }
+    }
+    // On the desktop, what just happened in words, for the screen reader to say as it
+    // changes (the browser's page has a live region of its own).
+    #[cfg(not(target_arch = "wasm32"))]
+    if !notes.announced.recent.is_empty() {
+        let line = ui.label(texts.line(&notes.announced.recent).rich().small().weak());
+        ui.ctx().accesskit_node_builder(line.id, |node| {
+            node.set_live(egui::accesskit::Live::Polite);
+        });
+    }
 }
 
 #[cfg(test)]
@@ -173,7 +185,7 @@ mod tests {
             ..Default::default()
         };
         let mut table = Table::new(&config, 0);
-        let said = |t: &Table| prompt(t, &texts, Decider::Here, false);
+        let said = |t: &Table| prompt(t, &texts, Decider::Here, false).into_string();
         assert!(said(&table).contains("Ana"), "{}", said(&table));
         assert!(!said(&table).contains("thinking"));
         // Ana's seat handed to the CPU (away, online): the prompt says so.

@@ -14,9 +14,9 @@ use crate::i18n::ui::{Cell, cell_row, column, grid, grid_row, row};
 use crate::table::Table;
 use crate::table::flow::RematchRequested;
 use crate::table::profiles::LastRatings;
-use crate::table::screen::Overlay;
 use crate::table::stats::Story;
 use crate::theme::look::Look;
+use crate::ui::overlay::Overlay;
 use crate::ui::widgets::Palette;
 
 /// What the results show.
@@ -56,7 +56,7 @@ pub(super) fn results_window(
     let ctx = contexts.ctx_mut()?;
     let texts = &*shown.texts;
     let palette = Palette::of(&shown.theme.look.ui);
-    egui::Window::new(texts.tr("results-title"))
+    egui::Window::new(texts.get("results-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx).min(560.0))
         .id(egui::Id::new("results"))
         .collapsible(false)
@@ -75,7 +75,7 @@ pub(super) fn results_window(
                     review_link(ui, &shown);
                     ui.add_space(4.0);
                     // The game in numbers, folded: the tables scroll sideways when narrow.
-                    egui::CollapsingHeader::new(texts.tr("results-story"))
+                    egui::CollapsingHeader::new(texts.get("results-story"))
                         .id_salt("results_story")
                         .show(ui, |ui| {
                             egui::ScrollArea::horizontal().show(ui, |ui| {
@@ -110,7 +110,7 @@ fn podium_row(ui: &mut egui::Ui, s: &Standing, shown: &Shown, palette: &Palette)
         crate::ui::widgets::mark_icon(ui, &shown.theme.look, colour, 24.0);
         let name = texts.player(table.seat_kind(s.seat));
         let size = palette.text_size * if s.rank == 1 { 1.3 } else { 1.1 };
-        ui.label(egui::RichText::new(texts.show(&name)).size(size).strong());
+        ui.label(texts.line(&name).rich().size(size).strong());
         if let Some(r) = shown.ratings.0.get(s.seat as usize) {
             let change = r.after - r.before;
             ui.label(egui::RichText::new(format!("{:.0} ({change:+.0})", r.after)).weak());
@@ -123,13 +123,13 @@ fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palett
     let texts = &*shown.texts;
     row(ui, texts, |ui| {
         let again =
-            crate::ui::widgets::primary_button(ui, palette, &texts.tr("results-play-again"));
-        crate::ui::widgets::focus_first(&again, &texts.get("results-play-again"));
+            crate::ui::widgets::primary_button(ui, palette, &texts.get("results-play-again"));
+        crate::ui::widgets::focus_first(&again, texts.get("results-play-again"));
         if again.clicked() {
             asked.rematch.write(RematchRequested);
         }
         let change = ui.add(
-            egui::Button::new(texts.tr("results-change-table")).min_size(egui::vec2(0.0, 44.0)),
+            egui::Button::new(texts.get("results-change-table")).min_size(egui::vec2(0.0, 44.0)),
         );
         crate::ui::widgets::say_where_to_tap("change-table", &change, &mut asked.said);
         if change.clicked() {
@@ -141,7 +141,7 @@ fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palett
         });
         let look_back = ui.add_enabled(
             kept,
-            egui::Button::new(texts.tr("results-review")).min_size(egui::vec2(0.0, 44.0)),
+            egui::Button::new(texts.get("results-review")).min_size(egui::vec2(0.0, 44.0)),
         );
         if look_back.clicked() {
             asked.review.write(ReviewRequested::Past(0));
@@ -155,7 +155,7 @@ fn review_link(ui: &mut egui::Ui, shown: &Shown) {
     if let (Some(online), Some(id)) = (&shown.online, id) {
         let link = crate::ui::online::invite_url(&online.server, &format!("/g/{id}"));
         let words = shown.texts.fmt("results-link", &[("link", link.into())]);
-        ui.label(egui::RichText::new(shown.texts.show(&words)).weak());
+        ui.label(shown.texts.line(&words).rich().weak());
     }
 }
 
@@ -182,7 +182,7 @@ fn ranking_table(ui: &mut egui::Ui, ranking: &[Standing], shown: &Shown) {
             let rank = if shared {
                 texts.fmt("results-shared", &[("rank", s.rank.into())])
             } else {
-                s.rank.to_string()
+                texts.line(s.rank.to_string())
             };
             let mut cells = vec![
                 text_cell(texts, rank),
@@ -233,13 +233,13 @@ fn seat_cell<'a>(shown: &'a Shown, seat: u8) -> Cell<'a> {
     Box::new(move |ui: &mut egui::Ui| {
         cell_row(ui, texts, |ui| {
             crate::ui::widgets::mark_icon(ui, look, table.layout.colours[seat as usize], 18.0);
-            ui.label(texts.show(&texts.player(table.seat_kind(seat))));
+            ui.label(texts.player(table.seat_kind(seat)));
         });
     })
 }
 
-fn text_cell(texts: &Texts, text: String) -> Cell<'_> {
+fn text_cell(texts: &Texts, text: impl AsRef<str> + 'static) -> Cell<'_> {
     Box::new(move |ui: &mut egui::Ui| {
-        ui.label(texts.show(&text));
+        ui.label(texts.line(&text));
     })
 }

@@ -120,9 +120,9 @@ pub(super) fn show_toasts(
                     .inner_margin(egui::Margin::symmetric(10, 6))
                     .show(ui, |ui| {
                         ui.set_width(ui.available_width());
-                        let text = texts.show(&l.text(&texts, &table));
+                        let text = texts.line(l.text(&texts, &table));
                         ui.label(
-                            egui::RichText::new(text)
+                            text.rich()
                                 .strong()
                                 .color(palette.text.gamma_multiply(alpha)),
                         );

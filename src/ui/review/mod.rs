@@ -106,7 +106,7 @@ fn say_moments(
         })
         .collect();
     let list = if moments.is_empty() {
-        texts.get("review-no-moments")
+        texts.get("review-no-moments").into_string()
     } else {
         format!("{}: {}", texts.get("review-moments"), moments.join(" "))
     };
@@ -123,7 +123,7 @@ fn say_step(
 ) {
     if *shown != Some(review.at) || review.is_added() {
         *shown = Some(review.at);
-        said.say_now(words::step_sentence(&review, &table, &texts));
+        said.say_now(words::step_sentence(&review, &table, &texts).into_string());
     }
 }
 
@@ -206,7 +206,7 @@ fn panel(ui: &mut egui::Ui, at: &Panel, steps: &mut MessageWriter<ReviewStep>) {
     match &review.chart {
         Some(chart) => who_was_winning(ui, at, chart, steps),
         None => {
-            ui.label(texts.tr("review-chart-loading"));
+            ui.label(texts.get("review-chart-loading"));
         }
     }
 }
@@ -223,7 +223,7 @@ fn who_was_winning(
         ludo_cpu::chances::Measure::Win => "review-chart-win",
         ludo_cpu::chances::Measure::Place => "review-chart-place",
     };
-    ui.label(egui::RichText::new(texts.tr(title)).strong());
+    ui.label(texts.get(title).rich().strong());
     let height = (ui.available_width() * 0.42).clamp(110.0, 220.0);
     let shown = review.point();
     let drawn = chart::Drawn {
@@ -239,7 +239,7 @@ fn who_was_winning(
     }
     legend(ui, table, texts, at.theme, chart, shown);
     ui.add_space(6.0);
-    ui.label(egui::RichText::new(texts.tr("review-moments")).strong());
+    ui.label(texts.get("review-moments").rich().strong());
     for (n, moment) in review.moments.iter().enumerate() {
         let sentence = words::moment_sentence(review, moment, table, texts);
         let line = format!("{}. {sentence}", n + 1);
@@ -249,7 +249,7 @@ fn who_was_winning(
         }
     }
     if review.moments.is_empty() {
-        ui.label(texts.tr("review-no-moments"));
+        ui.label(texts.get("review-no-moments"));
     }
 }
 
@@ -291,16 +291,18 @@ fn header(
 ) {
     ui.horizontal(|ui| {
         ui.label(
-            egui::RichText::new(texts.tr("review-title"))
+            texts
+                .get("review-title")
+                .rich()
                 .size(palette.text_size * 1.3)
                 .strong(),
         );
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if icon_button(ui, Icon::Close, &texts.get("review-close"), 36.0).clicked() {
+            if icon_button(ui, Icon::Close, texts.get("review-close"), 36.0).clicked() {
                 steps.write(ReviewStep::Close);
             }
             let turn = review.point().unwrap_or(0);
-            let words = texts.trf(
+            let words = texts.fmt(
                 "review-where",
                 &[
                     ("step", review.at.into()),
@@ -308,7 +310,7 @@ fn header(
                     ("turn", turn.into()),
                 ],
             );
-            ui.label(egui::RichText::new(words).color(palette.weak_text));
+            ui.label(words.rich().color(palette.weak_text));
         });
     });
 }
@@ -325,7 +327,7 @@ fn controls(
         if icon_button(
             ui,
             Icon::Step { forward: false },
-            &texts.get("review-back"),
+            texts.get("review-back"),
             side,
         )
         .clicked()
@@ -337,13 +339,13 @@ fn controls(
         } else {
             (Icon::Play, "review-play")
         };
-        if icon_button(ui, icon, &texts.get(label), side).clicked() {
+        if icon_button(ui, icon, texts.get(label), side).clicked() {
             steps.write(ReviewStep::PlayPause);
         }
         if icon_button(
             ui,
             Icon::Step { forward: true },
-            &texts.get("review-forward"),
+            texts.get("review-forward"),
             side,
         )
         .clicked()
@@ -352,13 +354,13 @@ fn controls(
         }
         let small = egui::vec2(0.0, side);
         if ui
-            .add(egui::Button::new(texts.tr("review-next-capture")).min_size(small))
+            .add(egui::Button::new(texts.get("review-next-capture")).min_size(small))
             .clicked()
         {
             steps.write(ReviewStep::NextCapture);
         }
         if ui
-            .add(egui::Button::new(texts.tr("review-next-six")).min_size(small))
+            .add(egui::Button::new(texts.get("review-next-six")).min_size(small))
             .clicked()
         {
             steps.write(ReviewStep::NextSix);
@@ -395,7 +397,7 @@ fn legend(
                 let line = format!("{} {}", texts.seat(table, seat), value);
                 ui.horizontal(|ui| {
                     mark_icon(ui, &theme.look, colour, 16.0);
-                    ui.add(egui::Label::new(texts.show(&line)).wrap());
+                    ui.add(egui::Label::new(texts.line(&line)).wrap());
                 });
                 if seat % 2 == 1 {
                     ui.end_row();

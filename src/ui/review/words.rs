@@ -4,13 +4,13 @@ use ludo_core::Event;
 use ludo_cpu::chances::{Measure, Moment};
 use ludo_proto::DiceCheck;
 
-use crate::i18n::Texts;
+use crate::i18n::{Texts, Words};
 use crate::table::Table;
 use crate::table::review::Review;
 use crate::ui::hud::announce::sentence;
 
 /// What the step shown did, in sentences ("Red Ana rolls 6. Red Ana moves piece 1 …").
-pub fn step_sentence(review: &Review, table: &Table, texts: &Texts) -> String {
+pub fn step_sentence(review: &Review, table: &Table, texts: &Texts) -> Words {
     if review.at == 0 {
         return texts.get("review-start");
     }
@@ -20,13 +20,13 @@ pub fn step_sentence(review: &Review, table: &Table, texts: &Texts) -> String {
         .map(|e| sentence(e, table, texts))
         .filter(|s| !s.is_empty())
         .collect();
-    said.join(" · ")
+    texts.line(said.join(" · "))
 }
 
 /// A seat's value on the chart: "38%", or an expected place "2.4".
-pub fn value(measure: Measure, v: f32, texts: &Texts) -> String {
+pub fn value(measure: Measure, v: f32, texts: &Texts) -> Words {
     match measure {
-        Measure::Win => format!("{:.0}%", v * 100.0),
+        Measure::Win => texts.line(format!("{:.0}%", v * 100.0)),
         Measure::Place => texts.fmt("review-place", &[("place", format!("{v:.1}").into())]),
     }
 }
@@ -53,9 +53,9 @@ fn telling(events: &[&Event]) -> Option<Event> {
 }
 
 /// "Turn 41: red Ana captures blue Bea — blue Bea 38% → 12%".
-pub fn moment_sentence(review: &Review, moment: &Moment, table: &Table, texts: &Texts) -> String {
+pub fn moment_sentence(review: &Review, moment: &Moment, table: &Table, texts: &Texts) -> Words {
     let Some(chart) = &review.chart else {
-        return String::new();
+        return Words::default();
     };
     let from = chart.points[moment.point - 1].at + 1;
     let to = chart.points[moment.point].at;
@@ -77,7 +77,7 @@ pub fn moment_sentence(review: &Review, moment: &Moment, table: &Table, texts: &
 }
 
 /// The dice check in words, and whether it failed.
-pub fn dice_sentence(review: &Review, texts: &Texts) -> (String, bool) {
+pub fn dice_sentence(review: &Review, texts: &Texts) -> (Words, bool) {
     let rolls = review
         .file
         .record
