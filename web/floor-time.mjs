@@ -6,12 +6,9 @@
 // Writes artifacts/web-floor-time.json; ROUNDS= visits of each kind (3).
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchChromium, startRoomServer } from './harness.mjs';
+import { SLOW_NETWORK, artifact, launchChromium, network, startRoomServer, watch } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
-fs.mkdirSync(artifacts, { recursive: true });
-const SLOW = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
 const ROUNDS = Number(process.env.ROUNDS || 3);
 
 // The game answers a click on New table (the middle of the window, a third of the way down)
@@ -26,17 +23,15 @@ for (const [kind, { dir }] of Object.entries(KINDS)) servers[kind] = await start
 const browser = await launchChromium();
 
 /** A first visit: navigation to the first click answered, and the bytes on the wire until then. */
-async function visit(kind, network) {
+async function visit(kind, conditions) {
   const { at, answer } = KINDS[kind];
   const context = await browser.newContext({ viewport: { width: 800, height: 500 } });
   const page = await context.newPage();
-  const lines = [];
-  page.on('console', (m) => lines.push({ at: Date.now(), text: m.text() }));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
+  // Timing only: a console error here is the other tests' to catch.
+  const { lines } = watch(page, kind, []);
+  const cdp = await network(context, page, conditions);
   let bytes = 0;
   cdp.on('Network.loadingFinished', ({ encodedDataLength }) => { bytes += encodedDataLength; });
-  if (network) await cdp.send('Network.emulateNetworkConditions', network);
   const started = Date.now();
   await page.goto(`${servers[kind].address}/`);
   let answered;
@@ -62,7 +57,7 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     for (const kind of Object.keys(KINDS)) {
       for (const slow of [false, true]) {
-        const v = { kind, slow, ...(await visit(kind, slow ? SLOW : null)) };
+        const v = { kind, slow, ...(await visit(kind, slow ? SLOW_NETWORK : null)) };
         console.log(JSON.stringify(v));
         report.visits.push(v);
       }
@@ -82,4 +77,4 @@ for (const kind of Object.keys(KINDS)) {
       `(median ${s(median([...clicks]))} s), ${(vs[0].wire_bytes / 1e6).toFixed(2)} MB on the wire`);
   }
 }
-fs.writeFileSync(path.join(artifacts, 'web-floor-time.json'), JSON.stringify(report, null, 2));
+fs.writeFileSync(artifact('web-floor-time.json'), JSON.stringify(report, null, 2));

@@ -10,12 +10,10 @@
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchChromium, startRoomServer } from './harness.mjs';
+import { artifact, launchChromium, startRoomServer, watch } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
 const gameBin = process.env.LUDO_GAME;
-fs.mkdirSync(artifacts, { recursive: true });
 
 // CPUs move after 50 ms; an absent person's seat goes to the CPU after 1 s.
 const { address, stop } = await startRoomServer(path.join(here, 'dist'),
@@ -52,29 +50,10 @@ async function open(context, name) {
     window.WebSocket.prototype = Native.prototype;
     Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
   });
-  const seen = [];
-  const waiting = [];
-  page.on('console', (m) => {
-    const text = m.text();
-    if (m.type() === 'error') problems.push(`${name}: console error: ${text}`);
-    seen.push(text);
-    for (const w of [...waiting]) {
-      const match = text.match(w.pattern);
-      if (match) {
-        waiting.splice(waiting.indexOf(w), 1);
-        w.ok(match);
-      }
-    }
-  });
-  page.on('pageerror', (e) => {
-    if (!String(e).includes('Using exceptions for control flow')) problems.push(`${name}: page error: ${e}`);
-  });
-  /** Resolves with the first console line matching `pattern` from now on. */
-  page.line = (pattern, timeoutMs) => new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`${name}: no ${pattern} within ${timeoutMs} ms`)), timeoutMs);
-    waiting.push({ pattern, ok: (m) => { clearTimeout(timer); ok(m); } });
-  });
-  page.seen = seen;
+  const { lines, next } = watch(page, name, problems);
+  /** Resolves with the match of the first console line matching `pattern` from now on. */
+  page.line = (pattern, timeoutMs) => next(pattern, timeoutMs).then((l) => l.match);
+  Object.defineProperty(page, 'seen', { get: () => lines.map((l) => l.text) });
   page.name = name;
   pages.push(page);
   return page;
@@ -96,7 +75,7 @@ function playByKeys(page) {
   return async () => { on = false; await done; };
 }
 
-const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `online-${name}.png`) });
+const shot = (page, name) => page.screenshot({ path: artifact(`online-${name}.png`) });
 // Between screenshots the pages play in a tiny window: both draw in software on one GPU
 // process, which is what limits the pace of the game here.
 const small = { width: 200, height: 125 };
@@ -279,7 +258,7 @@ try {
     problems.push(`/g/${code}-9 answered ${unknown.status}: ${note.slice(0, 200)}`);
   }
   // The same game as a file, picked on the page (what dropping it on the page does too).
-  const file = path.join(artifacts, 'online-game.json');
+  const file = artifact('online-game.json');
   fs.writeFileSync(file, await (await fetch(`${address}/g/${code}-1.json`)).text());
   const picked = r.line(/ludo: review of (\d+) steps/, 120_000);
   await r.goto(`${address}/`);
@@ -293,10 +272,10 @@ try {
     const c = await open(await browser.newContext({ viewport }), 'C');
     // The X authority file is the artifacts' own: xvfb-run has no temporary folder to remove
     // (a removal that once failed on CI after a passing run).
-    desktop = spawn('xvfb-run', ['-a', '-f', path.join(artifacts, 'online-desktop.Xauthority'),
+    desktop = spawn('xvfb-run', ['-a', '-f', artifact('online-desktop.Xauthority'),
       '-s', '-screen 0 1280x720x24', gameBin,
       '--server', `ws://${new URL(address).host}/ws`, '--create', 'open,open,cpu,cpu', '--name', 'Desk',
-      '--speed', 'fast', '--size', '800x450', '--screenshot', path.join(artifacts, 'online-desktop.png'), '--frames', '90'],
+      '--speed', 'fast', '--size', '800x450', '--screenshot', artifact('online-desktop.png'), '--frames', '90'],
     // The game's assets are the repository's (a build run outside `cargo run` finds them here).
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, BEVY_ASSET_ROOT: path.join(here, '..') } });
     // Listened for from the start: a game that ends while the page is still joining has ended.
@@ -351,11 +330,11 @@ try {
     // Its last lines of any kind: a warning (a refusal, a lost connection) says why.
     const last = p.seen.slice(-6).map((l) => l.replace(/%c/g, '').replace(/ color: whitesmoke.*$/, ''));
     problems.push(`${p.name} last said:\n    ${last.join('\n    ')}`);
-    await p.screenshot({ path: path.join(artifacts, `online-failure-${p.name.replace(' ', '-')}.png`) }).catch(() => {});
+    await p.screenshot({ path: artifact(`online-failure-${p.name.replace(' ', '-')}.png`) }).catch(() => {});
   }
 } finally {
   if (desktop && desktop.exitCode === null) desktop.kill();
-  if (desktopSaid) fs.writeFileSync(path.join(artifacts, 'online-desktop.log'), desktopSaid());
+  if (desktopSaid) fs.writeFileSync(artifact('online-desktop.log'), desktopSaid());
   await browser.close();
   stop();
 }
@@ -363,7 +342,7 @@ try {
 report.pages = Object.fromEntries(pages.map((p) => [p.name,
   p.seen.filter((l) => /^(websocket|page):/.test(l))]));
 report.problems = problems;
-fs.writeFileSync(path.join(artifacts, 'online-report.json'), JSON.stringify(report, null, 2) + '\n');
+fs.writeFileSync(artifact('online-report.json'), JSON.stringify(report, null, 2) + '\n');
 if (problems.length) {
   console.error('online browser test failed:\n  ' + problems.join('\n  '));
   process.exit(1);

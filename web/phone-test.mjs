@@ -8,11 +8,9 @@
 // panic, and saves artifacts/web-phone-*.png and web-phone-report.json.
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchChromium, startRoomServer } from './harness.mjs';
+import { artifact, launchChromium, startRoomServer, watch } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
-fs.mkdirSync(artifacts, { recursive: true });
 const { address, stop } = await startRoomServer(path.join(here, 'dist'));
 const browser = await launchChromium();
 const problems = [];
@@ -24,23 +22,11 @@ async function open(scale, query) {
     viewport: phone, deviceScaleFactor: scale, isMobile: true, hasTouch: true,
   });
   const page = await context.newPage();
-  const lines = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`${scale}x: console error: ${m.text()}`);
-    const text = m.text();
-    const at = text.indexOf('ludo: ');
-    if (at >= 0) lines.push(text.slice(at + 6).replace(/ color:.*$/, '').trim());
-  });
-  page.on('pageerror', (e) => {
-    if (!String(e).includes('Using exceptions for control flow')) problems.push(`${scale}x: page error: ${e}`);
-  });
+  const { seen, said } = watch(page, `${scale}x`, problems);
   await page.goto(`${address}/?${query}`);
-  const started = Date.now();
-  while (!lines.includes('first frame')) {
-    if (Date.now() - started > 180_000) throw new Error(`${scale}x: no first frame in 180 s`);
-    await page.waitForTimeout(50);
-  }
-  return { context, page, lines };
+  await seen('ludo: first frame', 180_000);
+  // The game's own lines so far.
+  return { context, page, get lines() { return said(); } };
 }
 
 /** The game draws at the screen's own pixels: its window is the page's CSS size at `scale`. */
@@ -74,7 +60,7 @@ try {
   const two = await open(2, 'lang=en');
   report.window_2x = await checkPixels(two, 2);
   await two.page.waitForTimeout(1000);
-  await two.page.screenshot({ path: path.join(artifacts, 'web-phone-menu-2x.png') });
+  await two.page.screenshot({ path: artifact('web-phone-menu-2x.png') });
   await two.context.close();
 
   // Three to one, a game by touch.
@@ -142,7 +128,7 @@ try {
     }
     // Midway, Ana's turn to roll, as her phone shows it (the prompt says "tap").
     if (!shot && counts.piece >= 8 && kind === 'die') {
-      await p.page.screenshot({ path: path.join(artifacts, 'web-phone-playing.png') });
+      await p.page.screenshot({ path: artifact('web-phone-playing.png') });
       shot = true;
     }
     await p.page.touchscreen.tap(x, y);
@@ -150,7 +136,7 @@ try {
   report.game_ms = Date.now() - started;
   report.taps = counts;
   await p.page.waitForTimeout(3000);
-  await p.page.screenshot({ path: path.join(artifacts, 'web-phone-results.png') });
+  await p.page.screenshot({ path: artifact('web-phone-results.png') });
   // The results' buttons take a finger too.
   const change = where('change-table');
   if (!change) throw new Error('the game never said where "Change table" is');
@@ -159,7 +145,7 @@ try {
   while (!p.lines.includes('opened Setup') && Date.now() - tapped < 20_000) await p.page.waitForTimeout(50);
   if (!p.lines.includes('opened Setup')) problems.push('the tap on "Change table" did not open the setup');
   await p.page.waitForTimeout(2000);
-  await p.page.screenshot({ path: path.join(artifacts, 'web-phone-setup.png') });
+  await p.page.screenshot({ path: artifact('web-phone-setup.png') });
   if (counts.die < 5 || counts.piece < 5) problems.push(`too few taps played: ${JSON.stringify(counts)}`);
   await p.context.close();
 } catch (e) {
@@ -168,7 +154,7 @@ try {
   await browser.close();
   stop();
 }
-fs.writeFileSync(path.join(artifacts, 'web-phone-report.json'), JSON.stringify(report, null, 2));
+fs.writeFileSync(artifact('web-phone-report.json'), JSON.stringify(report, null, 2));
 console.log(`phone test: a game by touch at 3 device pixels to one in ${((report.game_ms || 0) / 1000).toFixed(0)} s ` +
   `(${JSON.stringify(report.taps)}); ${report.window_2x}; ${report.window_3x}`);
 if (problems.length) {

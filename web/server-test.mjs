@@ -13,17 +13,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, launchChromium, startRoomServer } from './harness.mjs';
+import {
+  CHROMIUM, CHROMIUM_ARGS, SLOW_NETWORK, artifact, launchChromium, network, startRoomServer, watch,
+} from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
-const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
-fs.mkdirSync(artifacts, { recursive: true });
 
 // Everything the first menu needs, compressed, on the wire. The target is 2.5 MB, below what
 // this stack's smallest program weighs (docs/PERFORMANCE.md); this budget is today's figure
 // with a little room, so that the download does not grow unnoticed.
 const MENU_BUDGET_BYTES = Number(process.env.MENU_BUDGET_BYTES || 3_450_000);
-const SLOW = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 5e6 / 8 };
 
 const { address, stop } = await startRoomServer(path.join(here, 'dist'));
 
@@ -33,21 +32,12 @@ const browser = await launchChromium();
 
 /** A page in a fresh context (a device on its first visit), with its console watched and
     every response's wire size (headers and body) counted through the DevTools protocol. */
-async function visit(name, { network, viewport = { width: 800, height: 500 } } = {}) {
+async function visit(name, { conditions = null, viewport = { width: 800, height: 500 } } = {}) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  const lines = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`${name}: console error: ${m.text()}`);
-    lines.push({ at: Date.now(), text: m.text() });
-  });
-  page.on('pageerror', (e) => {
-    if (!String(e).includes('Using exceptions for control flow')) problems.push(`${name}: page error: ${e}`);
-  });
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
+  const { lines, seen } = watch(page, name, problems);
+  const cdp = await network(context, page, conditions);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  if (network) await cdp.send('Network.emulateNetworkConditions', network);
   const requests = new Map();
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
     requests.set(requestId, {
@@ -61,14 +51,7 @@ async function visit(name, { network, viewport = { width: 800, height: 500 } } =
     if (r) r.bytes = encodedDataLength;
   });
   /** Resolves with the time of the first console line containing `text`. */
-  const line = (text, timeoutMs) => new Promise((ok, fail) => {
-    const started = Date.now();
-    const poll = setInterval(() => {
-      const hit = lines.find((l) => l.text.includes(text));
-      if (hit) { clearInterval(poll); ok(hit.at); }
-      if (Date.now() - started > timeoutMs) { clearInterval(poll); fail(new Error(`${name}: no "${text}" within ${timeoutMs} ms`)); }
-    }, 20);
-  });
+  const line = (text, timeoutMs) => seen(text, timeoutMs).then((l) => l.at);
   return { context, page, cdp, requests, lines, line };
 }
 
@@ -107,7 +90,7 @@ try {
   report.loopback = await toMenu(first, `${address}/`);
   await first.page.keyboard.press('Escape');
   await first.page.waitForTimeout(500);
-  await first.page.screenshot({ path: path.join(artifacts, 'web-server-menu.png') });
+  await first.page.screenshot({ path: artifact('web-server-menu.png') });
   // Everything fetched up to the menu answering a click (the offline copy starts after it).
   report.menu_files = [...first.requests.values()];
   report.menu_wire_bytes = report.menu_files.reduce((sum, r) => sum + r.bytes, 0);
@@ -121,7 +104,7 @@ try {
   await invite.page.goto(`${address}/r/K7X9PQTA`);
   await invite.line('ludo: first frame', 60_000);
   await invite.page.waitForTimeout(1000);
-  await invite.page.screenshot({ path: path.join(artifacts, 'web-server-invite.png') });
+  await invite.page.screenshot({ path: artifact('web-server-invite.png') });
   const served = [...invite.requests.values()];
   const page = served.find((r) => r.path === '/r/K7X9PQTA');
   const wasm = served.find((r) => /^\/ludo_bg-[0-9a-f]{16}\.wasm$/.test(r.path));
@@ -157,7 +140,7 @@ try {
   }
 
   // A phone's connection: a new device, nothing cached.
-  const slow = await visit('slow', { network: SLOW });
+  const slow = await visit('slow', { conditions: SLOW_NETWORK });
   report.slow = await toMenu(slow, `${address}/`);
   await slow.context.close();
 
@@ -179,7 +162,7 @@ try {
   await device.line('ludo: game over', 600_000);
   report.offline_game_ms = Date.now() - started;
   await device.page.waitForTimeout(1000);
-  await device.page.screenshot({ path: path.join(artifacts, 'web-server-offline.png') });
+  await device.page.screenshot({ path: artifact('web-server-offline.png') });
   await device.context.close();
 } catch (e) {
   problems.push(String(e));
@@ -187,7 +170,7 @@ try {
   await browser.close();
   stop();
 }
-fs.writeFileSync(path.join(artifacts, 'web-server-report.json'), JSON.stringify(report, null, 2) + '\n');
+fs.writeFileSync(artifact('web-server-report.json'), JSON.stringify(report, null, 2) + '\n');
 const s = (ms) => (ms / 1000).toFixed(1);
 console.log(
   `web server test: first menu ${(report.menu_wire_bytes / 1e6).toFixed(2)} MB on the wire ` +

@@ -9,12 +9,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { launchChromium } from './harness.mjs';
+import { artifact, launchChromium, watch } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(here, 'dist');
-const artifacts = process.env.ARTIFACTS || path.join(here, '..', 'artifacts');
-fs.mkdirSync(artifacts, { recursive: true });
 
 const types = {
   '.html': 'text/html; charset=utf-8',
@@ -50,15 +48,12 @@ const problems = [];
 const failOn = (what) => problems.push(what);
 // A phone held sideways: the size a person alone against three CPUs often plays at.
 const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
-const waiting = [];
+const watched = watch(page, 'page', problems);
 // The engine's events of the game in progress (`?print-events`), and every sentence the
 // game puts in the page's live region, as a screen reader would get them.
 let events = [];
 page.on('console', (m) => {
-  const text = m.text();
-  if (m.type() === 'error') failOn(`console error: ${text}`);
-  for (const w of waiting) if (text.includes(w.line)) w.seen();
-  const e = text.match(/ludo: event (\d+) (\{.*\})/);
+  const e = m.text().match(/ludo: event (\d+) (\{.*\})/);
   if (e) events.push({ n: Number(e[1]), event: JSON.parse(e[2]) });
 });
 await page.addInitScript(() => {
@@ -129,7 +124,7 @@ async function keyboardGame() {
   page.off('console', ask);
   await page.setViewportSize({ width: 640, height: 360 });
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: path.join(artifacts, 'web-keyboard-results.png') });
+  await page.screenshot({ path: artifact('web-keyboard-results.png') });
   result.ms = Date.now() - started;
   return result;
 }
@@ -165,18 +160,10 @@ async function checkLiveRegion(lang) {
   result.example = told.slice(0, 6).map((s) => s.text);
   return result;
 }
-page.on('pageerror', (e) => {
-  // Bevy's event loop hands control back to the browser by throwing this on purpose.
-  if (!String(e).includes('Using exceptions for control flow')) failOn(`page error: ${e}`);
-});
-
 /** Resolves with the milliseconds until `line` appears in the console. */
 function consoleLine(line, timeoutMs) {
   const started = Date.now();
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no "${line}" within ${timeoutMs} ms`)), timeoutMs);
-    waiting.push({ line, seen: () => { clearTimeout(timer); ok(Date.now() - started); } });
-  });
+  return watched.next(line, timeoutMs).then((l) => l.at - started);
 }
 
 const report = {};
@@ -187,7 +174,7 @@ try {
   await page.goto(base + '?open=menu&lang=ar');
   report.menu_first_frame_ms = await frame;
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: path.join(artifacts, 'web-menu.png') });
+  await page.screenshot({ path: artifact('web-menu.png') });
 
   // A 4-CPU game at the fastest speed, to the results, in the night theme (its pictures,
   // sounds and font come over HTTP like any asset; a missing or undecodable one is a console
@@ -201,14 +188,14 @@ try {
   report.game_first_frame_ms = await frame;
   report.night_theme_ms = await themed;
   await page.waitForTimeout(4000);
-  await page.screenshot({ path: path.join(artifacts, 'web-playing.png') });
+  await page.screenshot({ path: artifact('web-playing.png') });
   // Between the screenshots the page is small: the game is drawn in software, and a whole
   // game at 640x360 takes five minutes of this machine's two cores, at 200x125 well under one.
   await page.setViewportSize({ width: 200, height: 125 });
   report.game_over_ms = await over;
   await page.setViewportSize({ width: 640, height: 360 });
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: path.join(artifacts, 'web-results.png') });
+  await page.screenshot({ path: artifact('web-results.png') });
   report.live_region = [await checkLiveRegion('en')];
 
   // The same in Arabic, read right to left: another 4-CPU game, drawn small.
@@ -237,12 +224,11 @@ try {
   report.strips = {};
   for (const kind of ['roll', 'move', 'capture', 'goal']) {
     const strip = await browser.newPage({ viewport: { width: 960, height: 540 }, acceptDownloads: true });
-    strip.on('console', (m) => { if (m.type() === 'error') failOn(`strip ${kind}: ${m.text()}`); });
-    strip.on('pageerror', (e) => failOn(`strip ${kind}: ${e}`));
+    watch(strip, `strip ${kind}`, problems);
     const started = Date.now();
     const download = strip.waitForEvent('download', { timeout: 180_000 });
     await strip.goto(base + `?seats=person,person,person,person&seed=3&strip=${kind}`);
-    const file = path.join(artifacts, `web-strip-${kind}.png`);
+    const file = artifact(`web-strip-${kind}.png`);
     await (await download).saveAs(file);
     report.strips[kind] = { bytes: fs.statSync(file).size, ms: Date.now() - started };
     await strip.close();
@@ -255,10 +241,10 @@ try {
   await noSimd.waitForSelector('#cover.failed', { timeout: 10_000 });
   const said = await noSimd.textContent('#status');
   if (!said.includes('WebAssembly SIMD')) failOn(`without SIMD the page says: ${said}`);
-  await noSimd.screenshot({ path: path.join(artifacts, 'web-no-simd.png') });
+  await noSimd.screenshot({ path: artifact('web-no-simd.png') });
 } catch (e) {
   failOn(String(e));
-  await page.screenshot({ path: path.join(artifacts, 'web-failure.png') }).catch(() => {});
+  await page.screenshot({ path: artifact('web-failure.png') }).catch(() => {});
 } finally {
   await browser.close();
   server.close();
@@ -268,7 +254,7 @@ const wasm = fs.readFileSync(path.join(dist, fs.readdirSync(dist).find((f) => /^
 report.wasm_bytes = wasm.length;
 report.wasm_gzip_bytes = zlib.gzipSync(wasm, { level: 9 }).length;
 report.problems = problems;
-fs.writeFileSync(path.join(artifacts, 'web-report.json'), JSON.stringify(report, null, 2) + '\n');
+fs.writeFileSync(artifact('web-report.json'), JSON.stringify(report, null, 2) + '\n');
 console.log(
   `web test: wasm ${(report.wasm_bytes / 1e6).toFixed(2)} MB, ` +
   `${(report.wasm_gzip_bytes / 1e6).toFixed(2)} MB gzipped; first frame ` +
