@@ -18,7 +18,16 @@ pub fn paragraph_rich(
     text: impl AsRef<str>,
     style: impl Fn(String) -> egui::RichText,
 ) {
-    let text = text.as_ref();
+    paragraph_styled(ui, texts, text.as_ref(), &style);
+}
+
+/// `paragraph_rich`'s work, compiled once whatever text and style it is given.
+fn paragraph_styled(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    text: &str,
+    style: &dyn Fn(String) -> egui::RichText,
+) {
     if !texts.rtl {
         ui.label(style(text.to_string()));
         return;
