@@ -14,6 +14,7 @@ mod code;
 mod dice_check;
 mod game_file;
 pub mod mirror;
+mod reaction;
 
 use ludo_core::{CpuLevel, Event, GameRecord, GameState, Rules, Standing};
 use serde::{Deserialize, Serialize};
@@ -22,10 +23,14 @@ pub use code::{CODE_ALPHABET, CODE_LEN, display_code, normalize_code};
 pub use dice_check::{DiceCheck, check_dice, seed_hash};
 pub use game_file::{GameFile, ServedDice};
 pub use mirror::Mirror;
+pub use reaction::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};
 
 /// The version of these messages. A client and a server of different versions refuse
 /// each other at `Hello`.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
+
+/// The sizes of table quick play seats people at.
+pub const QUICK_PLAY_SEATS: [u8; 2] = [2, 4];
 
 /// The largest message a device may send, in bytes (a table setup is about 600).
 pub const MAX_MESSAGE_BYTES: usize = 4096;
@@ -93,6 +98,24 @@ pub enum ClientMsg {
     Rematch,
     /// Leave the seat for the CPU until this device resumes.
     Leave,
+    /// A preset reaction (`Reaction`'s id) for everyone at the table, by the sender's seat:
+    /// seated players only, at most one every `REACTION_GAP_MS`.
+    React {
+        reaction: String,
+    },
+    /// Wait for a table of `seats` (2 or 4) under the standard rules with players of a
+    /// rating near the sender's; the server seats them (`Joined`, `Seated`) and starts it.
+    QuickPlay {
+        seats: u8,
+        player: PlayerSpec,
+    },
+    /// Stop waiting for quick play.
+    CancelQuickPlay,
+    /// The leaderboard, with the place of the profile whose key this is (if it has one).
+    Leaderboard {
+        #[serde(default)]
+        profile: Option<String>,
+    },
     Ping,
 }
 
@@ -165,12 +188,43 @@ pub enum ServerMsg {
         seat: u8,
         ms_left: u32,
     },
+    /// A seat's player reacted.
+    Reacted {
+        seat: u8,
+        reaction: Reaction,
+    },
+    /// Waiting for a quick-play table of `seats`: how many wait for one now.
+    Queued {
+        seats: u8,
+        waiting: u32,
+    },
+    /// Quick play stopped waiting (asked to, or the server stopped).
+    Unqueued,
+    /// The best ratings of ranked games (profiles with `min_games` or more), and the asking
+    /// profile's own line when it is on the board.
+    Leaderboard {
+        leaders: Vec<Leader>,
+        #[serde(default)]
+        you: Option<Leader>,
+        min_games: u32,
+    },
     /// A request was not played; the game is unchanged.
     Refused {
         reason: Refusal,
         detail: String,
     },
     Pong,
+}
+
+/// A line of the leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Leader {
+    /// From 1.
+    pub place: u32,
+    pub name: String,
+    pub rating: f64,
+    pub games: u32,
+    pub wins: u32,
 }
 
 /// An engine event with its place in the game's sequence.
@@ -301,6 +355,10 @@ pub enum Refusal {
     NotOver,
     /// The server holds as many rooms as it takes.
     Full,
+    /// Not one of the preset reactions.
+    UnknownReaction,
+    /// Quick play seats tables of 2 or 4.
+    BadQuickPlay,
 }
 
 impl ServerMsg {

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 
 use crate::Shared;
+use crate::quick::{News, Waiter};
 use crate::room::{Attach, ConnId, Joining, OUTBOX, RoomMsg};
 use crate::secret;
 use crate::store::Write;
@@ -56,6 +57,16 @@ struct Conn {
     room: Option<mpsc::Sender<RoomMsg>>,
     misses: u32,
     strikes: u32,
+    /// Waiting for quick play: who, and for how many seats.
+    waiting: Option<(Joining, u8)>,
+}
+
+/// What comes to a connection besides its socket: its room's messages, and while it waits
+/// for quick play, the queue's news.
+#[derive(Default)]
+struct Inboxes {
+    outbox: Option<mpsc::Receiver<Utf8Bytes>>,
+    news: Option<mpsc::UnboundedReceiver<News>>,
 }
 
 /// What the connection does after a message.
@@ -80,8 +91,9 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
         room: None,
         misses: 0,
         strikes: 0,
+        waiting: None,
     };
-    let mut outbox: Option<mpsc::Receiver<Utf8Bytes>> = None;
+    let mut inboxes = Inboxes::default();
     let mut heard = Instant::now();
     let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -92,7 +104,7 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
                 Some(Ok(Message::Text(t))) => {
                     heard = Instant::now();
                     if bucket.take() {
-                        conn.text(&t, &mut outbox, &mut replies).await
+                        conn.text(&t, &mut inboxes, &mut replies).await
                     } else {
                         conn.strike(Refusal::TooFast, "more messages than the server takes from one device", &mut replies)
                     }
@@ -118,8 +130,17 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
                     Next::Close
                 }
             },
+            news = async {
+                match inboxes.news.as_mut() {
+                    Some(rx) => rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => {
+                conn.hear_queue(news, &mut inboxes, &mut replies).await;
+                Next::Go
+            }
             out = async {
-                match outbox.as_mut() {
+                match inboxes.outbox.as_mut() {
                     Some(rx) => rx.recv().await,
                     None => std::future::pending().await,
                 }
@@ -159,6 +180,9 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
             break;
         }
     }
+    if conn.waiting.is_some() {
+        conn.shared.queue.leave(conn.id);
+    }
     if let Some(room) = conn.room {
         let _ = room.send(RoomMsg::Detach { conn: conn.id }).await;
     }
@@ -178,9 +202,10 @@ impl Conn {
     async fn text(
         &mut self,
         text: &str,
-        outbox: &mut Option<mpsc::Receiver<Utf8Bytes>>,
+        inboxes: &mut Inboxes,
         replies: &mut Vec<ServerMsg>,
     ) -> Next {
+        let outbox = &mut inboxes.outbox;
         let msg: ClientMsg = match decode(text) {
             Ok(m) => m,
             Err(e) => return self.strike(Refusal::Malformed, &e, replies),
@@ -221,7 +246,8 @@ impl Conn {
             | ClientMsg::Join { .. }
             | ClientMsg::Resume { .. }
             | ClientMsg::Watch { .. }
-                if self.room.is_some() =>
+            | ClientMsg::QuickPlay { .. }
+                if self.room.is_some() || self.waiting.is_some() =>
             {
                 replies.push(ServerMsg::refused(
                     Refusal::AlreadySeated,
@@ -273,6 +299,18 @@ impl Conn {
                 };
                 self.attach(room, Attach::Watch, outbox, replies).await;
             }
+            ClientMsg::QuickPlay { seats, player } => {
+                self.quick_play(seats, &player, &mut inboxes.news, replies)
+                    .await;
+            }
+            ClientMsg::Leaderboard { profile } => replies.push(self.leaderboard(profile)),
+            ClientMsg::CancelQuickPlay => {
+                if self.waiting.take().is_some() {
+                    self.shared.queue.leave(self.id);
+                    inboxes.news = None;
+                    replies.push(ServerMsg::Unqueued);
+                }
+            }
             msg => match &self.room {
                 Some(room) => {
                     let request = RoomMsg::Request { conn: self.id, msg };
@@ -291,6 +329,105 @@ impl Conn {
             },
         }
         Next::Go
+    }
+
+    /// The leaderboard, and the line of the profile whose key is given.
+    fn leaderboard(&self, profile: Option<String>) -> ServerMsg {
+        let store = &self.shared.store;
+        let line = |l: crate::store::Leader| ludo_proto::Leader {
+            place: l.place,
+            name: l.name,
+            rating: l.rating,
+            games: l.games as u32,
+            wins: l.wins as u32,
+        };
+        let you = profile
+            .filter(|k| k.len() <= 64)
+            .and_then(|key| store.profile_by_key(&secret::hash(&key)).ok().flatten())
+            .and_then(|p| store.leader(p.id).ok().flatten());
+        match store.leaders(crate::leaderboard::TOP) {
+            Ok(leaders) => ServerMsg::Leaderboard {
+                leaders: leaders.into_iter().map(line).collect(),
+                you: you.map(line),
+                min_games: crate::store::LEADERBOARD_MIN_GAMES as u32,
+            },
+            Err(e) => {
+                ServerMsg::refused(Refusal::Full, format!("the server's database failed: {e}"))
+            }
+        }
+    }
+
+    /// Joins the quick-play queue for a table of `seats`.
+    async fn quick_play(
+        &mut self,
+        seats: u8,
+        player: &PlayerSpec,
+        news: &mut Option<mpsc::UnboundedReceiver<News>>,
+        replies: &mut Vec<ServerMsg>,
+    ) {
+        if !ludo_proto::QUICK_PLAY_SEATS.contains(&seats) {
+            replies.push(ServerMsg::refused(
+                Refusal::BadQuickPlay,
+                format!("quick play seats tables of 2 or 4, not {seats}"),
+            ));
+            return;
+        }
+        let person = match self.person(player).await {
+            Ok(p) => p,
+            Err(r) => {
+                replies.push(r);
+                return;
+            }
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let waiter = Waiter {
+            conn: self.id,
+            rating: person.rating,
+            since: Instant::now(),
+            news: tx,
+        };
+        if let Some(waiting) = self.shared.queue.join(seats, waiter) {
+            *news = Some(rx);
+            self.waiting = Some((person, seats));
+            replies.push(ServerMsg::Queued { seats, waiting });
+        }
+    }
+
+    /// What the queue says: how many wait, or the seat kept at a new table (taken at once,
+    /// as a join).
+    async fn hear_queue(
+        &mut self,
+        news: Option<News>,
+        inboxes: &mut Inboxes,
+        replies: &mut Vec<ServerMsg>,
+    ) {
+        match news {
+            Some(News::Waiting(waiting)) => {
+                if let Some((_, seats)) = &self.waiting {
+                    replies.push(ServerMsg::Queued {
+                        seats: *seats,
+                        waiting,
+                    });
+                }
+            }
+            Some(News::Seated { room, seat }) => {
+                inboxes.news = None;
+                if let Some((person, _)) = self.waiting.take() {
+                    let how = Attach::Join {
+                        person,
+                        seat: Some(seat),
+                    };
+                    self.attach(room, how, &mut inboxes.outbox, replies).await;
+                }
+            }
+            // The queue stopped (the server is stopping).
+            None => {
+                inboxes.news = None;
+                if self.waiting.take().is_some() {
+                    replies.push(ServerMsg::Unqueued);
+                }
+            }
+        }
     }
 
     fn after_miss(&mut self) -> Next {

@@ -1,6 +1,7 @@
 //! The server's HTTP side: `/ws` for games, `/r/CODE` for invite links (the browser build's
 //! page, which reads the code from the address), `/g/ID` for a finished game's review (the
-//! page with the game in it; `/g/ID.json`, the game file), and the browser build itself, with brotli or
+//! page with the game in it; `/g/ID.json`, the game file), `/leaderboard` (and its JSON), and
+//! the browser build itself, with brotli or
 //! gzip files chosen by `Accept-Encoding` and caching that never serves a stale page.
 
 use std::sync::Arc;
@@ -24,6 +25,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/ws", get(ws))
         .route("/r/{code}", get(invite))
         .route("/g/{id}", get(finished_game))
+        .route("/leaderboard", get(crate::leaderboard::page))
+        .route("/leaderboard.json", get(crate::leaderboard::json))
         .route("/healthz", get(|| async { "ok" }));
     if let Some(web) = &shared.config.web {
         let files = ServeDir::new(web).precompressed_br().precompressed_gzip();

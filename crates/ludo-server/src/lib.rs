@@ -9,6 +9,8 @@
 mod conn;
 mod door;
 mod http;
+mod leaderboard;
+mod quick;
 mod room;
 mod secret;
 mod store;
@@ -64,6 +66,8 @@ pub struct Config {
     pub proxies: Vec<std::net::IpAddr>,
     /// Tests only: every game's dice from this seed (and the game's number), not a secret one.
     pub fixed_seed: Option<u64>,
+    /// How long a person waits for quick play before the open seats go to CPUs.
+    pub quick_wait: Duration,
 }
 
 /// Files kept free of connections: the database, the browser build's files, the log.
@@ -89,6 +93,7 @@ impl Default for Config {
                 std::net::Ipv6Addr::LOCALHOST.into(),
             ],
             fixed_seed: None,
+            quick_wait: Duration::from_secs(20),
         }
     }
 }
@@ -109,6 +114,8 @@ pub struct Shared {
     store: Store,
     rooms: Rooms,
     next_conn: AtomicU64,
+    /// People waiting for quick play.
+    queue: quick::Queue,
 }
 
 /// The live rooms by code.
@@ -144,6 +151,15 @@ impl Shared {
         self: &Arc<Self>,
         spec: TableSpec,
     ) -> Result<mpsc::Sender<RoomMsg>, (Refusal, String)> {
+        self.open_room(spec, false).await
+    }
+
+    /// A new room in its lobby; a quick-play one starts by itself.
+    async fn open_room(
+        self: &Arc<Self>,
+        spec: TableSpec,
+        quick: bool,
+    ) -> Result<mpsc::Sender<RoomMsg>, (Refusal, String)> {
         if self.rooms.len() >= self.config.max_rooms {
             return Err((
                 Refusal::Full,
@@ -156,7 +172,8 @@ impl Shared {
                 break code;
             }
         };
-        let table = Table::new(code.clone(), spec).map_err(|e| (Refusal::BadTable, e))?;
+        let mut table = Table::new(code.clone(), spec).map_err(|e| (Refusal::BadTable, e))?;
+        table.quick = quick;
         let room = Room::new(self.clone(), table, &[]).map_err(|e| (Refusal::BadTable, e))?;
         tracing::info!(room = %code, "room created");
         Ok(self.spawn(room, code))
@@ -167,6 +184,8 @@ impl Shared {
 pub struct Server {
     pub addr: SocketAddr,
     task: tokio::task::JoinHandle<()>,
+    /// Quick play's queue, looked over while the server runs.
+    queue: tokio::task::JoinHandle<()>,
     shared: Arc<Shared>,
 }
 
@@ -182,6 +201,7 @@ impl Server {
             store,
             rooms: Rooms::default(),
             next_conn: AtomicU64::new(1),
+            queue: quick::Queue::default(),
         });
         let mut restored = 0;
         for saved in shared.store.rooms()? {
@@ -227,8 +247,14 @@ impl Server {
             limits.header_timeout.as_millis()
         );
         let app = http::router(shared.clone());
+        let queue = tokio::spawn(quick::run(shared.clone()));
         let task = tokio::spawn(door::serve(listener, app, limits));
-        Ok(Server { addr, task, shared })
+        Ok(Server {
+            addr,
+            task,
+            queue,
+            shared,
+        })
     }
 
     /// The rooms this server holds now.
@@ -243,5 +269,11 @@ impl Server {
     /// Stops accepting connections (the tests' way to end a server).
     pub fn stop(self) {
         self.task.abort();
+        self.queue.abort();
+    }
+
+    /// How many wait for quick play now.
+    pub fn waiting(&self) -> usize {
+        self.shared.queue.len()
     }
 }

@@ -62,6 +62,9 @@ struct Args {
     /// Tests only: every game's dice from this seed instead of a secret one.
     #[arg(long)]
     fixed_seed: Option<u64>,
+    /// Milliseconds a person waits for quick play before the open seats go to CPUs.
+    #[arg(long, default_value_t = 20_000)]
+    quick_wait_ms: u64,
 }
 
 fn main() -> ExitCode {
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         max_connections_per_addr: args.max_connections_per_addr.max(1),
         proxies: args.proxies,
         fixed_seed: args.fixed_seed,
+        quick_wait: Duration::from_millis(args.quick_wait_ms),
     };
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     runtime.block_on(async {

@@ -10,20 +10,23 @@ use std::time::Duration;
 use axum::extract::ws::Utf8Bytes;
 use ludo_core::{CpuLevel, Event, PlayError, Step, rating};
 use ludo_proto::{
-    ClientMsg, GameResult, GameView, Numbered, Refusal, RoomView, ServerMsg, Stage, encode,
-    events_messages,
+    ClientMsg, GameResult, GameView, Numbered, REACTION_GAP_MS, Reaction, Refusal, RoomView,
+    ServerMsg, Stage, encode, events_messages,
 };
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::Shared;
 use crate::secret;
-use crate::store::Write;
+use crate::store::{RatingChange, Write};
 use crate::table::{Action, GameFile, Live, Seat, Table};
 
 /// The most `events` messages a catch-up takes (each at most `EVENTS_MESSAGE_BYTES`): a
 /// device that missed more gets the room's snapshot alone, from which it follows as well.
 pub const CATCH_UP_MESSAGES: usize = OUTBOX / 2;
+
+/// How long a quick-play table keeps a seat for the person it was matched to.
+const QUICK_SEAT_GRACE: Duration = Duration::from_secs(10);
 
 /// A connection's number, unique in the process.
 pub type ConnId = u64;
@@ -135,6 +138,10 @@ pub struct Room {
     last_step: Instant,
     /// Since when nobody has been in the room.
     idle_since: Option<Instant>,
+    /// When each seat last reacted (seat numbers of the stage the room is in).
+    reacted: HashMap<u8, Instant>,
+    /// A quick-play lobby's seats nobody has taken by then go to CPUs, and it starts.
+    lobby_deadline: Option<Instant>,
 }
 
 type Refused = (Refusal, String);
@@ -170,7 +177,12 @@ impl Room {
             turn: None,
             last_step: now,
             idle_since: Some(now),
+            reacted: HashMap::new(),
+            lobby_deadline: None,
         };
+        if room.table.quick && room.table.stage == Stage::Lobby {
+            room.lobby_deadline = Some(now + QUICK_SEAT_GRACE);
+        }
         room.new_turn();
         Ok(room)
     }
@@ -512,8 +524,33 @@ impl Room {
                 self.leave(conn, seat).await;
                 Ok(())
             }
+            ClientMsg::React { reaction } => self.react(seat, &reaction),
             _ => refuse(Refusal::Malformed, "not a request for a room"),
         }
+    }
+
+    /// A seated player's reaction, for everyone in the room (spectators too); one every
+    /// `REACTION_GAP_MS` a seat.
+    fn react(&mut self, seat: u8, id: &str) -> Result<(), Refused> {
+        let Some(reaction) = Reaction::from_id(id) else {
+            let shown: String = id.chars().take(24).collect();
+            return refuse(
+                Refusal::UnknownReaction,
+                format!("{shown:?} is not a reaction"),
+            );
+        };
+        let now = Instant::now();
+        let gap = Duration::from_millis(REACTION_GAP_MS);
+        if self
+            .reacted
+            .get(&seat)
+            .is_some_and(|&last| now.duration_since(last) < gap)
+        {
+            return refuse(Refusal::TooFast, "one reaction every three seconds");
+        }
+        self.reacted.insert(seat, now);
+        self.broadcast(&ServerMsg::Reacted { seat, reaction });
+        Ok(())
     }
 
     fn check_host(&self, seat: u8) -> Result<(), Refused> {
@@ -596,6 +633,8 @@ impl Room {
             }
         }
         self.presence = presence;
+        // Seats are numbered again: what they last said starts afresh.
+        self.reacted.clear();
         for member in self.members.values_mut() {
             member.seat = member.seat.and_then(|s| moved[s as usize]);
         }
@@ -704,7 +743,11 @@ impl Room {
             for (i, seat) in self.table.seats.iter_mut().enumerate() {
                 if let Seat::Person { rating, .. } = seat {
                     *rating = now[i] + changes[i];
-                    ratings.push((ids[i], changes[i]));
+                    ratings.push(RatingChange {
+                        profile: ids[i],
+                        change: changes[i],
+                        won: ranks[i] == 1,
+                    });
                 }
             }
             if let Some(g) = self.table.game.as_mut() {
@@ -796,12 +839,51 @@ impl Room {
         let expiry = self
             .idle_since
             .map_or(far, |t| t + self.shared.config.room_ttl);
-        act.min(expiry).min(self.next_grace().unwrap_or(far))
+        let lobby = self
+            .lobby_deadline
+            .filter(|_| self.table.stage == Stage::Lobby)
+            .unwrap_or(far);
+        act.min(expiry)
+            .min(self.next_grace().unwrap_or(far))
+            .min(lobby)
+    }
+
+    /// A quick-play lobby whose people have not all come: CPUs in their seats, and the game.
+    async fn quick_lobby_over(&mut self, now: Instant) {
+        if self.table.stage != Stage::Lobby || self.lobby_deadline.is_none_or(|d| now < d) {
+            return;
+        }
+        self.lobby_deadline = None;
+        // Nobody came: the room waits for its end.
+        if !self
+            .table
+            .seats
+            .iter()
+            .any(|s| matches!(s, Seat::Person { .. }))
+        {
+            return;
+        }
+        let level = self
+            .table
+            .seats
+            .iter()
+            .find_map(|s| match s {
+                Seat::Cpu { level } => Some(*level),
+                _ => None,
+            })
+            .unwrap_or(CpuLevel::Normal);
+        for seat in self.table.seats.iter_mut().filter(|s| **s == Seat::Open) {
+            *seat = Seat::Cpu { level };
+        }
+        if let Err((reason, detail)) = self.start().await {
+            tracing::warn!(room = %self.table.code, "a quick-play table did not start: {reason:?} {detail}");
+        }
     }
 
     async fn on_time(&mut self) {
         let now = Instant::now();
         self.graces_over(now).await;
+        self.quick_lobby_over(now).await;
         match self.actor() {
             Actor::Person(Some(deadline)) if now >= deadline => {
                 if let Some(turn) = self.turn.as_mut() {

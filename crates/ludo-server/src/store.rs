@@ -46,6 +46,21 @@ CREATE TABLE IF NOT EXISTS games(
 );
 ";
 
+/// Columns added since a database was first made: a profile's wins (a database from before
+/// counts them from now on).
+fn migrate(c: &Connection) -> rusqlite::Result<()> {
+    let has_wins = c
+        .prepare("SELECT 1 FROM pragma_table_info('profiles') WHERE name = 'wins'")?
+        .exists([])?;
+    if !has_wins {
+        c.execute_batch("ALTER TABLE profiles ADD COLUMN wins INTEGER NOT NULL DEFAULT 0")?;
+    }
+    Ok(())
+}
+
+/// A ranked game counts on the leaderboard once a profile has played this many.
+pub const LEADERBOARD_MIN_GAMES: i64 = 5;
+
 /// One change to the database.
 #[derive(Debug)]
 pub enum Write {
@@ -67,7 +82,7 @@ pub enum Write {
         number: u32,
         ranked: bool,
         record: String,
-        ratings: Vec<(i64, f64)>,
+        ratings: Vec<RatingChange>,
     },
     /// The room expired.
     DeleteRoom {
@@ -82,6 +97,14 @@ pub enum Write {
         profile: i64,
         name: String,
     },
+}
+
+/// A profile's part in a ranked game: its rating's change, and whether it won.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub profile: i64,
+    pub change: f64,
+    pub won: bool,
 }
 
 type Answer = oneshot::Sender<Result<i64, String>>;
@@ -106,6 +129,17 @@ pub struct Profile {
     pub name: String,
     pub rating: f64,
     pub games: i64,
+}
+
+/// A line of the leaderboard: a profile's place (from 1), name, rating, ranked games and wins.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Leader {
+    pub place: u32,
+    pub id: i64,
+    pub name: String,
+    pub rating: f64,
+    pub games: i64,
+    pub wins: i64,
 }
 
 fn now() -> i64 {
@@ -150,6 +184,7 @@ impl Store {
         }
         let writer = open(path).map_err(what)?;
         writer.execute_batch(SCHEMA).map_err(what)?;
+        migrate(&writer).map_err(what)?;
         let reads = open(path).map_err(what)?;
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
@@ -209,6 +244,57 @@ impl Store {
                     games: r.get(3)?,
                 })
             })
+            .optional()
+        })
+    }
+
+    /// The leaderboard's first `top` lines: profiles with at least `LEADERBOARD_MIN_GAMES`
+    /// ranked games, best rating first (then more games, then the older profile).
+    pub fn leaders(&self, top: u32) -> Result<Vec<Leader>, String> {
+        self.read(|c| {
+            let mut q = c.prepare_cached(
+                "SELECT id, name, rating, games, wins FROM profiles WHERE games >= ?1 \
+                 ORDER BY rating DESC, games DESC, id LIMIT ?2",
+            )?;
+            let rows = q.query_map(params![LEADERBOARD_MIN_GAMES, top], |r| {
+                Ok(Leader {
+                    place: 0,
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    rating: r.get(2)?,
+                    games: r.get(3)?,
+                    wins: r.get(4)?,
+                })
+            })?;
+            let mut leaders: Vec<Leader> = rows.collect::<rusqlite::Result<_>>()?;
+            for (i, l) in leaders.iter_mut().enumerate() {
+                l.place = i as u32 + 1;
+            }
+            Ok(leaders)
+        })
+    }
+
+    /// A profile's line on the whole leaderboard, if it is on it (played enough).
+    pub fn leader(&self, profile: i64) -> Result<Option<Leader>, String> {
+        self.read(|c| {
+            c.query_row(
+                "SELECT p.id, p.name, p.rating, p.games, p.wins, \
+                 (SELECT COUNT(*) FROM profiles o WHERE o.games >= ?2 AND \
+                  (o.rating > p.rating OR (o.rating = p.rating AND \
+                   (o.games > p.games OR (o.games = p.games AND o.id < p.id))))) \
+                 FROM profiles p WHERE p.id = ?1 AND p.games >= ?2",
+                params![profile, LEADERBOARD_MIN_GAMES],
+                |r| {
+                    Ok(Leader {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        rating: r.get(2)?,
+                        games: r.get(3)?,
+                        wins: r.get(4)?,
+                        place: r.get::<_, u32>(5)? + 1,
+                    })
+                },
+            )
             .optional()
         })
     }
@@ -332,11 +418,12 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
                 "INSERT INTO games(code, number, finished, ranked, record) VALUES(?1, ?2, ?3, ?4, ?5)",
             )?
             .execute(params![code, number, now(), ranked, record])?;
-            for (id, change) in ratings {
+            for r in ratings {
                 tx.prepare_cached(
-                    "UPDATE profiles SET rating = rating + ?2, games = games + 1 WHERE id = ?1",
+                    "UPDATE profiles SET rating = rating + ?2, games = games + 1, \
+                     wins = wins + ?3 WHERE id = ?1",
                 )?
-                .execute(params![id, change])?;
+                .execute(params![r.profile, r.change, r.won as i64])?;
             }
             // The finished game's steps stay until the next game ends, so that a restarted
             // server still shows its result; older games live on as records.
@@ -383,5 +470,87 @@ mod tests {
             assert_eq!(step_of(step_code(step)), Some(step));
         }
         assert_eq!(step_of(7), None);
+    }
+
+    /// Profiles `names`, each with `games` ranked games of which `wins` won and `change` in
+    /// all to its rating, written as finished games are.
+    async fn played(store: &Store, rows: &[(&str, i64, i64, f64)]) -> Vec<i64> {
+        let mut ids = Vec::new();
+        for (name, games, wins, change) in rows {
+            let key_hash = format!("key of {name}");
+            let name = name.to_string();
+            let id = store
+                .write(Write::NewProfile { key_hash, name })
+                .await
+                .unwrap();
+            for g in 0..*games {
+                let ratings = vec![RatingChange {
+                    profile: id,
+                    change: change / *games as f64,
+                    won: g < *wins,
+                }];
+                let code = format!("ROOM{id}");
+                let w = Write::Finished {
+                    code,
+                    number: g as u32 + 1,
+                    ranked: true,
+                    record: "{}".into(),
+                    ratings,
+                };
+                store.write(w).await.unwrap();
+            }
+            ids.push(id);
+        }
+        ids
+    }
+
+    #[tokio::test]
+    async fn the_leaderboard_lists_who_played_enough_best_first_with_their_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let ids = played(
+            &store,
+            &[
+                ("Ana", 5, 2, 40.0),
+                ("Bea", 9, 6, 120.0),
+                ("Cy", 4, 4, 300.0),
+                ("<script>Dee</script>", 6, 1, -30.0),
+            ],
+        )
+        .await;
+        let leaders = store.leaders(10).unwrap();
+        let names: Vec<&str> = leaders.iter().map(|l| l.name.as_str()).collect();
+        // Cy has won every game but played four: not yet on the board.
+        assert_eq!(names, ["Bea", "Ana", "<script>Dee</script>"]);
+        assert_eq!(
+            leaders.iter().map(|l| l.place).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        assert_eq!((leaders[0].games, leaders[0].wins), (9, 6));
+        assert!((leaders[0].rating - ludo_core::rating::START_RATING - 120.0).abs() < 1e-6);
+        // Each sees their own place; one not on the board has none.
+        assert_eq!(store.leader(ids[0]).unwrap().map(|l| l.place), Some(2));
+        assert_eq!(store.leader(ids[3]).unwrap().map(|l| l.place), Some(3));
+        assert_eq!(store.leader(ids[2]).unwrap(), None);
+        assert_eq!(store.leaders(1).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_database_from_before_wins_were_kept_gains_the_column() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.sqlite");
+        let old = Connection::open(&path).unwrap();
+        old.execute_batch(
+            "CREATE TABLE profiles(id INTEGER PRIMARY KEY, key_hash TEXT NOT NULL UNIQUE, \
+             name TEXT NOT NULL, rating REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0, \
+             created INTEGER NOT NULL);
+             INSERT INTO profiles VALUES(1, 'k', 'Old', 1600, 12, 0);",
+        )
+        .unwrap();
+        drop(old);
+        let store = Store::open(&path).unwrap();
+        let leaders = store.leaders(10).unwrap();
+        assert_eq!(leaders.len(), 1);
+        assert_eq!((leaders[0].name.as_str(), leaders[0].wins), ("Old", 0));
     }
 }

@@ -25,6 +25,9 @@ pub struct Table {
     /// their token joins again while a seat is free, else it watches.
     #[serde(default)]
     pub gone: Vec<Gone>,
+    /// Opened by quick play: seats nobody takes soon go to CPUs, and the game starts.
+    #[serde(default)]
+    pub quick: bool,
 }
 
 /// A person whose lobby seat went back to open.
@@ -137,6 +140,7 @@ impl Table {
                 .collect(),
             game: None,
             gone: Vec::new(),
+            quick: false,
         })
     }
 

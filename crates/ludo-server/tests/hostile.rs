@@ -148,7 +148,8 @@ async fn misbehaving_connections_are_refused_and_closed() {
             panic!("a refusal")
         };
         assert_eq!(reason, Refusal::Version);
-        assert!(detail.contains("protocol 1"), "{detail}");
+        let speaks = format!("protocol {}", ludo_proto::PROTOCOL_VERSION);
+        assert!(detail.contains(&speaks), "{detail}");
         assert!(c.recv().await.is_err(), "closed after a wrong version");
 
         let mut c = Client::raw(&t.addr).await.unwrap();

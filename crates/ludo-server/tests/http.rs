@@ -122,6 +122,22 @@ async fn a_finished_game_is_served_for_review() {
         let (head, body) = get(&t.addr, "/g/not%20a%20game", "identity").await;
         assert!(head.starts_with("http/1.1 400"), "{head}");
         assert!(String::from_utf8_lossy(&body).contains("not a game's ID"));
+        // A game against a CPU is not ranked: the leaderboard (a page, and JSON for the
+        // game's window) has nobody yet, and says when a player shows.
+        let (head, body) = get(&t.addr, "/leaderboard", "identity").await;
+        assert!(head.starts_with("http/1.1 200"), "{head}");
+        assert!(head.contains("content-type: text/html"), "{head}");
+        let body = String::from_utf8(body).unwrap();
+        assert!(
+            body.contains("Nobody yet") && body.contains("5 ranked games"),
+            "{body}"
+        );
+        let (head, body) = get(&t.addr, "/leaderboard.json?me=1", "identity").await;
+        assert!(head.contains("content-type: application/json"), "{head}");
+        let board: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(board["leaders"], serde_json::json!([]));
+        assert_eq!(board["you"], serde_json::Value::Null);
+        assert_eq!(board["min_games"], 5);
     })
     .await;
 }

@@ -785,3 +785,61 @@ async fn the_cpu_plays_an_absent_seat_after_the_grace_and_says_so_then() {
     })
     .await;
 }
+
+/// A reaction reaches everyone in the room, the spectator too; a faster one, an unknown one
+/// and a spectator's are refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reactions_reach_the_table_at_most_one_every_three_seconds() {
+    use ludo_proto::{Reaction, Refusal};
+    let t = start(fast()).await;
+    within(30, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut w = Client::connect(&t.addr).await.unwrap();
+        w.send(&ClientMsg::Watch {
+            code: a.code.clone(),
+        })
+        .await
+        .unwrap();
+        w.until(|m| matches!(m, ServerMsg::Room(_))).await.unwrap();
+        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        let react = |id: &str| ClientMsg::React {
+            reaction: id.into(),
+        };
+        let reacted = |m: &ServerMsg| matches!(m, ServerMsg::Reacted { .. });
+        let refused = |m: &ServerMsg| matches!(m, ServerMsg::Refused { .. });
+        b.client.send(&react("good_game")).await.unwrap();
+        let heard = ServerMsg::Reacted {
+            seat: b.seat,
+            reaction: Reaction::GoodGame,
+        };
+        assert_eq!(a.client.until(reacted).await.unwrap(), heard);
+        assert_eq!(w.until(reacted).await.unwrap(), heard);
+        assert_eq!(b.client.until(reacted).await.unwrap(), heard);
+        // Again at once: too fast; another seat may.
+        b.client.send(&react("oops")).await.unwrap();
+        let ServerMsg::Refused { reason, .. } = b.client.until(refused).await.unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(reason, Refusal::TooFast);
+        a.client.send(&react("thumbs_up")).await.unwrap();
+        let heard = ServerMsg::Reacted {
+            seat: a.seat,
+            reaction: Reaction::ThumbsUp,
+        };
+        assert_eq!(w.until(reacted).await.unwrap(), heard);
+        // Words of one's own are not a reaction; a spectator has no seat to react from.
+        a.client.send(&react("<b>rude</b>")).await.unwrap();
+        let ServerMsg::Refused { reason, .. } = a.client.until(refused).await.unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(reason, Refusal::UnknownReaction);
+        w.send(&react("heart")).await.unwrap();
+        let ServerMsg::Refused { reason, .. } = w.until(refused).await.unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(reason, Refusal::NotSeated);
+    })
+    .await;
+}

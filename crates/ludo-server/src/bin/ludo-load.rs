@@ -5,6 +5,10 @@
 //! and the server's memory per room and per socket (its resident size before and after).
 //!
 //! `cargo run --release -p ludo-server --bin ludo-load -- --rooms 2000 --seconds 30`
+//!
+//! `--quick N` instead connects N sockets that ask for quick play at four seats at once (each
+//! a new profile, so every rating is the same and the band seats them at once), and prints how
+//! long until each was seated (p50, p99, the last) and the rooms opened.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,6 +36,73 @@ struct Args {
     /// The server binary [default: ludo-server beside this program].
     #[arg(long)]
     server: Option<PathBuf>,
+    /// Instead of rooms: this many sockets asking for quick play at four seats at once.
+    #[arg(long)]
+    quick: Option<usize>,
+}
+
+/// What `--quick N` measured.
+fn report_quick(n: usize, result: Result<(Vec<u32>, usize), String>) -> ExitCode {
+    match result {
+        Ok((times, rooms)) => {
+            let at = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+            println!(
+                "quick play: {n} sockets asked for four seats at once; seated in {rooms} rooms; \
+                 waited p50 {} ms, p99 {} ms, the last {} ms",
+                at(0.5),
+                at(0.99),
+                times.last().copied().unwrap_or(0)
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("ludo-load: quick play: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--quick N`: N sockets ask for a table of four at once; how long each waits to be seated
+/// (milliseconds, sorted), and the rooms they were seated in.
+async fn quick(addr: &str, n: usize) -> Result<(Vec<u32>, usize), String> {
+    use ludo_proto::PlayerSpec;
+    use ludo_server::client::Client;
+    let mut clients = Vec::with_capacity(n);
+    for _ in 0..n {
+        clients.push(Client::connect(addr).await?);
+    }
+    let asked = Instant::now();
+    let mut waits = Vec::with_capacity(n);
+    for c in &mut clients {
+        let player = PlayerSpec {
+            name: "bot".into(),
+            profile: None,
+        };
+        c.send(&ClientMsg::QuickPlay { seats: 4, player }).await?;
+    }
+    for c in clients {
+        waits.push(tokio::spawn(async move {
+            let mut c = c;
+            loop {
+                match c.recv_within(Duration::from_secs(60)).await? {
+                    ServerMsg::Joined { code, .. } => {
+                        return Ok::<_, String>((asked.elapsed(), code));
+                    }
+                    ServerMsg::Refused { detail, .. } => return Err(detail),
+                    _ => {}
+                }
+            }
+        }));
+    }
+    let mut times = Vec::with_capacity(n);
+    let mut rooms = std::collections::HashSet::new();
+    for w in waits {
+        let (t, code) = w.await.map_err(|e| e.to_string())??;
+        times.push(t.as_millis() as u32);
+        rooms.insert(code);
+    }
+    times.sort_unstable();
+    Ok((times, rooms.len()))
 }
 
 #[derive(Default)]
@@ -207,6 +278,16 @@ fn main() -> ExitCode {
     };
     let pid = server.id();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    if let Some(n) = args.quick {
+        let result = runtime.block_on(async {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            quick(&addr, n).await
+        });
+        let _ = server.kill();
+        let _ = server.wait();
+        let _ = std::fs::remove_dir_all(&dir);
+        return report_quick(n, result);
+    }
     let code = runtime.block_on(async {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let base = rss_kib(pid);

@@ -1,0 +1,329 @@
+//! Quick play: people who asked for a table of 2 or 4 under the standard rules wait here and
+//! are seated with the nearest ratings first, each accepting a wider gap the longer they
+//! wait; whoever has waited `Config::quick_wait` gets a table at once, the open seats given to
+//! CPUs of a level near the people's ratings. A quick-play room is an ordinary room after
+//! that: it starts when its people have sat down (a full lobby starts), with a turn clock.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ludo_core::{CpuLevel, Rules};
+use ludo_proto::{QUICK_PLAY_SEATS, SeatSpec, TableSpec};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use crate::Shared;
+use crate::room::{ConnId, RoomMsg};
+
+/// The turn clock of a quick-play table, in seconds.
+pub const QUICK_TURN_SECS: u16 = 30;
+
+/// How often the queue is looked over.
+const TICK: Duration = Duration::from_millis(200);
+
+/// What the queue tells a waiting connection.
+pub enum News {
+    /// How many wait for a table of this size now.
+    Waiting(u32),
+    /// A table: the room, and the seat kept for this connection.
+    Seated {
+        room: mpsc::Sender<RoomMsg>,
+        seat: u8,
+    },
+}
+
+/// One person waiting.
+pub struct Waiter {
+    pub conn: ConnId,
+    pub rating: f64,
+    pub since: Instant,
+    pub news: mpsc::UnboundedSender<News>,
+}
+
+/// The people waiting, for each table size (`QUICK_PLAY_SEATS`).
+#[derive(Default)]
+pub struct Queue {
+    waiting: Mutex<[Vec<Waiter>; 2]>,
+}
+
+fn index(seats: u8) -> Option<usize> {
+    QUICK_PLAY_SEATS.iter().position(|&s| s == seats)
+}
+
+impl Queue {
+    /// Puts a person in the queue for `seats`; how many wait for that size now (them
+    /// included), or `None` for a size quick play does not seat.
+    pub fn join(&self, seats: u8, waiter: Waiter) -> Option<u32> {
+        let i = index(seats)?;
+        let mut waiting = self.waiting.lock().expect("not poisoned");
+        waiting
+            .iter_mut()
+            .for_each(|q| q.retain(|w| w.conn != waiter.conn));
+        waiting[i].push(waiter);
+        Some(waiting[i].len() as u32)
+    }
+
+    /// Takes a connection out of the queue (it cancelled, or closed); whether it was there.
+    pub fn leave(&self, conn: ConnId) -> bool {
+        let mut waiting = self.waiting.lock().expect("not poisoned");
+        let before: usize = waiting.iter().map(Vec::len).sum();
+        waiting
+            .iter_mut()
+            .for_each(|q| q.retain(|w| w.conn != conn));
+        before != waiting.iter().map(Vec::len).sum::<usize>()
+    }
+
+    pub fn len(&self) -> usize {
+        let waiting = self.waiting.lock().expect("not poisoned");
+        waiting.iter().map(Vec::len).sum()
+    }
+}
+
+/// The widest rating gap a person accepts after waiting `waited`: 100 at once, 25 more
+/// each second.
+pub fn band(waited: Duration) -> f64 {
+    100.0 + 25.0 * waited.as_secs_f64()
+}
+
+/// A table to open: the people (by their place in the queue) and how many CPU seats.
+#[derive(Debug, PartialEq)]
+pub struct Match {
+    pub people: Vec<usize>,
+    pub cpus: u8,
+}
+
+/// The tables to open now from one size's queue (`ratings` and `waited` by place in the
+/// queue). First every group of `seats` people next to each other in rating whose gap
+/// each of them accepts, the closest groups first; then, for each person who waited
+/// `cpu_after`, the nearest others in rating still waiting (whatever their gap) and CPUs in
+/// the seats left.
+pub fn matches(
+    ratings: &[f64],
+    waited: &[Duration],
+    seats: usize,
+    cpu_after: Duration,
+) -> Vec<Match> {
+    let mut order: Vec<usize> = (0..ratings.len()).collect();
+    order.sort_by(|&a, &b| ratings[a].total_cmp(&ratings[b]).then(a.cmp(&b)));
+    let mut taken = vec![false; ratings.len()];
+    let mut found = Vec::new();
+    if order.len() >= seats {
+        let mut groups: Vec<(f64, usize)> = (0..=order.len() - seats)
+            .map(|start| {
+                let group = &order[start..start + seats];
+                let spread = ratings[group[seats - 1]] - ratings[group[0]];
+                (spread, start)
+            })
+            .filter(|&(spread, start)| {
+                order[start..start + seats]
+                    .iter()
+                    .all(|&p| spread <= band(waited[p]))
+            })
+            .collect();
+        groups.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (_, start) in groups {
+            let group = &order[start..start + seats];
+            if group.iter().any(|&p| taken[p]) {
+                continue;
+            }
+            group.iter().for_each(|&p| taken[p] = true);
+            found.push(Match {
+                people: group.to_vec(),
+                cpus: 0,
+            });
+        }
+    }
+    // The longest waiting first.
+    let mut oldest: Vec<usize> = (0..ratings.len())
+        .filter(|&p| waited[p] >= cpu_after)
+        .collect();
+    oldest.sort_by(|&a, &b| waited[b].cmp(&waited[a]).then(a.cmp(&b)));
+    for p in oldest {
+        if taken[p] {
+            continue;
+        }
+        let mut others: Vec<usize> = (0..ratings.len())
+            .filter(|&o| o != p && !taken[o])
+            .collect();
+        others.sort_by(|&a, &b| {
+            let (da, db) = (
+                (ratings[a] - ratings[p]).abs(),
+                (ratings[b] - ratings[p]).abs(),
+            );
+            da.total_cmp(&db).then(a.cmp(&b))
+        });
+        let mut people = vec![p];
+        people.extend(others.into_iter().take(seats - 1));
+        people.iter().for_each(|&q| taken[q] = true);
+        let cpus = (seats - people.len()) as u8;
+        found.push(Match { people, cpus });
+    }
+    found
+}
+
+/// The CPU level for a table whose people have `ratings`: near their mean.
+pub fn level_for(ratings: &[f64]) -> CpuLevel {
+    let mean = ratings.iter().sum::<f64>() / ratings.len().max(1) as f64;
+    match mean {
+        m if m < 1350.0 => CpuLevel::Easy,
+        m if m < 1600.0 => CpuLevel::Normal,
+        m if m < 1800.0 => CpuLevel::Hard,
+        _ => CpuLevel::Expert,
+    }
+}
+
+/// The queue's work, for as long as the server runs: tables opened for those who match, and
+/// each waiting connection told how many wait when that changes.
+pub async fn run(shared: Arc<Shared>) {
+    let mut told = [u32::MAX; 2];
+    let mut tick = tokio::time::interval(TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        for (i, &seats) in QUICK_PLAY_SEATS.iter().enumerate() {
+            let tables = take_matches(&shared, i, seats);
+            for (people, cpus) in tables {
+                open_table(&shared, seats, people, cpus).await;
+            }
+            let waiting = shared.queue.waiting.lock().expect("not poisoned");
+            let n = waiting[i].len() as u32;
+            if n != told[i] {
+                told[i] = n;
+                for w in &waiting[i] {
+                    let _ = w.news.send(News::Waiting(n));
+                }
+            }
+        }
+    }
+}
+
+/// The groups to seat now, out of the queue.
+fn take_matches(shared: &Shared, i: usize, seats: u8) -> Vec<(Vec<Waiter>, u8)> {
+    let mut waiting = shared.queue.waiting.lock().expect("not poisoned");
+    let queue = &mut waiting[i];
+    let now = Instant::now();
+    let ratings: Vec<f64> = queue.iter().map(|w| w.rating).collect();
+    let waited: Vec<Duration> = queue.iter().map(|w| now.duration_since(w.since)).collect();
+    let found = matches(&ratings, &waited, seats as usize, shared.config.quick_wait);
+    if found.is_empty() {
+        return Vec::new();
+    }
+    let mut slots: Vec<Option<Waiter>> = queue.drain(..).map(Some).collect();
+    let tables = found
+        .into_iter()
+        .map(|m| {
+            let people = m.people.iter().filter_map(|&p| slots[p].take()).collect();
+            (people, m.cpus)
+        })
+        .collect();
+    queue.extend(slots.into_iter().flatten());
+    tables
+}
+
+/// Opens a room for `people` and `cpus` CPU seats and tells each person their seat; if the
+/// server cannot hold another room, they wait on.
+async fn open_table(shared: &Arc<Shared>, seats: u8, people: Vec<Waiter>, cpus: u8) {
+    let ratings: Vec<f64> = people.iter().map(|w| w.rating).collect();
+    let level = level_for(&ratings);
+    let spec = TableSpec {
+        rules: Rules::default(),
+        seats: (0..seats)
+            .map(|s| {
+                if (s as usize) < people.len() {
+                    SeatSpec::Open
+                } else {
+                    SeatSpec::Cpu(level)
+                }
+            })
+            .collect(),
+        turn_limit_secs: Some(QUICK_TURN_SECS),
+    };
+    debug_assert_eq!(seats as usize, people.len() + cpus as usize);
+    match shared.open_room(spec, true).await {
+        Ok(room) => {
+            for (seat, w) in people.into_iter().enumerate() {
+                let room = room.clone();
+                let _ = w.news.send(News::Seated {
+                    room,
+                    seat: seat as u8,
+                });
+            }
+        }
+        Err((_, why)) => {
+            tracing::warn!("a quick-play table was not opened: {why}");
+            let mut waiting = shared.queue.waiting.lock().expect("not poisoned");
+            if let Some(i) = index(seats) {
+                waiting[i].extend(people);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secs(s: &[u64]) -> Vec<Duration> {
+        s.iter().map(|&s| Duration::from_secs(s)).collect()
+    }
+
+    #[test]
+    fn the_nearest_ratings_sit_together() {
+        let ratings = [
+            2000.0, 1000.0, 2030.0, 1010.0, 1030.0, 2010.0, 1020.0, 2020.0,
+        ];
+        let found = matches(&ratings, &secs(&[0; 8]), 4, Duration::from_secs(20));
+        let mut tables: Vec<Vec<usize>> = found
+            .into_iter()
+            .map(|m| {
+                assert_eq!(m.cpus, 0);
+                let mut p = m.people;
+                p.sort();
+                p
+            })
+            .collect();
+        tables.sort();
+        assert_eq!(tables, [vec![0, 2, 5, 7], vec![1, 3, 4, 6]]);
+    }
+
+    #[test]
+    fn a_wide_gap_waits_until_the_band_has_grown() {
+        let ratings = [1500.0, 1800.0];
+        let cpu_after = Duration::from_secs(20);
+        assert!(matches(&ratings, &secs(&[0, 0]), 2, cpu_after).is_empty());
+        // 300 apart: each accepts it after 8 s.
+        assert!(matches(&ratings, &secs(&[10, 7]), 2, cpu_after).is_empty());
+        let found = matches(&ratings, &secs(&[10, 8]), 2, cpu_after);
+        assert_eq!(
+            found,
+            [Match {
+                people: vec![0, 1],
+                cpus: 0
+            }]
+        );
+    }
+
+    #[test]
+    fn one_who_waited_long_enough_gets_cpus() {
+        let cpu_after = Duration::from_secs(20);
+        let found = matches(&[1500.0], &secs(&[20]), 4, cpu_after);
+        assert_eq!(
+            found,
+            [Match {
+                people: vec![0],
+                cpus: 3
+            }]
+        );
+        // Two far apart: the one who waited takes the other, and two CPUs.
+        let found = matches(&[1000.0, 2400.0], &secs(&[21, 1]), 4, cpu_after);
+        assert_eq!(
+            found,
+            [Match {
+                people: vec![0, 1],
+                cpus: 2
+            }]
+        );
+        assert_eq!(level_for(&[1000.0, 2400.0]), CpuLevel::Hard);
+        assert_eq!(level_for(&[1200.0]), CpuLevel::Easy);
+    }
+}
