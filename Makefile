@@ -129,7 +129,16 @@ screenshot:
 		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
 			--server ws://127.0.0.1:18491/ws --create open,open,cpu,cpu --name Ana --in-lobby \
 			--screenshot $(ARTIFACTS)/$$size-$$lang-lobby.png --frames 12 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-lobby.png || exit 1; done; done
+		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-lobby.png || exit 1; done; done; \
+		for shot in 1280x720-en 390x844-ar; do size=$${shot%-*}; lang=$${shot#*-}; \
+		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
+			--server ws://127.0.0.1:18491/ws --quick 4 --name Ana --in-lobby \
+			--screenshot $(ARTIFACTS)/$$size-$$lang-quick-play.png --frames 12 || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-quick-play.png || exit 1; done; \
+		python3 scripts/demo-leaderboard.py $$db/lobby.sqlite || exit 1; \
+		$(XVFB_RUN) -s "-screen 0 1280x720x24" cargo run --quiet --bin ludo -- --size 1280x720 \
+			--server ws://127.0.0.1:18491/ws --open leaderboard --screenshot $(ARTIFACTS)/leaderboard.png --frames 30 || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/leaderboard.png || exit 1
 	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu:hard,cpu:easy --speed instant \
 		--rules assets/rules/by-player-count.ron --seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
 	$(XVFB_RUN) -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
@@ -240,13 +249,16 @@ server-test:
 	@echo "online game: ludo-cli replay of the server's record gives the server's ranking"
 	cargo build --quiet $(SERVER) --bins
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
+	$(CARGO_TARGET_DIR)/debug/ludo-load --quick 200
 
 # The figures of docs/PERFORMANCE.md: bounded in rooms and time, loopback only.
 ROOMS ?= 2000
 LOAD_SECONDS ?= 30
+QUICK ?= 2000
 load:
 	cargo build --release $(SERVER) --bins
 	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK))
+	$(CARGO_TARGET_DIR)/release/ludo-load --quick $(QUICK)
 
 # The game in a real headless browser: menu, a whole 4-CPU game, results; no console error.
 # Then the same build served by the room server through an invite link (brotli on the wire),

@@ -9,8 +9,9 @@ egui's full set is 1.4 MB of the browser download; the cut is about a tenth of t
   Latin-1, punctuation, arrows and geometric shapes (the only font with the seat marks □ △,
   so it is also the last fallback of ordinary text).
 - Noto Emoji (SIL Open Font License) and emoji-icon-font (MIT): the symbol blocks
-  U+2000–U+2BFF (arrows, shapes such as the seat marks ○ □ △ ✚, egui's ⏵, dingbats); the
-  pictographs and private-use icons are left out.
+  U+2000–U+2BFF (arrows, shapes such as the seat marks ○ □ △ ✚, egui's ⏵, dingbats); of the
+  pictographs only the reactions' (`ludo_proto::Reaction::emoji`: 👍 😂 😮 😢), and no
+  private-use icons.
 
 Needs fontTools (`apt-get install python3-fonttools`) and a cargo registry that holds
 epaint_default_fonts (any `cargo build` of the game fetches it). Run it again after upgrading
@@ -27,12 +28,14 @@ OUT = ROOT / "src" / "theme" / "fonts"
 
 LATIN = "U+0020-024F,U+0300-036F,U+1E00-1EFF,U+2000-206F,U+20A0-20CF,U+2100-214F,U+2190-21FF,U+2200-22FF"
 SYMBOLS = "U+2000-2BFF"
+# The emoji reactions (ludo_proto::Reaction::emoji), besides ❤ among the symbols.
+REACTIONS = "U+1F44D,U+1F602,U+1F622,U+1F62E"
 FONTS = [
     # (source in epaint_default_fonts, output, licence file, Unicode ranges)
     ("Ubuntu-Light.ttf", "Ubuntu-Light-ludo.ttf", "UFL.txt", LATIN),
     ("Hack-Regular.ttf", "Hack-Regular-ludo.ttf", "Hack-Regular.txt",
      "U+0020-00FF,U+2000-206F,U+2190-21FF,U+25A0-25FF"),
-    ("NotoEmoji-Regular.ttf", "NotoEmoji-Regular-ludo.ttf", "OFL.txt", SYMBOLS),
+    ("NotoEmoji-Regular.ttf", "NotoEmoji-Regular-ludo.ttf", "OFL.txt", f"{SYMBOLS},{REACTIONS}"),
     ("emoji-icon-font.ttf", "emoji-icon-font-ludo.ttf", "emoji-icon-font-mit-license.txt", SYMBOLS),
 ]
 

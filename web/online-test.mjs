@@ -15,9 +15,10 @@ import { artifact, launchChromium, startRoomServer, watch } from './harness.mjs'
 const here = path.dirname(new URL(import.meta.url).pathname);
 const gameBin = process.env.LUDO_GAME;
 
-// CPUs move after 50 ms; an absent person's seat goes to the CPU after 1 s.
+// CPUs move after 50 ms; an absent person's seat goes to the CPU after 1 s; quick play waits
+// two minutes before CPUs fill a table (pages drawn in software take a while to open).
 const { address, stop } = await startRoomServer(path.join(here, 'dist'),
-  ['--cpu-pace-ms', '50', '--away-grace-ms', '1000']);
+  ['--cpu-pace-ms', '50', '--away-grace-ms', '1000', '--quick-wait-ms', '120000']);
 
 const problems = [];
 const pages = [];
@@ -76,6 +77,22 @@ function playByKeys(page) {
 }
 
 const shot = (page, name) => page.screenshot({ path: artifact(`online-${name}.png`) });
+
+/** Taps where the game's console last said `what` is (`ludo: tap - WHAT X,Y`). */
+async function tap(page, what, timeoutMs = 30_000) {
+  const said = new RegExp(`ludo: tap - ${what} (\\d+),(\\d+)`);
+  const started = Date.now();
+  for (;;) {
+    const at = page.seen.map((t) => t.match(said)).findLast(Boolean);
+    if (at) {
+      await page.mouse.click(Number(at[1]), Number(at[2]));
+      await page.waitForTimeout(300);
+      return;
+    }
+    if (Date.now() - started > timeoutMs) throw new Error(`${page.name}: nowhere to tap for ${what}`);
+    await page.waitForTimeout(100);
+  }
+}
 // Between screenshots the pages play in a tiny window: both draw in software on one GPU
 // process, which is what limits the pace of the game here.
 const small = { width: 200, height: 125 };
@@ -257,6 +274,44 @@ try {
   if (unknown.status !== 404 || !note.includes('No finished game')) {
     problems.push(`/g/${code}-9 answered ${unknown.status}: ${note.slice(0, 200)}`);
   }
+  // Quick play: two devices ask for a table of two and meet at one; one reacts, and the
+  // other's page shows it by the sender's plate (and its screen reader is told).
+  const qa = await open(await browser.newContext({ viewport }), 'Quick A');
+  const qb = await open(await browser.newContext({ viewport }), 'Quick B');
+  const waitingA = qa.line(/ludo: waiting for a table of 2 with (\d+)/, 120_000);
+  const roomA = qa.line(/ludo: room (\w+)/, 120_000);
+  const roomB = qb.line(/ludo: room (\w+)/, 120_000);
+  const startedA = qa.line(/ludo: table at event/, 120_000);
+  const startedB = qb.line(/ludo: table at event/, 120_000);
+  await qa.goto(`${address}/?quick=2&name=Quinn`);
+  await waitingA;
+  await qa.waitForTimeout(1000);
+  await shot(qa, 'quick-waiting');
+  await qb.goto(`${address}/?quick=2&name=Rafa`);
+  const [quickA, quickB] = [(await roomA)[1], (await roomB)[1]];
+  report.quick = { room: quickA };
+  if (quickA !== quickB) problems.push(`quick play seated the two pages at ${quickA} and ${quickB}`);
+  await Promise.all([startedA, startedB]);
+  const reacted = qb.line(/ludo: reaction (\w+) from seat (\d)/, 60_000);
+  await tap(qa, 'react');
+  await tap(qa, 'reaction');
+  const heard = await reacted;
+  report.quick.reaction = heard[1];
+  if (heard[1] !== 'good_game') problems.push(`the other page heard ${heard[1]}, not good_game`);
+  await qb.waitForTimeout(300);
+  await shot(qb, 'quick-reaction');
+  await Promise.all([qa.close(), qb.close()]);
+
+  // The server's leaderboard, a plain page.
+  const board = await browser.newPage({ viewport });
+  const boardAnswer = await board.goto(`${address}/leaderboard`);
+  const boardText = await board.textContent('body');
+  if (boardAnswer.status() !== 200 || !boardText.includes('leaderboard')) {
+    problems.push(`/leaderboard answered ${boardAnswer.status()}: ${boardText.slice(0, 200)}`);
+  }
+  await board.screenshot({ path: artifact('online-leaderboard.png') });
+  await board.close();
+
   // The same game as a file, picked on the page (what dropping it on the page does too).
   const file = artifact('online-game.json');
   fs.writeFileSync(file, await (await fetch(`${address}/g/${code}-1.json`)).text());

@@ -365,3 +365,40 @@ past-online = عبر الإنترنت
 past-here = على هذا الجهاز
 past-cpu = الحاسوب ({ $level })
 past-place = { $place }. { $name }
+
+# ردود الفعل على الطاولة عبر الإنترنت.
+hud-react = ردود الفعل
+react-title = تفاعل
+react-mute = إخفاء ردود { $name }
+say-reacted = { $who }: { $what }
+reaction-thumbs-up = إعجاب
+reaction-laugh = ضحك
+reaction-wow = دهشة
+reaction-sad = حزن
+reaction-heart = قلب
+reaction-good-game = لعبة جيدة
+reaction-nice-roll = رمية رائعة!
+reaction-oops = عفوًا
+reaction-hurry-up = أسرع
+reaction-well-played = أحسنت اللعب
+reaction-thanks = شكرًا
+
+# اللعب السريع.
+menu-quick-play = لعب سريع
+quick-title = لعب سريع:
+quick-seats = { $seats } لاعبين
+quick-about = العب مع أي أحد: أولًا من تقارب تصنيفاتهم تصنيفك، وبعد 20 ثانية يأخذ الحاسوب المقاعد التي لم يأتِ إليها أحد.
+quick-looking = البحث عن طاولة لـ{ $seats }…
+quick-waiting = { $n ->
+    [zero] لا أحد ينتظر
+    [one] لاعب واحد ينتظر
+    [two] لاعبان ينتظران
+    [few] { $n } لاعبين ينتظرون
+   *[other] { $n } لاعبًا ينتظرون
+}
+quick-cancel = إلغاء
+menu-leaderboard = لوحة المتصدرين
+leaderboard-about = أفضل التصنيفات على الخادم من المباريات المصنفة (شخص في كل مقعد، القواعد القياسية)؛ يظهر اللاعب بعد { $n } منها.
+leaderboard-you = ترتيبك { $place }، بتصنيف { $rating }.
+leaderboard-not-yet = لست عليها بعد: يلزم { $n } مباريات مصنفة.
+leaderboard-none = لا أحد بعد.

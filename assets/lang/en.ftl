@@ -372,3 +372,37 @@ past-online = online
 past-here = on this device
 past-cpu = CPU ({ $level })
 past-place = { $place }. { $name }
+
+# Reactions at an online table (preset: each reader sees them in their own words).
+hud-react = Reactions
+react-title = React
+react-mute = Hide { $name }'s reactions
+say-reacted = { $who }: { $what }
+reaction-thumbs-up = thumbs up
+reaction-laugh = laughing
+reaction-wow = wow
+reaction-sad = sad
+reaction-heart = heart
+reaction-good-game = Good game
+reaction-nice-roll = Nice roll!
+reaction-oops = Oops
+reaction-hurry-up = Hurry up
+reaction-well-played = Well played
+reaction-thanks = Thanks
+
+# Quick play: a table with anyone, the nearest ratings first.
+menu-quick-play = Quick play
+quick-title = Quick play:
+quick-seats = { $seats } players
+quick-about = Play with anyone: people of a rating near yours first; after 20 seconds CPUs take the seats nobody came for.
+quick-looking = Looking for a table of { $seats }…
+quick-waiting = { $n ->
+    [one] { $n } player waiting
+   *[other] { $n } players waiting
+}
+quick-cancel = Cancel
+menu-leaderboard = Leaderboard
+leaderboard-about = The room server's best ratings from ranked games (every seat a person, the standard rules); a player shows after { $n } of them.
+leaderboard-you = You are number { $place }, with { $rating }.
+leaderboard-not-yet = You are not on it yet: it takes { $n } ranked games.
+leaderboard-none = Nobody yet.

@@ -362,3 +362,37 @@ past-online = online
 past-here = sa device na ito
 past-cpu = CPU ({ $level })
 past-place = { $place }. { $name }
+
+# Mga reaksyon sa mesa online.
+hud-react = Mga reaksyon
+react-title = Mag-react
+react-mute = Itago ang mga reaksyon ni { $name }
+say-reacted = { $who }: { $what }
+reaction-thumbs-up = thumbs up
+reaction-laugh = tumatawa
+reaction-wow = wow
+reaction-sad = malungkot
+reaction-heart = puso
+reaction-good-game = Magandang laro
+reaction-nice-roll = Ang ganda ng tira!
+reaction-oops = Ay
+reaction-hurry-up = Bilisan mo
+reaction-well-played = Mahusay ang laro mo
+reaction-thanks = Salamat
+
+# Mabilisang laro.
+menu-quick-play = Mabilisang laro
+quick-title = Mabilisang laro:
+quick-seats = { $seats } manlalaro
+quick-about = Makipaglaro sa kahit sino: mauuna ang mga may rating na malapit sa iyo; pagkalipas ng 20 segundo, CPU ang uupo sa mga bakanteng upuan.
+quick-looking = Naghahanap ng mesa para sa { $seats }…
+quick-waiting = { $n ->
+    [one] { $n } manlalarong naghihintay
+   *[other] { $n } manlalarong naghihintay
+}
+quick-cancel = Kanselahin
+menu-leaderboard = Leaderboard
+leaderboard-about = Ang pinakamatataas na rating ng server mula sa mga rated na laro (tao sa bawat upuan, karaniwang patakaran); lalabas ang manlalaro pagkatapos ng { $n } laro.
+leaderboard-you = Ikaw ang pang-{ $place }, may { $rating }.
+leaderboard-not-yet = Wala ka pa rito: kailangan ng { $n } rated na laro.
+leaderboard-none = Wala pang nakalista.

@@ -359,3 +359,34 @@ past-online = online
 past-here = di perangkat ini
 past-cpu = CPU ({ $level })
 past-place = { $place }. { $name }
+
+# Reaksi di meja daring.
+hud-react = Reaksi
+react-title = Bereaksi
+react-mute = Sembunyikan reaksi { $name }
+say-reacted = { $who }: { $what }
+reaction-thumbs-up = jempol
+reaction-laugh = tertawa
+reaction-wow = wah
+reaction-sad = sedih
+reaction-heart = hati
+reaction-good-game = Permainan bagus
+reaction-nice-roll = Lemparan bagus!
+reaction-oops = Ups
+reaction-hurry-up = Ayo cepat
+reaction-well-played = Main yang hebat
+reaction-thanks = Terima kasih
+
+# Main cepat.
+menu-quick-play = Main cepat
+quick-title = Main cepat:
+quick-seats = { $seats } pemain
+quick-about = Main dengan siapa saja: pemain dengan peringkat dekat denganmu lebih dulu; setelah 20 detik CPU mengisi kursi yang kosong.
+quick-looking = Mencari meja untuk { $seats }…
+quick-waiting = { $n } pemain menunggu
+quick-cancel = Batal
+menu-leaderboard = Papan peringkat
+leaderboard-about = Peringkat terbaik server dari permainan berperingkat (setiap kursi diisi orang, aturan standar); pemain muncul setelah { $n } permainan.
+leaderboard-you = Kamu nomor { $place }, dengan { $rating }.
+leaderboard-not-yet = Kamu belum masuk: perlu { $n } permainan berperingkat.
+leaderboard-none = Belum ada siapa pun.

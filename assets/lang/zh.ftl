@@ -359,3 +359,34 @@ past-online = 在线
 past-here = 本设备
 past-cpu = 电脑（{ $level }）
 past-place = 第 { $place } 名 { $name }
+
+# 在线牌桌上的表情。
+hud-react = 表情
+react-title = 发个表情
+react-mute = 隐藏{ $name }的表情
+say-reacted = { $who }：{ $what }
+reaction-thumbs-up = 点赞
+reaction-laugh = 大笑
+reaction-wow = 哇
+reaction-sad = 难过
+reaction-heart = 爱心
+reaction-good-game = 好局
+reaction-nice-roll = 掷得好！
+reaction-oops = 哎呀
+reaction-hurry-up = 快点
+reaction-well-played = 打得好
+reaction-thanks = 谢谢
+
+# 快速开局。
+menu-quick-play = 快速开局
+quick-title = 快速开局：
+quick-seats = { $seats }人
+quick-about = 与任何人对战：优先匹配等级分相近的玩家；20秒后空位由电脑补上。
+quick-looking = 正在寻找{ $seats }人牌桌…
+quick-waiting = { $n }人在等待
+quick-cancel = 取消
+menu-leaderboard = 排行榜
+leaderboard-about = 服务器上排位赛（每个座位都是真人、标准规则）的最高等级分；玩家下满{ $n }局后上榜。
+leaderboard-you = 你排第{ $place }名，等级分{ $rating }。
+leaderboard-not-yet = 你还没有上榜：需要下满{ $n }局排位赛。
+leaderboard-none = 暂时没有人上榜。

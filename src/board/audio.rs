@@ -30,6 +30,7 @@ struct Moments<'w, 's> {
     home: MessageReader<'w, 's, PieceHome>,
     clicks: MessageReader<'w, 's, MoveChosen>,
     rematch: MessageReader<'w, 's, RematchRequested>,
+    reactions: MessageReader<'w, 's, crate::online::ReactionHeard>,
 }
 
 /// The sounds of a frame: each once at most, the step's tick at the pitch of its square.
@@ -69,6 +70,10 @@ impl Moments<'_, '_> {
         }
         if self.home.read().count() > 0 {
             queue.add(Sound::Goal, 1.0);
+        }
+        // A reaction: the click, higher and so softer to the ear.
+        if self.reactions.read().count() > 0 {
+            queue.add(Sound::Click, 1.6);
         }
     }
 }

@@ -94,7 +94,7 @@ fn game_pending(
 ) -> bool {
     (shot.when_over && !table.game.is_over())
         || (shot.when_playing && *screen.get() != Screen::Playing)
-        || (shot.in_lobby && online.is_none_or(|o| o.room.is_none()))
+        || (shot.in_lobby && online.is_none_or(|o| o.room.is_none() && !o.waits_for_quick_play()))
         || (shot.in_review && *screen.get() != Screen::Review)
 }
 

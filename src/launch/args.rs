@@ -47,7 +47,7 @@ pub struct Args {
     /// Start with this window open.
     #[arg(long, value_enum)]
     pub open: Option<Open>,
-    /// The room server for --join and --create (ws://HOST:PORT/ws; the browser uses the
+    /// The room server for --join, --create and --quick (ws://HOST:PORT/ws; the browser uses the
     /// page's own).
     #[arg(long, value_name = "URL")]
     pub server: Option<String>,
@@ -59,6 +59,10 @@ pub struct Args {
     /// --rules (or the remembered table).
     #[arg(long, value_delimiter = ',', value_parser = seat_spec, num_args = 1, conflicts_with = "seats")]
     pub create: Option<Vec<SeatSpec>>,
+    /// Quick play: wait at the room server for a table of 2 or 4 people of a rating near
+    /// yours (CPUs take the seats nobody comes for).
+    #[arg(long, value_name = "SEATS", value_parser = quick_seats, conflicts_with_all = ["join", "create", "seats"])]
+    pub quick: Option<u8>,
     /// The name to play under at online tables.
     #[arg(long)]
     pub name: Option<String>,
@@ -84,8 +88,9 @@ pub struct Args {
     /// played without drawing until then.
     #[arg(long, requires = "screenshot")]
     pub when_over: bool,
-    /// With --create or --join: take the screenshot in the online lobby, once the room is
-    /// shown (after --frames more frames), without waiting for its game.
+    /// With --create, --join or --quick: take the screenshot in the online lobby, once the
+    /// room (or quick play's wait) is shown (after --frames more frames), without waiting for
+    /// its game.
     #[arg(long, requires = "screenshot", conflicts_with = "when_over")]
     pub in_lobby: bool,
     /// Play the table forward to a roll, a move of five squares, a capture or a piece
@@ -124,6 +129,8 @@ pub enum Open {
     /// Over the menu, as from its buttons.
     Settings,
     Profiles,
+    /// The room server's (`--server`) leaderboard.
+    Leaderboard,
 }
 
 impl Args {
@@ -227,6 +234,14 @@ fn size(s: &str) -> Result<(u32, u32), String> {
         .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
         .filter(|&(w, h)| w > 0 && h > 0)
         .ok_or(format!("expected WIDTHxHEIGHT, got {s:?}"))
+}
+
+/// `--quick 2` or `--quick 4`.
+fn quick_seats(s: &str) -> Result<u8, String> {
+    match s.parse::<u8>() {
+        Ok(n) if ludo_proto::QUICK_PLAY_SEATS.contains(&n) => Ok(n),
+        _ => Err(format!("quick play seats tables of 2 or 4, not {s:?}")),
+    }
 }
 
 #[cfg(test)]

@@ -60,7 +60,8 @@ fn or_notice<T>(loaded: Result<Option<T>, String>, notice: &mut Notice) -> Optio
     })
 }
 
-/// `--join CODE` or `--create SEATS`: the online table to sit at once the app runs.
+/// `--join CODE`, `--create SEATS` or `--quick SEATS`: the online table to sit at once the
+/// app runs.
 fn online_request(
     args: &Args,
     table: &TableConfig,
@@ -76,6 +77,13 @@ fn online_request(
             server,
             name,
             code: code.clone(),
+        });
+    }
+    if let Some(seats) = args.quick {
+        return Some(OnlineRequest::QuickPlay {
+            server,
+            name,
+            seats,
         });
     }
     let seats = args.create.clone()?;
@@ -127,6 +135,11 @@ pub fn run() -> AppExit {
         Err(e) => return refuse(&e),
     };
     let online = online_request(&args, &table, &kept.memory);
+    // The server named on the command line is this run's, for the leaderboard and the
+    // online window too.
+    if let Some(server) = &args.server {
+        kept.memory.server = Some(server.clone());
+    }
     app.insert_resource(table);
     kept.into_app(&mut app, remembered);
     if let Some(settings) = settings(&args, kept_settings) {
@@ -303,7 +316,7 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
     let table_given = args.seats.is_some();
     let at_menu = matches!(
         args.open,
-        Some(Open::Menu | Open::Settings | Open::Profiles)
+        Some(Open::Menu | Open::Settings | Open::Profiles | Open::Leaderboard)
     ) || online
         || args.review.is_some()
         || (!table_given && remembered && args.open.is_none());
@@ -318,6 +331,7 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
         Some(Open::Rules) => Overlay::Rules,
         Some(Open::Settings) => Overlay::Settings,
         Some(Open::Profiles) => Overlay::Profiles,
+        Some(Open::Leaderboard) => Overlay::Leaderboard,
         _ => Overlay::None,
     });
     if args.open == Some(Open::Pause) {

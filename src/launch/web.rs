@@ -9,7 +9,7 @@ use crate::ui::overlay::Overlay;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
 /// is not for the game and is left alone rather than refused.
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 16] = [
     "text-size",
     "high-contrast",
     "reduced-motion",
@@ -21,6 +21,7 @@ const KEYS: [&str; 15] = [
     "lang",
     "room",
     "create",
+    "quick",
     "name",
     "print-events",
     "strip",

@@ -6,12 +6,27 @@
 //! dropped connection comes back by itself with the seat's token.
 
 use bevy::prelude::*;
-use ludo_proto::{Refusal, RoomView, TableSpec};
+use ludo_proto::{Reaction, Refusal, RoomView, TableSpec};
 
+pub mod leaderboard;
 mod room;
 mod socket;
 
 pub use room::LeftTable;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_muted_seats_reactions_are_not_shown() {
+        let mut online = Online::new("ws://127.0.0.1:1/ws", ludo_proto::ClientMsg::Ping);
+        assert!(online.shows_reactions_of(1));
+        online.muted.push(1);
+        assert!(!online.shows_reactions_of(1));
+        assert!(online.shows_reactions_of(2));
+    }
+}
 
 /// What this device asks of the online side (from the windows or the command line).
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -28,11 +43,28 @@ pub enum OnlineRequest {
         name: String,
         code: String,
     },
+    /// Wait for a quick-play table of `seats` (2 or 4) on `server`.
+    QuickPlay {
+        server: String,
+        name: String,
+        seats: u8,
+    },
     /// The host starts the game with the seats taken.
     Start,
     /// Leave the room: the seat goes to the CPU (or, in the lobby, frees up), and this
     /// device's ticket for it is forgotten.
     Leave,
+    /// A preset reaction for the table, from this device's seat.
+    React(Reaction),
+    /// Shows or hides another seat's reactions for the rest of the game.
+    Mute { seat: u8, muted: bool },
+}
+
+/// A seat's reaction, heard from the server (a muted seat's are not).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub struct ReactionHeard {
+    pub seat: u8,
+    pub reaction: Reaction,
 }
 
 /// The online table this device is at; absent when it plays locally.
@@ -67,6 +99,10 @@ pub struct Online {
     /// the past games.
     promised: Option<(u32, String)>,
     kept: Option<u32>,
+    /// Seats whose reactions this player does not want to see, for the current game.
+    pub muted: Vec<u8>,
+    /// Waiting for a quick-play table: its seats, and how many wait for one.
+    pub queue: Option<(u8, u32)>,
 }
 
 /// The connection, as the player is told of it.
@@ -95,6 +131,10 @@ pub enum Problem {
 
 impl Online {
     fn new(server: &str, first: ludo_proto::ClientMsg) -> Online {
+        let queue = match &first {
+            ludo_proto::ClientMsg::QuickPlay { seats, .. } => Some((*seats, 1)),
+            _ => None,
+        };
         Online {
             server: server.to_string(),
             status: Status::Connecting,
@@ -117,7 +157,25 @@ impl Online {
             heard: false,
             promised: None,
             kept: None,
+            muted: Vec::new(),
+            queue,
         }
+    }
+
+    /// Whether a reaction of `seat` is shown here: not this player's own echo muted, not a
+    /// seat this player muted.
+    pub fn shows_reactions_of(&self, seat: u8) -> bool {
+        !self.muted.contains(&seat)
+    }
+
+    /// Whether the server has this device waiting for a quick-play table.
+    pub fn waits_for_quick_play(&self) -> bool {
+        self.queue.is_some() && self.status == Status::Connected
+    }
+
+    /// Whether this device may react: seated at a connected table.
+    pub fn may_react(&self) -> bool {
+        self.seat.is_some() && self.status == Status::Connected && self.room.is_some()
     }
 
     /// Whether this device's seat is the room's host (may start and rematch).
@@ -140,4 +198,5 @@ pub fn page_server() -> Option<String> {
 
 pub(super) fn plugin(app: &mut App) {
     room::plugin(app);
+    leaderboard::plugin(app);
 }

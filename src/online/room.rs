@@ -36,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_non_send(Link::default())
         .add_message::<OnlineRequest>()
         .add_message::<LeftTable>()
+        .add_message::<super::ReactionHeard>()
         .add_systems(
             Update,
             // Requests go out with the event count of the position they were made in, before
@@ -53,7 +54,7 @@ fn handle_requests(
     mut requests: MessageReader<OnlineRequest>,
     mut new_table: MessageReader<NewTableRequested>,
     mut link: NonSendMut<Link>,
-    online: Option<Res<Online>>,
+    mut online: Option<ResMut<Online>>,
     mut memory: ResMut<OnlineMemory>,
     mut decider: ResMut<Decider>,
     mut left: MessageWriter<LeftTable>,
@@ -84,9 +85,37 @@ fn handle_requests(
                     }
                 }
             }
+            OnlineRequest::QuickPlay {
+                server,
+                name,
+                seats,
+            } => {
+                let first = ClientMsg::QuickPlay {
+                    seats: *seats,
+                    player: player(&mut memory, name, server),
+                };
+                connect(&mut commands, &mut link, server, first);
+            }
             OnlineRequest::Start => {
                 if let Some(socket) = &link.0 {
                     socket.send(&ClientMsg::Start);
+                }
+            }
+            OnlineRequest::React(reaction) => {
+                if let (Some(socket), Some(true)) =
+                    (&link.0, online.as_ref().map(|o| o.may_react()))
+                {
+                    socket.send(&ClientMsg::React {
+                        reaction: reaction.id().into(),
+                    });
+                }
+            }
+            OnlineRequest::Mute { seat, muted } => {
+                if let Some(online) = online.as_mut() {
+                    online.muted.retain(|s| s != seat);
+                    if *muted {
+                        online.muted.push(*seat);
+                    }
                 }
             }
             OnlineRequest::Leave => {
@@ -159,7 +188,13 @@ fn leave(
     memory: &mut OnlineMemory,
 ) {
     if let Some(socket) = &link.0 {
-        socket.send(&ClientMsg::Leave);
+        // Waiting for quick play, there is no seat to leave.
+        let waiting = online.is_some_and(|o| o.queue.is_some());
+        socket.send(if waiting {
+            &ClientMsg::CancelQuickPlay
+        } else {
+            &ClientMsg::Leave
+        });
     }
     if let Some(Online {
         server,
@@ -253,6 +288,7 @@ struct Effects<'w> {
     started: MessageWriter<'w, GameStarted>,
     next_screen: ResMut<'w, NextState<Screen>>,
     finished: MessageWriter<'w, GameFinished>,
+    reactions: MessageWriter<'w, super::ReactionHeard>,
 }
 
 /// A new connection says hello, and asks again what it asked before it dropped.
@@ -281,6 +317,7 @@ fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), Str
             info!("ludo: room {code}");
             online.heard = true;
             online.pending = None;
+            online.queue = None;
             fx.memory.remember(SeatTicket {
                 server: online.server.clone(),
                 code: code.clone(),
@@ -318,6 +355,10 @@ fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), Str
                 fx.clock.expired = false;
             }
         }
+        ServerMsg::Reacted { .. }
+        | ServerMsg::Queued { .. }
+        | ServerMsg::Unqueued
+        | ServerMsg::Leaderboard { .. } => hear_besides(msg, online, &mut fx.reactions),
         ServerMsg::Refused { reason, detail } => {
             online.heard = true;
             let watching = watching_now(online, reason);
@@ -332,6 +373,37 @@ fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+/// What the server says besides the table: reactions, quick play's wait.
+fn hear_besides(
+    msg: ServerMsg,
+    online: &mut Online,
+    reactions: &mut MessageWriter<super::ReactionHeard>,
+) {
+    match msg {
+        ServerMsg::Reacted { seat, reaction } => {
+            if online.shows_reactions_of(seat) {
+                reactions.write(super::ReactionHeard { seat, reaction });
+            }
+        }
+        // The quick-play request stays pending while it waits: a dropped connection asks
+        // again (and waits afresh).
+        ServerMsg::Queued { seats, waiting } => {
+            online.heard = true;
+            online.status = Status::Connected;
+            online.queue = Some((seats, waiting));
+            info!("ludo: waiting for a table of {seats} with {waiting}");
+        }
+        ServerMsg::Unqueued => {
+            online.heard = true;
+            online.queue = None;
+            online.pending = None;
+            online.status = Status::Failed;
+        }
+        // Asked for on a connection of its own (`leaderboard`).
+        _ => {}
+    }
 }
 
 /// The room as the server shows it; a new game or table builds the table again and sits down
@@ -450,6 +522,10 @@ fn take_room(
         || online.room.as_ref().is_none_or(|r| r.game.is_none())
         || table.seats != seats
         || *table.game.rules() != view.rules;
+    if g.number != online.number {
+        // Mutes last for the game they were set in.
+        online.muted.clear();
+    }
     if new_table {
         let config = TableConfig {
             rules: view.rules.clone(),
@@ -515,7 +591,9 @@ fn refused(online: &mut Online, memory: &mut OnlineMemory, reason: Refusal, deta
         | Refusal::NotYourTurn
         | Refusal::WrongPhase
         | Refusal::Illegal
-        | Refusal::NotOver => {
+        | Refusal::NotOver
+        // A reaction sent too soon after the last is dropped, nothing more.
+        | Refusal::TooFast => {
             // The request may go again once this device has caught up.
             debug!("refused: {detail}");
             online.sent_at = None;

@@ -83,13 +83,21 @@ struct Big<'a> {
     palette: &'a Palette,
     free: bool,
     first: bool,
+    /// The windows after the ways to play: smaller, so that the whole menu fits a window
+    /// 720 pixels high (and a finger's 44 upright).
+    small: bool,
 }
 
 impl Big<'_> {
     fn add(&mut self, ui: &mut egui::Ui, text: &Words) -> egui::Response {
-        let size = egui::vec2(260.0, 48.0);
+        let (height, scale) = if self.small {
+            (ui.spacing().interact_size.y.max(36.0), 1.1)
+        } else {
+            (48.0, 1.3)
+        };
+        let size = egui::vec2(260.0, height);
         let main = std::mem::take(&mut self.first);
-        let words = text.rich().size(self.palette.text_size * 1.3);
+        let words = text.rich().size(self.palette.text_size * scale);
         let button = if main {
             let words = words.strong().color(self.palette.primary_text);
             egui::Button::new(words).fill(self.palette.primary)
@@ -110,6 +118,7 @@ fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palett
         palette,
         free: *shown.overlay.get() == Overlay::None,
         first: true,
+        small: false,
     };
     if shown.table.can_continue() && big.add(ui, &texts.get("menu-continue")).clicked() {
         asked.next.set(Screen::Playing);
@@ -136,9 +145,22 @@ fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palett
     if new_table.clicked() {
         asked.next_overlay.set(Overlay::Setup);
     }
+    // One tap to play with anyone: a table of four, the nearest ratings first.
+    if big.add(ui, &texts.get("menu-quick-play")).clicked() {
+        asked.requests.write(OnlineRequest::QuickPlay {
+            server: crate::ui::online_default_server(&shown.memory),
+            name: shown.memory.name.clone(),
+            seats: 4,
+        });
+        asked.next_overlay.set(Overlay::Online);
+    }
+    if big.add(ui, &texts.get("menu-online")).clicked() {
+        asked.next_overlay.set(Overlay::Online);
+    }
+    big.small = true;
     let windows = [
-        ("menu-online", Overlay::Online),
         ("menu-past-games", Overlay::PastGames),
+        ("menu-leaderboard", Overlay::Leaderboard),
         ("menu-rules", Overlay::Rules),
         ("menu-profiles", Overlay::Profiles),
         ("menu-settings", Overlay::Settings),

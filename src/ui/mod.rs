@@ -4,6 +4,7 @@
 use bevy::prelude::*;
 
 pub mod hud;
+mod leaderboard;
 pub mod look;
 mod menu;
 mod online;
@@ -32,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         rule_book::plugin,
         profiles::plugin,
         past_games::plugin,
+        leaderboard::plugin,
         review::plugin,
     ));
 }

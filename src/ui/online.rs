@@ -106,42 +106,47 @@ fn online_window(
     let in_lobby = online
         .as_deref()
         .is_some_and(|o| o.status != Status::Failed);
-    egui::Window::new(texts.get("online-title"))
-        .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
-        .id(egui::Id::new(if in_lobby {
-            "online_lobby"
-        } else {
-            "online"
-        }))
-        .open(&mut still_open)
-        .collapsible(false)
-        .resizable(false)
-        // As tall as the lobby needs (egui's default is 420 points), within the screen.
-        .default_height(contexts.ctx_mut()?.content_rect().height() - 40.0)
-        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
-        .show(contexts.ctx_mut()?, |ui| {
-            crate::ui::widgets::scroll_if_short(ui, |ui| {
-                column(ui, texts, |ui| {
-                    ui.set_max_width(ui.available_width().min(440.0));
-                    match online.as_deref() {
-                        Some(online) if online.status != Status::Failed => {
-                            lobby(ui, texts, &theme.look, online, &mut requests)
-                        }
-                        failed => {
-                            if let Some(problem) = failed.and_then(|o| o.problem.as_ref()) {
-                                ui.label(
-                                    texts
-                                        .line(texts.online_problem(problem))
-                                        .rich()
-                                        .color(ui.visuals().warn_fg_color),
-                                );
-                            }
-                            choose(ui, texts, &mut form, &config, &mut requests);
-                        }
+    let waiting = online.as_deref().is_some_and(|o| o.queue.is_some());
+    egui::Window::new(texts.get(if waiting {
+        "menu-quick-play"
+    } else {
+        "online-title"
+    }))
+    .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
+    .id(egui::Id::new(if in_lobby {
+        "online_lobby"
+    } else {
+        "online"
+    }))
+    .open(&mut still_open)
+    .collapsible(false)
+    .resizable(false)
+    // As tall as the lobby needs (egui's default is 420 points), within the screen.
+    .default_height(contexts.ctx_mut()?.content_rect().height() - 40.0)
+    .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+    .show(contexts.ctx_mut()?, |ui| {
+        crate::ui::widgets::scroll_if_short(ui, |ui| {
+            column(ui, texts, |ui| {
+                ui.set_max_width(ui.available_width().min(440.0));
+                match online.as_deref() {
+                    Some(online) if online.status != Status::Failed => {
+                        lobby(ui, texts, &theme.look, online, &mut requests)
                     }
-                });
-            })
-        });
+                    failed => {
+                        if let Some(problem) = failed.and_then(|o| o.problem.as_ref()) {
+                            ui.label(
+                                texts
+                                    .line(texts.online_problem(problem))
+                                    .rich()
+                                    .color(ui.visuals().warn_fg_color),
+                            );
+                        }
+                        choose(ui, texts, &mut form, &config, &mut requests);
+                    }
+                }
+            });
+        })
+    });
     if !still_open {
         next.set(Overlay::None);
     }
@@ -172,6 +177,22 @@ fn choose(
             ui.add(egui::TextEdit::singleline(&mut form.server).desired_width(240.0));
         });
     }
+    ui.separator();
+    row(ui, texts, |ui| {
+        ui.label(texts.get("quick-title").rich().strong());
+        for seats in ludo_proto::QUICK_PLAY_SEATS {
+            let label = texts.fmt("quick-seats", &[("seats", seats.into())]);
+            let button = egui::Button::new(label).min_size(egui::vec2(0.0, 32.0));
+            if ui.add(button).clicked() {
+                requests.write(OnlineRequest::QuickPlay {
+                    server: form.server.trim().to_string(),
+                    name: form.name.clone(),
+                    seats,
+                });
+            }
+        }
+    });
+    paragraph(ui, texts, texts.get("quick-about"));
     ui.separator();
     let create = ui.add(
         egui::Button::new(texts.get("online-create").rich().strong())
@@ -217,6 +238,9 @@ fn lobby(
     requests: &mut MessageWriter<OnlineRequest>,
 ) {
     let palette = crate::ui::widgets::Palette::of(&look.ui);
+    if let Some((seats, waiting)) = online.queue {
+        return quick_waiting(ui, texts, &palette, online, seats, waiting, requests);
+    }
     match &online.status {
         // A first request tried again is still connecting, to the player.
         Status::Connecting | Status::Reconnecting { .. } if online.code.is_none() => {
@@ -274,6 +298,38 @@ fn lobby(
         let line = texts.online_problem(problem);
         ui.label(line.rich().color(palette.warning));
     }
+}
+
+/// Waiting for a quick-play table: for how many, how many wait now, and Cancel.
+fn quick_waiting(
+    ui: &mut egui::Ui,
+    texts: &Texts,
+    palette: &crate::ui::widgets::Palette,
+    online: &Online,
+    seats: u8,
+    waiting: u32,
+    requests: &mut MessageWriter<OnlineRequest>,
+) {
+    let connected = online.status == Status::Connected;
+    ui.vertical_centered(|ui| {
+        ui.add_space(8.0);
+        ui.spinner();
+        let title = texts.fmt("quick-looking", &[("seats", seats.into())]);
+        ui.label(title.rich().size(palette.text_size * 1.2).strong());
+        if connected {
+            ui.label(texts.fmt("quick-waiting", &[("n", waiting.into())]));
+        } else {
+            ui.label(texts.get("online-connecting"));
+        }
+        paragraph(ui, texts, texts.get("quick-about"));
+        ui.add_space(6.0);
+        let cancel = egui::Button::new(texts.get("quick-cancel")).min_size(egui::vec2(160.0, 44.0));
+        let cancel = ui.add(cancel);
+        crate::ui::widgets::focus_first(&cancel, texts.get("quick-cancel"));
+        if cancel.clicked() {
+            requests.write(OnlineRequest::Leave);
+        }
+    });
 }
 
 /// The room's code, large, and the invitation link with its copy button.

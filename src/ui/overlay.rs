@@ -25,6 +25,8 @@ pub enum Overlay {
     Online,
     /// The games this device finished (from the menu).
     PastGames,
+    /// The room server's best ratings (from the menu).
+    Leaderboard,
 }
 
 /// A window belongs to the screen it was opened over and closes when that screen is left, or

@@ -177,6 +177,8 @@ pub enum Icon {
     Play,
     Pause,
     Close,
+    /// Reactions: a smiling face.
+    React,
 }
 
 /// A square button with a drawn icon (no font needed), named for screen readers by `label`.
@@ -249,6 +251,7 @@ impl Icon {
                 }
             }
             Icon::Close => paint_cross(p, c, u, ink),
+            Icon::React => paint_smile(p, c, u, ink),
             Icon::Sound { muted } => paint_speaker(p, c, u, ink, muted),
         }
     }
@@ -266,6 +269,25 @@ fn paint_book(p: &egui::Painter, c: Pos2, u: f32, ink: Stroke) {
         ];
         p.add(egui::Shape::closed_line(pts, ink));
     }
+}
+
+/// A face: its outline, two eyes and a smile.
+fn paint_smile(p: &egui::Painter, c: Pos2, u: f32, ink: Stroke) {
+    p.circle_stroke(c, u * 1.3, ink);
+    for dx in [-0.45, 0.45] {
+        p.circle_filled(
+            c + egui::vec2(dx * u, -0.35 * u),
+            ink.width * 0.8,
+            ink.color,
+        );
+    }
+    let smile: Vec<Pos2> = (0..=8)
+        .map(|i| {
+            let a = 0.5 + 2.14 * i as f32 / 8.0;
+            c + egui::vec2(0.7 * u * a.cos(), 0.15 * u + 0.55 * u * a.sin())
+        })
+        .collect();
+    p.add(egui::Shape::line(smile, ink));
 }
 
 /// An ×, `u` from its centre to each arm's end along each axis.

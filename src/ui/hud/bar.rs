@@ -26,7 +26,7 @@ pub(super) fn bar(
     stage: Res<Stage>,
     texts: Res<Texts>,
     mut settings: ResMut<Settings>,
-    mut drawer: ResMut<LogDrawer>,
+    (mut drawer, mut reactions): (ResMut<LogDrawer>, ResMut<super::reactions::Reactions>),
     (mut next_pause, mut next_overlay): (ResMut<NextState<Pause>>, ResMut<NextState<Overlay>>),
     online: Option<Res<Online>>,
     mut said: Local<String>,
@@ -58,6 +58,13 @@ pub(super) fn bar(
                 }
                 if icon_button(ui, Icon::Log, texts.get("hud-log"), side).clicked() {
                     drawer.0 = !drawer.0;
+                }
+                if online.as_ref().is_some_and(|o| o.may_react()) {
+                    let react = icon_button(ui, Icon::React, texts.get("hud-react"), side);
+                    say_where_to_tap("react", &react, &mut said);
+                    if react.clicked() {
+                        reactions.picker = !reactions.picker;
+                    }
                 }
                 if let Some(online) = &online
                     && let Some(code) = &online.code

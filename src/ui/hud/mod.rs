@@ -13,6 +13,7 @@ mod log;
 mod piece_choice;
 mod plates;
 mod prompt;
+mod reactions;
 mod results;
 mod toasts;
 
@@ -23,11 +24,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<announce::Announcements>()
         .init_resource::<bar::LogDrawer>()
         .init_resource::<toasts::Toasts>()
+        .init_resource::<reactions::Reactions>()
         .add_systems(
             Update,
             (
                 log::write_log,
                 toasts::take_toasts,
+                reactions::hear_reactions,
                 (
                     announce::announce_events,
                     announce::announce_prompt
@@ -51,6 +54,8 @@ pub(super) fn plugin(app: &mut App) {
                             .and_then(in_state(crate::ui::overlay::Overlay::None)),
                     ),
                     piece_choice::piece_choice,
+                    reactions::show_reactions,
+                    reactions::reaction_picker,
                     results::results_window,
                     bar::log_drawer,
                 )
