@@ -292,8 +292,12 @@ try {
   report.quick = { room: quickA };
   if (quickA !== quickB) problems.push(`quick play seated the two pages at ${quickA} and ${quickB}`);
   await Promise.all([startedA, startedB]);
-  const reacted = qb.line(/ludo: reaction (\w+) from seat (\d)/, 60_000);
-  await tap(qa, 'react');
+  const reacted = qb.line(/ludo: reaction (\w+) from seat (\d)/, 90_000);
+  // The face button opens the picker (pressed again if a frame missed the press).
+  for (let i = 0; i < 10 && !qa.seen.some((t) => t.includes('ludo: tap - reaction')); i++) {
+    await tap(qa, 'react');
+    await qa.waitForTimeout(1500);
+  }
   await tap(qa, 'reaction');
   const heard = await reacted;
   report.quick.reaction = heard[1];

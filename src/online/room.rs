@@ -382,10 +382,8 @@ fn hear_besides(
     reactions: &mut MessageWriter<super::ReactionHeard>,
 ) {
     match msg {
-        ServerMsg::Reacted { seat, reaction } => {
-            if online.shows_reactions_of(seat) {
-                reactions.write(super::ReactionHeard { seat, reaction });
-            }
+        ServerMsg::Reacted { seat, reaction } if online.shows_reactions_of(seat) => {
+            reactions.write(super::ReactionHeard { seat, reaction });
         }
         // The quick-play request stays pending while it waits: a dropped connection asks
         // again (and waits afresh).
@@ -401,7 +399,7 @@ fn hear_besides(
             online.pending = None;
             online.status = Status::Failed;
         }
-        // Asked for on a connection of its own (`leaderboard`).
+        // A muted seat's reaction; the leaderboard (asked for on a connection of its own).
         _ => {}
     }
 }
@@ -475,6 +473,10 @@ fn after_loss(online: &mut Online, why: String) {
     };
     if online.token.is_some() {
         warn!("ludo: the connection to the room server was lost ({why})");
+        online.status = again;
+    } else if online.queue.is_some() && online.pending.is_some() {
+        // Waiting for quick play: the next connection asks again, and waits afresh.
+        warn!("ludo: the connection was lost while waiting for quick play ({why})");
         online.status = again;
     } else if !online.heard && online.pending.is_some() && attempt < FIRST_TRIES {
         // The server answers hello before it reads what follows: silent, it (unless its
@@ -676,5 +678,36 @@ fn count_down_clock(
     }
     if let Some(left) = clock.left.as_mut() {
         *left = (*left - time.delta_secs()).max(0.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_connection_lost_while_waiting_for_quick_play_asks_again() {
+        let first = ClientMsg::QuickPlay {
+            seats: 2,
+            player: PlayerSpec {
+                name: "Ana".into(),
+                profile: None,
+            },
+        };
+        let mut online = Online::new("ws://127.0.0.1:1/ws", first.clone());
+        online.heard = true;
+        online.status = Status::Connected;
+        after_loss(&mut online, "closed".into());
+        assert!(matches!(online.status, Status::Reconnecting { .. }));
+        assert_eq!(
+            online.pending,
+            Some(first),
+            "asked again on the next connection"
+        );
+        // A first request the server answered, and no queue: the player is told.
+        let mut join = Online::new("ws://127.0.0.1:1/ws", ClientMsg::Ping);
+        join.heard = true;
+        after_loss(&mut join, "closed".into());
+        assert_eq!(join.status, Status::Failed);
     }
 }

@@ -81,12 +81,7 @@ async fn bad_requests_are_refused_and_the_game_is_unharmed() {
             assert_eq!(refusal(&mut a.client).await, Refusal::Malformed, "{bad}");
         }
         // A watcher sees the game as it was.
-        let mut w = Client::connect(&t.addr).await.unwrap();
-        w.send(&ClientMsg::Watch {
-            code: a.code.clone(),
-        })
-        .await
-        .unwrap();
+        let mut w = spectator(&t.addr, &a.code).await;
         let ServerMsg::Room(v) = w.recv().await.unwrap() else {
             panic!("a snapshot")
         };
@@ -269,12 +264,7 @@ async fn a_silent_socket_is_closed_by_the_heartbeat() {
         let a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
             .await
             .unwrap();
-        let mut w = Client::connect(&t.addr).await.unwrap();
-        w.send(&ClientMsg::Watch {
-            code: a.code.clone(),
-        })
-        .await
-        .unwrap();
+        let mut w = spectator(&t.addr, &a.code).await;
         // Ana's device goes quiet: it neither reads nor answers pings.
         let Player { client: silent, .. } = a;
         let view = w

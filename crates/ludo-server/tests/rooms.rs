@@ -321,12 +321,7 @@ async fn a_spectator_watches_and_cannot_play() {
         let mut a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
             .await
             .unwrap();
-        let mut w = Client::connect(&t.addr).await.unwrap();
-        w.send(&ClientMsg::Watch {
-            code: a.code.to_lowercase(),
-        })
-        .await
-        .unwrap();
+        let mut w = spectator(&t.addr, &a.code.to_lowercase()).await;
         let ServerMsg::Room(v) = w.recv().await.unwrap() else {
             panic!("a snapshot")
         };
@@ -796,12 +791,7 @@ async fn reactions_reach_the_table_at_most_one_every_three_seconds() {
         let mut a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
             .await
             .unwrap();
-        let mut w = Client::connect(&t.addr).await.unwrap();
-        w.send(&ClientMsg::Watch {
-            code: a.code.clone(),
-        })
-        .await
-        .unwrap();
+        let mut w = spectator(&t.addr, &a.code).await;
         w.until(|m| matches!(m, ServerMsg::Room(_))).await.unwrap();
         let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
         let react = |id: &str| ClientMsg::React {

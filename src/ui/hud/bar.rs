@@ -29,7 +29,7 @@ pub(super) fn bar(
     (mut drawer, mut reactions): (ResMut<LogDrawer>, ResMut<super::reactions::Reactions>),
     (mut next_pause, mut next_overlay): (ResMut<NextState<Pause>>, ResMut<NextState<Overlay>>),
     online: Option<Res<Online>>,
-    mut said: Local<String>,
+    (mut said, mut said_react): (Local<String>, Local<String>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let zoom = ctx.zoom_factor();
@@ -61,7 +61,7 @@ pub(super) fn bar(
                 }
                 if online.as_ref().is_some_and(|o| o.may_react()) {
                     let react = icon_button(ui, Icon::React, texts.get("hud-react"), side);
-                    say_where_to_tap("react", &react, &mut said);
+                    say_where_to_tap("react", &react, &mut said_react);
                     if react.clicked() {
                         reactions.picker = !reactions.picker;
                     }

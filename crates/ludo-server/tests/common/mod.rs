@@ -67,3 +67,12 @@ pub async fn within<T>(secs: u64, f: impl std::future::Future<Output = T>) -> T 
         .await
         .unwrap_or_else(|_| panic!("not done within {secs} s"))
 }
+
+/// A spectator of room `code`: connected, and asked to watch (its first answer unread).
+pub async fn spectator(addr: &str, code: &str) -> ludo_server::client::Client {
+    let mut w = ludo_server::client::Client::connect(addr).await.unwrap();
+    w.send(&ludo_proto::ClientMsg::Watch { code: code.into() })
+        .await
+        .unwrap();
+    w
+}
