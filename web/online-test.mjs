@@ -306,15 +306,25 @@ try {
   await shot(qb, 'quick-reaction');
   await Promise.all([qa.close(), qb.close()]);
 
-  // The server's leaderboard, a plain page.
-  const board = await browser.newPage({ viewport });
+  // The server's leaderboard, a plain page (in a device of its own). Chromium drawing in
+  // software sometimes has no frame to capture yet: the shot is tried again.
+  const boardDevice = await browser.newContext({ viewport });
+  const board = await boardDevice.newPage();
   const boardAnswer = await board.goto(`${address}/leaderboard`);
   const boardText = await board.textContent('body');
   if (boardAnswer.status() !== 200 || !boardText.includes('leaderboard')) {
     problems.push(`/leaderboard answered ${boardAnswer.status()}: ${boardText.slice(0, 200)}`);
   }
-  await board.screenshot({ path: artifact('online-leaderboard.png') });
-  await board.close();
+  for (let i = 0; ; i++) {
+    await board.waitForTimeout(500);
+    try {
+      await board.screenshot({ path: artifact('online-leaderboard.png') });
+      break;
+    } catch (e) {
+      if (i >= 4) throw e;
+    }
+  }
+  await boardDevice.close();
 
   // The same game as a file, picked on the page (what dropping it on the page does too).
   const file = artifact('online-game.json');

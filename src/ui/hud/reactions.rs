@@ -95,19 +95,7 @@ pub(super) fn show_reactions(
         let rect = crate::ui::widgets::points(plate, ctx.zoom_factor());
         let left = (shown_for - (now - at)).max(0.0);
         let fade = (left / 0.25).min(1.0) as f32;
-        // Under a top plate, over a bottom one: toward the board's middle row.
-        let top = plate.center().y < stage.window.y / 2.0;
-        let (anchor, at_point) = if top {
-            (
-                egui::Align2::CENTER_TOP,
-                rect.center_bottom() + egui::vec2(0.0, 6.0),
-            )
-        } else {
-            (
-                egui::Align2::CENTER_BOTTOM,
-                rect.center_top() - egui::vec2(0.0, 6.0),
-            )
-        };
+        let (anchor, at_point) = bubble_place(&stage, plate, rect);
         let seat_ink = crate::theme::look::egui(theme.look.strong(*colour));
         egui::Area::new(egui::Id::new(("reaction", seat)))
             .order(egui::Order::Foreground)
@@ -138,6 +126,36 @@ pub(super) fn show_reactions(
     }
     ctx.request_repaint();
     Ok(())
+}
+
+/// Where a plate's bubble goes: beside the plate over the board's corner (its seat's yard)
+/// on a wide window, under a top plate or over a bottom one on an upright one; never over
+/// the bar's buttons.
+fn bubble_place(stage: &Stage, plate: Rect, rect: egui::Rect) -> (egui::Align2, egui::Pos2) {
+    let gap = 6.0;
+    if stage.upright {
+        if plate.center().y < stage.window.y / 2.0 {
+            (
+                egui::Align2::CENTER_TOP,
+                rect.center_bottom() + egui::vec2(0.0, gap),
+            )
+        } else {
+            (
+                egui::Align2::CENTER_BOTTOM,
+                rect.center_top() - egui::vec2(0.0, gap),
+            )
+        }
+    } else if plate.center().x < stage.window.x / 2.0 {
+        (
+            egui::Align2::LEFT_CENTER,
+            rect.right_center() + egui::vec2(gap, 0.0),
+        )
+    } else {
+        (
+            egui::Align2::RIGHT_CENTER,
+            rect.left_center() - egui::vec2(gap, 0.0),
+        )
+    }
 }
 
 /// The picker: every reaction (emoji in a row, then the phrases), and a switch per other
