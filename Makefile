@@ -12,16 +12,17 @@ ARTIFACTS ?= artifacts
 
 # What building the game needs (ALSA for sound, udev for gamepads, Wayland/X keyboard).
 BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcommon-dev
-# What the tests add: a virtual X display with a software Vulkan driver for screenshots, and
-# the Linux accessibility bus with its Python client (the screen-reader test).
-TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers at-spi2-core python3-pyatspi dbus
+# What the tests add: a virtual X display with a software Vulkan driver for screenshots, the
+# Linux accessibility bus with its Python client (the screen-reader test), and PostgreSQL (the
+# room servers' cluster tests start their own from it).
+TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers at-spi2-core python3-pyatspi dbus postgresql-15
 
 # The room server is a workspace of its own (its dependencies never touch the game's build).
 SERVER := --manifest-path crates/ludo-server/Cargo.toml
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: help play test test-builds native-test-builds web-test-build build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor web-floor-time server server-test load dist dist-test
+.PHONY: cluster postgres-deps help play test test-builds native-test-builds web-test-build build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor web-floor-time server server-test load dist dist-test
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -31,7 +32,8 @@ help:
 	@echo "make web    - build the browser version into web/dist"
 	@echo "make dist   - release bundles in dist/: the Linux game (binary, assets, docs) and the browser build"
 	@echo "make server - the room server on http://127.0.0.1:8080 with the browser build (ADDR=, PORT=)"
-	@echo "make load   - the room server under load: 2000 rooms of four bots for 30 s (ROOMS=, LOAD_SECONDS=, THINK=)"
+	@echo "make load   - the room server under load: 2000 rooms of four bots for 30 s (ROOMS=, LOAD_SECONDS=, THINK=), on one node and on three sharing PostgreSQL"
+	@echo "make cluster - three room servers on 127.0.0.1:8081-8083 sharing a scratch PostgreSQL (NODES=, STORE=postgres://...)"
 	@echo "make web-floor - build the smallest program on the game's stack, for its size"
 	@echo "make web-floor-time - time a first visit to a click's answer, the game beside that program"
 
@@ -40,6 +42,10 @@ deps:
 
 test-deps: deps web-deps
 	@scripts/install-packages.sh $(TEST_PACKAGES)
+
+# PostgreSQL's programs, for a cluster of room servers (its data is a scratch folder's).
+postgres-deps:
+	@scripts/install-packages.sh postgresql-15
 
 # The browser build's tools come from npm (Node.js may come from elsewhere than Debian);
 # its test drives Debian's Chromium.
@@ -240,6 +246,9 @@ serve: server
 server-test:
 	@mkdir -p $(ARTIFACTS)
 	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER)
+	@# The rooms, quick play, the leaderboard, hostile clients and the finished games again,
+	@# each server on a database of its own in a PostgreSQL the tests start.
+	LUDO_TEST_STORE=postgres cargo test --profile dev $(SERVER) --test rooms --test quick --test hostile --test http
 	@# The CLI as the workspace's test build makes it (up to date in make test: a second).
 	cargo test --quiet --profile dev --workspace --no-run
 	$(CARGO_TARGET_DIR)/debug/ludo-cli replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
@@ -247,18 +256,33 @@ server-test:
 		sys.exit(0 if a == b else "ludo-cli replay ranks the online game differently from the server")' \
 		$(ARTIFACTS)/online-replay.json $(ARTIFACTS)/online-ranking.json
 	@echo "online game: ludo-cli replay of the server's record gives the server's ranking"
+	$(CARGO_TARGET_DIR)/debug/ludo-cli replay $(ARTIFACTS)/cluster-record.json > $(ARTIFACTS)/cluster-replay.json
+	python3 -c 'import json, sys; a = json.load(open(sys.argv[1]))["ranking"]; b = json.load(open(sys.argv[2])); \
+		sys.exit(0 if a == b else "ludo-cli replay ranks the game that moved nodes differently from the server")' \
+		$(ARTIFACTS)/cluster-replay.json $(ARTIFACTS)/cluster-ranking.json
+	@echo "a game whose node was killed: ludo-cli replay of its record gives the server's ranking"
 	cargo build --quiet $(SERVER) --bins
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
+	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --nodes 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --quick 200
 
 # The figures of docs/PERFORMANCE.md: bounded in rooms and time, loopback only.
 ROOMS ?= 2000
 LOAD_SECONDS ?= 30
 QUICK ?= 2000
-load:
+load: postgres-deps
 	cargo build --release $(SERVER) --bins
 	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK))
+	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK)) --nodes 3
 	$(CARGO_TARGET_DIR)/release/ludo-load --quick $(QUICK)
+
+# Three room servers on 127.0.0.1:8081-8083 sharing a PostgreSQL of their own (a scratch
+# folder; STORE= names one to share instead), each serving the browser build. A device may
+# use any of them; `kill -9` one and its rooms go on through another. Ctrl-C stops it all.
+NODES ?= 3
+cluster: web postgres-deps
+	cargo build --release $(SERVER) --bins
+	$(CARGO_TARGET_DIR)/release/ludo-cluster --nodes $(NODES) --port 8081 --web web/dist $(if $(STORE),--store $(STORE))
 
 # The game in a real headless browser: menu, a whole 4-CPU game, results; no console error.
 # Then the same build served by the room server through an invite link (brotli on the wire),

@@ -612,3 +612,72 @@ fn a_device_reopened_late_in_a_long_game_comes_back_to_its_seat() {
         assert_eq!(app.world().resource::<Table>().game.state(), state);
     }
 }
+
+/// A node of a cluster that holds no room: it welcomes each device and sends it, whatever it
+/// asks, to `to` (as a node sends a device to the node holding its room). How many came.
+fn sending_node(to: &str) -> (String, std::sync::Arc<AtomicUsize>) {
+    use ludo_proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
+    use tungstenite::Message;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}/ws", listener.local_addr().unwrap());
+    let to = to.to_string();
+    let seen = std::sync::Arc::new(AtomicUsize::new(0));
+    let count = seen.clone();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            count.fetch_add(1, Ordering::SeqCst);
+            let Ok(mut ws) = tungstenite::accept(stream) else {
+                continue;
+            };
+            let welcome = ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION,
+            };
+            let _ = ws.send(Message::text(ludo_proto::encode(&welcome)));
+            // Hello, then the request: answered with where the room is.
+            let mut heard = 0;
+            while heard < 2 {
+                let Ok(Message::Text(t)) = ws.read() else {
+                    break;
+                };
+                let msg: ClientMsg = ludo_proto::decode(t.as_str()).unwrap();
+                heard += 1;
+                if !matches!(msg, ClientMsg::Hello { .. }) {
+                    let _ = ws.send(Message::text(ludo_proto::encode(&ServerMsg::Moved {
+                        url: to.clone(),
+                    })));
+                }
+            }
+            let _ = ws.flush();
+        }
+    });
+    (url, seen)
+}
+
+#[test]
+fn a_device_sent_to_another_node_takes_its_seat_there() {
+    let server = server();
+    let (node, seen) = sending_node(&server.url);
+    let data = common::scratch("eko");
+    let mut eko = device(&data);
+    eko.world_mut().write_message(OnlineRequest::Create {
+        server: node.clone(),
+        name: "Eko".into(),
+        table: TableSpec {
+            rules: Default::default(),
+            seats: vec![SeatSpec::Open, SeatSpec::Cpu(CpuLevel::Easy)],
+            turn_limit_secs: None,
+        },
+    });
+    assert!(
+        pump(&mut [&mut eko], 20, |a| online(a[0])
+            .is_some_and(|o| o.number == 1 && o.seq > 0)),
+        "the room opens where the node said, and its game starts: {:?}",
+        online(&eko)
+    );
+    assert_eq!(seen.load(Ordering::SeqCst), 1, "asked once, then sent on");
+    let o = online(&eko).unwrap();
+    assert_eq!((o.seat, &o.status), (Some(0), &Status::Connected));
+    // The seat is remembered under the address the player gave.
+    let memory = eko.world().resource::<OnlineMemory>();
+    assert!(memory.ticket(&node, o.code.as_ref().unwrap()).is_some());
+}

@@ -103,6 +103,9 @@ pub struct Online {
     pub muted: Vec<u8>,
     /// Waiting for a quick-play table: its seats, and how many wait for one.
     pub queue: Option<(u8, u32)>,
+    /// The node the server sent this device to (another server sharing its rooms), where it
+    /// connects until a connection is lost; then it asks `server` again.
+    node: Option<String>,
 }
 
 /// The connection, as the player is told of it.
@@ -159,7 +162,13 @@ impl Online {
             kept: None,
             muted: Vec::new(),
             queue,
+            node: None,
         }
+    }
+
+    /// Where the next connection goes: the node the room is on, if the server said so.
+    fn address(&self) -> &str {
+        self.node.as_deref().unwrap_or(&self.server)
     }
 
     /// Whether a reaction of `seat` is shown here: not this player's own echo muted, not a

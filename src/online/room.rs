@@ -239,7 +239,7 @@ fn reconnect(time: Res<Time<Real>>, mut link: NonSendMut<Link>, online: Option<R
     };
     info!(
         "ludo: reconnecting to {} (attempt {attempt})",
-        online.server
+        online.address()
     );
     online.pending = Some(first);
     online.heard = false;
@@ -247,7 +247,7 @@ fn reconnect(time: Res<Time<Real>>, mut link: NonSendMut<Link>, online: Option<R
         attempt,
         wait: f32::INFINITY,
     };
-    link.0 = Some(Socket::open(&online.server));
+    link.0 = Some(Socket::open(online.address()));
 }
 
 /// What the server said, in order.
@@ -259,11 +259,21 @@ fn receive(mut link: NonSendMut<Link>, online: Option<ResMut<Online>>, mut fx: E
     for incoming in socket.poll() {
         match incoming {
             Incoming::Opened => greet(socket, &online),
-            Incoming::Message(msg) => {
-                if let Err(why) = hear(msg, &mut online, &mut fx) {
-                    lost = Some(why);
+            Incoming::Message(msg) => match hear(msg, &mut online, &mut fx) {
+                Ok(()) => {}
+                Err(Lost::Broken(why)) => lost = Some(why),
+                Err(Lost::Moved(url)) => {
+                    info!("ludo: the room is served at {url}");
+                    online.node = Some(url);
+                    // At once, asking there what was asked here.
+                    online.status = Status::Reconnecting {
+                        attempt: 0,
+                        wait: 0.0,
+                    };
+                    link.0 = None;
+                    return;
                 }
-            }
+            },
             Incoming::Closed(why) => lost = Some(why),
         }
     }
@@ -293,7 +303,7 @@ struct Effects<'w> {
 
 /// A new connection says hello, and asks again what it asked before it dropped.
 fn greet(socket: &Socket, online: &Online) {
-    info!("ludo: connected to {}", online.server);
+    info!("ludo: connected to {}", online.address());
     socket.send(&ClientMsg::Hello {
         protocol: PROTOCOL_VERSION,
     });
@@ -303,9 +313,17 @@ fn greet(socket: &Socket, online: &Online) {
     }
 }
 
-/// One message from the server; an error when its events do not follow this game (then the
-/// connection starts again, and the next snapshot puts it right).
-fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), String> {
+/// Why a connection is given up after a message.
+enum Lost {
+    /// The events do not follow this game: the connection starts again, and the next
+    /// snapshot puts it right.
+    Broken(String),
+    /// The room is on another node: connect there.
+    Moved(String),
+}
+
+/// One message from the server; an error when the connection should start again.
+fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), Lost> {
     match msg {
         ServerMsg::Welcome { .. } | ServerMsg::Pong => online.heard = true,
         ServerMsg::Joined {
@@ -346,7 +364,7 @@ fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), Str
             }
             Err(e) => {
                 warn!("the server's events do not follow this game: {e}");
-                return Err("out of step".to_string());
+                return Err(Lost::Broken("out of step".to_string()));
             }
         },
         ServerMsg::Clock { seat, ms_left } => {
@@ -359,6 +377,10 @@ fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), Str
         | ServerMsg::Queued { .. }
         | ServerMsg::Unqueued
         | ServerMsg::Leaderboard { .. } => hear_besides(msg, online, &mut fx.reactions),
+        ServerMsg::Moved { url } => {
+            online.heard = true;
+            return Err(Lost::Moved(url));
+        }
         ServerMsg::Refused { reason, detail } => {
             online.heard = true;
             let watching = watching_now(online, reason);
@@ -463,6 +485,8 @@ fn keep_result(online: &mut Online, view: &RoomView, finished: &mut MessageWrite
 /// A lost connection: tried again with the seat's token, or (a first request unanswered)
 /// asked again a few times, or given up on with the reason.
 fn after_loss(online: &mut Online, why: String) {
+    // Through the server the player gave again (a balancer in front of the nodes).
+    online.node = None;
     let attempt = match online.status {
         Status::Reconnecting { attempt, .. } => attempt + 1,
         _ => 1,

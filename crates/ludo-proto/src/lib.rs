@@ -27,7 +27,7 @@ pub use reaction::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};
 
 /// The version of these messages. A client and a server of different versions refuse
 /// each other at `Hello`.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// The sizes of table quick play seats people at.
 pub const QUICK_PLAY_SEATS: [u8; 2] = [2, 4];
@@ -207,6 +207,11 @@ pub enum ServerMsg {
         #[serde(default)]
         you: Option<Leader>,
         min_games: u32,
+    },
+    /// The room asked for (or the one this device is in) is served by another node at
+    /// `url` (`ws://HOST:PORT/ws`): connect there and ask again (the seat's token stays good).
+    Moved {
+        url: String,
     },
     /// A request was not played; the game is unchanged.
     Refused {

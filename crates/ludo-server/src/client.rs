@@ -103,6 +103,24 @@ impl Client {
         }
     }
 
+    /// Connects to `addr` and sends `msg`, following `moved` to another node (a few times at
+    /// most): the connection and its first answer.
+    pub async fn ask(addr: &str, msg: &ClientMsg) -> Result<(Client, ServerMsg), String> {
+        let mut addr = addr.to_string();
+        for _ in 0..3 {
+            let mut client = Client::connect(&addr).await?;
+            client.send(msg).await?;
+            match client.recv().await? {
+                ServerMsg::Moved { url } => {
+                    client.close().await;
+                    addr = node_addr(&url);
+                }
+                first => return Ok((client, first)),
+            }
+        }
+        Err(format!("moved more than three times, last to {addr}"))
+    }
+
     pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {
         self.send_text(&encode(msg)).await
     }
@@ -179,6 +197,14 @@ pub struct Player {
     /// Moves the piece furthest back instead of a random one: slow, long games (a test's
     /// way to a game of thousands of events).
     pub furthest_back: bool,
+    /// Where the server said the room went (another node), if it did: it stops playing.
+    pub moved: Option<String>,
+}
+
+/// The `HOST:PORT` of a node's address as `moved` gives it (`ws://HOST:PORT/ws`).
+pub fn node_addr(url: &str) -> String {
+    let rest = url.split("://").nth(1).unwrap_or(url);
+    rest.split('/').next().unwrap_or(rest).to_string()
 }
 
 impl Player {
@@ -194,32 +220,32 @@ impl Player {
                 },
             })
             .await?;
-        Player::seated(client).await
+        let first = client.recv().await?;
+        Player::seated(client, first).await
     }
 
-    /// Joins room `code` (with a profile key, if the device has one).
+    /// Joins room `code` (with a profile key, if the device has one), following the server
+    /// to the node that holds the room if it says so.
     pub async fn join(
         addr: &str,
         code: &str,
         name: &str,
         profile: Option<String>,
     ) -> Result<Player, String> {
-        let mut client = Client::connect(addr).await?;
-        client
-            .send(&ClientMsg::Join {
-                code: code.into(),
-                player: PlayerSpec {
-                    name: name.into(),
-                    profile,
-                },
-                seat: None,
-            })
-            .await?;
-        Player::seated(client).await
+        let join = ClientMsg::Join {
+            code: code.into(),
+            player: PlayerSpec {
+                name: name.into(),
+                profile,
+            },
+            seat: None,
+        };
+        let (client, first) = Client::ask(addr, &join).await?;
+        Player::seated(client, first).await
     }
 
-    async fn seated(mut client: Client) -> Result<Player, String> {
-        let (code, token, profile) = match client.recv().await? {
+    async fn seated(mut client: Client, first: ServerMsg) -> Result<Player, String> {
+        let (code, token, profile) = match first {
             ServerMsg::Joined {
                 code,
                 token,
@@ -250,6 +276,7 @@ impl Player {
             log: Vec::new(),
             keep_log: false,
             furthest_back: false,
+            moved: None,
         }
     }
 
@@ -265,16 +292,14 @@ impl Player {
             ..
         } = old;
         old.client.close().await;
-        let mut client = Client::connect(addr).await?;
         let seen = mirror.as_ref().map_or(0, |m| m.seq);
-        client
-            .send(&ClientMsg::Resume {
-                code: code.clone(),
-                token: token.clone(),
-                seen,
-            })
-            .await?;
-        match client.recv().await? {
+        let resume = ClientMsg::Resume {
+            code: code.clone(),
+            token: token.clone(),
+            seen,
+        };
+        let (client, first) = Client::ask(addr, &resume).await?;
+        match first {
             ServerMsg::Seated { seat: s } if s == seat => {}
             other => return Err(format!("expected seated {seat}, got {other:?}")),
         }
@@ -306,6 +331,7 @@ impl Player {
             }
             ServerMsg::Seated { seat } => self.seat = *seat,
             ServerMsg::Refused { .. } => self.refusals.push(msg.clone()),
+            ServerMsg::Moved { url } => self.moved = Some(url.clone()),
             _ => {}
         }
         Ok(())
@@ -383,7 +409,7 @@ impl Player {
         loop {
             let msg = self.client.recv().await?;
             self.hear(&msg)?;
-            if stop(self) {
+            if stop(self) || self.moved.is_some() {
                 return Ok(());
             }
             if let ServerMsg::Refused {

@@ -15,6 +15,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 
 use crate::Shared;
+use crate::cluster::Found;
 use crate::quick::{News, Waiter};
 use crate::room::{Attach, ConnId, Joining, OUTBOX, RoomMsg};
 use crate::secret;
@@ -271,7 +272,7 @@ impl Conn {
                 }
             }
             ClientMsg::Join { code, player, seat } => {
-                let Some(room) = self.find(&code, replies) else {
+                let Some(room) = self.find(&code, replies).await else {
                     return self.after_miss();
                 };
                 match self.person(&player).await {
@@ -283,7 +284,7 @@ impl Conn {
                 }
             }
             ClientMsg::Resume { code, token, seen } => {
-                let Some(room) = self.find(&code, replies) else {
+                let Some(room) = self.find(&code, replies).await else {
                     return self.after_miss();
                 };
                 let refusal = self
@@ -294,7 +295,7 @@ impl Conn {
                 }
             }
             ClientMsg::Watch { code } => {
-                let Some(room) = self.find(&code, replies) else {
+                let Some(room) = self.find(&code, replies).await else {
                     return self.after_miss();
                 };
                 self.attach(room, Attach::Watch, outbox, replies).await;
@@ -303,7 +304,7 @@ impl Conn {
                 self.quick_play(seats, &player, &mut inboxes.news, replies)
                     .await;
             }
-            ClientMsg::Leaderboard { profile } => replies.push(self.leaderboard(profile)),
+            ClientMsg::Leaderboard { profile } => replies.push(self.leaderboard(profile).await),
             ClientMsg::CancelQuickPlay => {
                 if self.waiting.take().is_some() {
                     self.shared.queue.leave(self.id);
@@ -332,7 +333,7 @@ impl Conn {
     }
 
     /// The leaderboard, and the line of the profile whose key is given.
-    fn leaderboard(&self, profile: Option<String>) -> ServerMsg {
+    async fn leaderboard(&self, profile: Option<String>) -> ServerMsg {
         let store = &self.shared.store;
         let line = |l: crate::store::Leader| ludo_proto::Leader {
             place: l.place,
@@ -341,11 +342,13 @@ impl Conn {
             games: l.games as u32,
             wins: l.wins as u32,
         };
-        let you = profile
-            .filter(|k| k.len() <= 64)
-            .and_then(|key| store.profile_by_key(&secret::hash(&key)).ok().flatten())
-            .and_then(|p| store.leader(p.id).ok().flatten());
-        match store.leaders(crate::leaderboard::TOP) {
+        let mut you = None;
+        if let Some(key) = profile.filter(|k| k.len() <= 64)
+            && let Ok(Some(p)) = store.profile_by_key(&secret::hash(&key)).await
+        {
+            you = store.leader(p.id).await.ok().flatten();
+        }
+        match store.leaders(crate::leaderboard::TOP).await {
             Ok(leaders) => ServerMsg::Leaderboard {
                 leaders: leaders.into_iter().map(line).collect(),
                 you: you.map(line),
@@ -439,16 +442,32 @@ impl Conn {
         }
     }
 
-    fn find(&self, code: &str, replies: &mut Vec<ServerMsg>) -> Option<mpsc::Sender<RoomMsg>> {
-        let room = normalize_code(code).and_then(|c| self.shared.rooms.get(&c));
-        if room.is_none() {
-            let shown: String = code.chars().take(16).collect();
-            replies.push(ServerMsg::refused(
-                Refusal::NoSuchRoom,
-                format!("no room has the code {shown:?}"),
-            ));
+    /// Room `code` here; else the reply says where it is (another node) or that there is none.
+    async fn find(
+        &self,
+        code: &str,
+        replies: &mut Vec<ServerMsg>,
+    ) -> Option<mpsc::Sender<RoomMsg>> {
+        let found = match normalize_code(code) {
+            Some(code) => self.shared.find(&code).await,
+            None => Found::Missing,
+        };
+        match found {
+            Found::Here(room) => return Some(room),
+            Found::Elsewhere(url) => replies.push(ServerMsg::Moved { url }),
+            Found::Missing => {
+                let shown: String = code.chars().take(16).collect();
+                replies.push(ServerMsg::refused(
+                    Refusal::NoSuchRoom,
+                    format!("no room has the code {shown:?}"),
+                ));
+            }
+            Found::Failed(e) => replies.push(ServerMsg::refused(
+                Refusal::Full,
+                format!("the server's database failed: {e}"),
+            )),
         }
-        room
+        None
     }
 
     /// Joins `room` as `how` says; the refusal, if the room said no.
@@ -497,7 +516,7 @@ impl Conn {
             ServerMsg::refused(Refusal::Full, format!("the server's database failed: {e}"))
         };
         if let Some(key) = player.profile.as_ref().filter(|k| k.len() <= 64)
-            && let Some(p) = store.profile_by_key(&secret::hash(key)).map_err(db)?
+            && let Some(p) = store.profile_by_key(&secret::hash(key)).await.map_err(db)?
         {
             if p.name != name {
                 store.write_later(Write::Rename {
@@ -519,7 +538,7 @@ impl Conn {
                 name: name.clone(),
             })
             .await
-            .map_err(db)?;
+            .map_err(|e| db(e.into()))?;
         Ok(Joining {
             name,
             profile: id,

@@ -102,7 +102,7 @@ async fn finished_game(
             ),
         );
     };
-    let found = match shared.store.finished_game(&code, number) {
+    let found = match shared.store.finished_game(&code, number).await {
         Ok(found) => found,
         Err(e) => {
             tracing::error!("reading finished game {code}-{number}: {e}");

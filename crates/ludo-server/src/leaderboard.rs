@@ -29,8 +29,11 @@ struct Board {
 }
 
 pub async fn json(State(shared): State<Arc<Shared>>, Query(asked): Query<Asked>) -> Response {
-    let leaders = shared.store.leaders(TOP);
-    let you = asked.me.map(|id| shared.store.leader(id)).transpose();
+    let leaders = shared.store.leaders(TOP).await;
+    let you = match asked.me {
+        Some(id) => shared.store.leader(id).await.map(Some),
+        None => Ok(None),
+    };
     match (leaders, you) {
         (Ok(leaders), Ok(you)) => {
             let board = Board {
@@ -46,7 +49,7 @@ pub async fn json(State(shared): State<Arc<Shared>>, Query(asked): Query<Asked>)
 }
 
 pub async fn page(State(shared): State<Arc<Shared>>) -> Response {
-    match shared.store.leaders(TOP) {
+    match shared.store.leaders(TOP).await {
         Ok(leaders) => Html(render(&leaders)).into_response(),
         Err(e) => unreadable(e),
     }

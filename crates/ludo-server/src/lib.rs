@@ -3,9 +3,12 @@
 //! The room server: friends at one table from their own devices. Rooms are actors (one task
 //! each, `room`), reached through a registry by their code; connections (`conn`) speak
 //! `ludo-proto` over WebSocket; the database (`store`) keeps profiles, ratings, finished games
-//! and every live room, so rooms survive a restart. The rules are `ludo-core`'s: nothing here
+//! and every live room, so rooms survive a restart. On PostgreSQL several servers (nodes)
+//! share the database: each room is one node's at a time (`cluster`), and a device that asks
+//! another node is sent to it. The rules are `ludo-core`'s: nothing here
 //! restates one. The same server hands out the browser build (`http`).
 
+mod cluster;
 mod conn;
 mod door;
 mod http;
@@ -17,6 +20,7 @@ mod store;
 mod table;
 
 pub mod client;
+pub mod scratch_postgres;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -28,7 +32,7 @@ use std::time::Duration;
 use ludo_proto::{Refusal, TableSpec};
 use tokio::sync::mpsc;
 
-pub use store::{Profile, Store};
+pub use store::{Claim, Node, Place, Profile, RatingChange, SavedRoom, Store, StoreError, Write};
 
 use room::{Room, RoomMsg};
 use table::Table;
@@ -36,8 +40,15 @@ use table::Table;
 /// How a server runs. `Config::default()` is what `ludo-server` runs with unless told.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The SQLite database.
+    /// The SQLite database, unless `postgres` is given.
     pub db: PathBuf,
+    /// A PostgreSQL server (`postgres://…`) shared with other nodes, instead of `db`.
+    pub postgres: Option<String>,
+    /// Where devices reach this node (`ws://HOST:PORT/ws`) when another node sends them here;
+    /// by default the address it listens on.
+    pub public_address: Option<String>,
+    /// How long a room stays a node's without the node renewing its lease (PostgreSQL only).
+    pub lease: Duration,
     /// The browser build to serve (`web/dist`), if any.
     pub web: Option<PathBuf>,
     /// How long a CPU waits before each step, so people can follow it.
@@ -77,6 +88,9 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             db: default_db(),
+            postgres: None,
+            public_address: None,
+            lease: Duration::from_secs(10),
             web: None,
             cpu_pace: Duration::from_millis(700),
             away_grace: Duration::from_secs(3),
@@ -113,21 +127,41 @@ pub struct Shared {
     config: Config,
     store: Store,
     rooms: Rooms,
+    /// This node as others send devices to it.
+    address: String,
+    /// One claim at a time, so that two devices asking for the same room at once do not each
+    /// take it (the second would fence the first).
+    claiming: tokio::sync::Mutex<()>,
     next_conn: AtomicU64,
     /// People waiting for quick play.
     queue: quick::Queue,
 }
 
+/// A live room: its inbox, the epoch this node holds it at, and since when.
+struct Held {
+    inbox: mpsc::Sender<RoomMsg>,
+    epoch: i64,
+    since: std::time::Instant,
+}
+
 /// The live rooms by code.
 #[derive(Default)]
-struct Rooms(Mutex<HashMap<String, mpsc::Sender<RoomMsg>>>);
+struct Rooms(Mutex<HashMap<String, Held>>);
 
 impl Rooms {
     fn get(&self, code: &str) -> Option<mpsc::Sender<RoomMsg>> {
-        self.0.lock().expect("not poisoned").get(code).cloned()
+        self.0
+            .lock()
+            .expect("not poisoned")
+            .get(code)
+            .map(|h| h.inbox.clone())
     }
-    fn remove(&self, code: &str) {
-        self.0.lock().expect("not poisoned").remove(code);
+    /// Forgets room `code` if it is still the one held at `epoch`.
+    fn remove(&self, code: &str, epoch: i64) {
+        let mut rooms = self.0.lock().expect("not poisoned");
+        if rooms.get(code).is_some_and(|h| h.epoch == epoch) {
+            rooms.remove(code);
+        }
     }
     fn len(&self) -> usize {
         self.0.lock().expect("not poisoned").len()
@@ -135,15 +169,32 @@ impl Rooms {
 }
 
 impl Shared {
-    fn spawn(self: &Arc<Self>, room: Room, code: String) -> mpsc::Sender<RoomMsg> {
+    fn spawn(self: &Arc<Self>, room: Room, code: String, epoch: i64) -> mpsc::Sender<RoomMsg> {
         let (tx, rx) = mpsc::channel(64);
+        let held = Held {
+            inbox: tx.clone(),
+            epoch,
+            since: std::time::Instant::now(),
+        };
         self.rooms
             .0
             .lock()
             .expect("not poisoned")
-            .insert(code, tx.clone());
+            .insert(code, held);
         tokio::spawn(room.run(rx));
         tx
+    }
+
+    /// A room brought back from the database (at a start, or claimed from another node).
+    fn revive(self: &Arc<Self>, saved: store::SavedRoom) -> Result<mpsc::Sender<RoomMsg>, String> {
+        let table: Table = serde_json::from_str(&saved.json).map_err(|e| e.to_string())?;
+        let steps = table
+            .game
+            .as_ref()
+            .and_then(|g| saved.steps.get(&g.number))
+            .map_or(&[][..], |s| &s[..]);
+        let room = Room::new(self.clone(), table, steps, saved.epoch)?;
+        Ok(self.spawn(room, saved.code, saved.epoch))
     }
 
     /// A new room in its lobby.
@@ -166,17 +217,26 @@ impl Shared {
                 "the server holds as many rooms as it takes".into(),
             ));
         }
-        let code = loop {
+        let db = |e: String| (Refusal::Full, format!("the server's database failed: {e}"));
+        let (table, epoch) = loop {
             let code = secret::room_code();
-            if self.rooms.get(&code).is_none() {
-                break code;
+            if self.rooms.get(&code).is_some() {
+                continue;
+            }
+            let mut table =
+                Table::new(code.clone(), spec.clone()).map_err(|e| (Refusal::BadTable, e))?;
+            table.quick = quick;
+            let json = serde_json::to_string(&table).expect("a table serializes");
+            // Another node may hold a room of that code.
+            if let Some(epoch) = self.store.claim_new(&code, &json).await.map_err(db)? {
+                break (table, epoch);
             }
         };
-        let mut table = Table::new(code.clone(), spec).map_err(|e| (Refusal::BadTable, e))?;
-        table.quick = quick;
-        let room = Room::new(self.clone(), table, &[]).map_err(|e| (Refusal::BadTable, e))?;
+        let code = table.code.clone();
+        let room =
+            Room::new(self.clone(), table, &[], epoch).map_err(|e| (Refusal::BadTable, e))?;
         tracing::info!(room = %code, "room created");
-        Ok(self.spawn(room, code))
+        Ok(self.spawn(room, code, epoch))
     }
 }
 
@@ -186,6 +246,8 @@ pub struct Server {
     task: tokio::task::JoinHandle<()>,
     /// Quick play's queue, looked over while the server runs.
     queue: tokio::task::JoinHandle<()>,
+    /// Renewing this node's leases (PostgreSQL).
+    leases: Option<tokio::task::JoinHandle<()>>,
     shared: Arc<Shared>,
 }
 
@@ -195,40 +257,42 @@ impl Server {
         config: Config,
         listener: tokio::net::TcpListener,
     ) -> Result<Server, String> {
-        let store = Store::open(&config.db)?;
+        let local = listener.local_addr().map_err(|e| e.to_string())?;
+        let address = config
+            .public_address
+            .clone()
+            .unwrap_or_else(|| format!("ws://{local}/ws"));
+        let place = match &config.postgres {
+            Some(url) => Place::Postgres(url.clone()),
+            None => Place::Sqlite(config.db.clone()),
+        };
+        let node = store::Node {
+            id: secret::token()[..12].to_string(),
+            address: address.clone(),
+            lease: config.lease,
+        };
+        let store = Store::open(&place, Some(node)).await?;
         let shared = Arc::new(Shared {
             config,
             store,
+            address,
+            claiming: tokio::sync::Mutex::new(()),
             rooms: Rooms::default(),
             next_conn: AtomicU64::new(1),
             queue: quick::Queue::default(),
         });
         let mut restored = 0;
         for saved in shared.store.rooms()? {
-            let table: Table = match serde_json::from_str(&saved.json) {
-                Ok(t) => t,
-                Err(e) => {
-                    tracing::error!(room = %saved.code, "room kept but not opened: {e}");
-                    continue;
-                }
-            };
-            let steps = table
-                .game
-                .as_ref()
-                .and_then(|g| saved.steps.get(&g.number))
-                .map_or(&[][..], |s| &s[..]);
-            match Room::new(shared.clone(), table, steps) {
-                Ok(room) => {
-                    shared.spawn(room, saved.code);
-                    restored += 1;
-                }
-                Err(e) => tracing::error!(room = %saved.code, "room kept but not opened: {e}"),
+            let code = saved.code.clone();
+            match shared.revive(saved) {
+                Ok(_) => restored += 1,
+                Err(e) => tracing::error!(room = %code, "room kept but not opened: {e}"),
             }
         }
         if restored > 0 {
             tracing::info!("{restored} rooms brought back from the database");
         }
-        let addr = listener.local_addr().map_err(|e| e.to_string())?;
+        let addr = local;
         let files = door::open_file_limit();
         let limits = door::Limits {
             total: shared.config.max_connections.unwrap_or_else(|| {
@@ -248,11 +312,16 @@ impl Server {
         );
         let app = http::router(shared.clone());
         let queue = tokio::spawn(quick::run(shared.clone()));
+        let leases = shared
+            .store
+            .shared()
+            .then(|| tokio::spawn(cluster::renew_leases(shared.clone())));
         let task = tokio::spawn(door::serve(listener, app, limits));
         Ok(Server {
             addr,
             task,
             queue,
+            leases,
             shared,
         })
     }
@@ -270,6 +339,20 @@ impl Server {
     pub fn stop(self) {
         self.task.abort();
         self.queue.abort();
+        if let Some(leases) = self.leases {
+            leases.abort();
+        }
+    }
+
+    /// A clean shutdown: stops renewing and lets go of this node's rooms at once, so that
+    /// other nodes take them without waiting for the leases to run out. The number let go.
+    pub async fn release(self) -> Result<u64, String> {
+        if let Some(leases) = &self.leases {
+            leases.abort();
+        }
+        self.task.abort();
+        self.queue.abort();
+        self.shared.store.release().await
     }
 
     /// How many wait for quick play now.

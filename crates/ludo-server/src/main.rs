@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Parser;
-use ludo_server::{Config, Server};
+use ludo_server::{Config, Place, Server};
 
 /// The Ludo room server: friends join a table from their own devices.
 #[derive(Parser)]
@@ -21,6 +21,18 @@ struct Args {
     /// The SQLite database [default: $XDG_DATA_HOME/ludo/server.sqlite].
     #[arg(long)]
     db: Option<PathBuf>,
+    /// The database: a SQLite file's path, or a PostgreSQL server shared with other nodes
+    /// (`postgres://USER@HOST:PORT/DB`) [default: --db's].
+    #[arg(long)]
+    store: Option<String>,
+    /// Where devices reach this node, told to devices another node sends here
+    /// [default: ws://ADDR:PORT/ws].
+    #[arg(long)]
+    public_address: Option<String>,
+    /// Milliseconds a room stays this node's without a renewal (PostgreSQL); renewed every
+    /// third of it.
+    #[arg(long, default_value_t = 10_000)]
+    lease_ms: u64,
     /// The browser build to serve.
     #[arg(long, default_value = "web/dist")]
     web: PathBuf,
@@ -88,8 +100,20 @@ fn main() -> ExitCode {
             args.web.display()
         );
     }
+    let db = args.db.unwrap_or_else(ludo_server::default_db);
+    let place = args
+        .store
+        .as_deref()
+        .map_or(Place::Sqlite(db), Place::parse);
+    let (db, postgres) = match &place {
+        Place::Sqlite(path) => (path.clone(), None),
+        Place::Postgres(url) => (ludo_server::default_db(), Some(url.clone())),
+    };
     let config = Config {
-        db: args.db.unwrap_or_else(ludo_server::default_db),
+        db,
+        postgres,
+        public_address: args.public_address,
+        lease: Duration::from_millis(args.lease_ms.max(300)),
         web,
         cpu_pace: Duration::from_millis(args.cpu_pace_ms),
         away_grace: Duration::from_millis(args.away_grace_ms),
@@ -117,7 +141,6 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let db = config.db.clone();
         let server = match Server::start(config, listener).await {
             Ok(s) => s,
             Err(e) => {
@@ -127,13 +150,28 @@ fn main() -> ExitCode {
         };
         // The tests and scripts read this line to learn the port.
         println!(
-            "ludo-server listening on http://{} (database {})",
+            "ludo-server listening on http://{} (database {place})",
             server.addr,
-            db.display()
         );
-        let _ = tokio::signal::ctrl_c().await;
+        stopped().await;
+        // Other nodes take this one's rooms at once rather than after the leases.
+        match server.release().await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!("{n} rooms let go for other nodes"),
+            Err(e) => tracing::error!("the rooms were not let go: {e}"),
+        }
         ExitCode::SUCCESS
     })
+}
+
+/// Until Ctrl-C (SIGINT) or SIGTERM (a service manager's stop).
+async fn stopped() {
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .expect("a SIGTERM handler");
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
+    }
 }
 
 /// Each socket is a file: take the most the system allows.

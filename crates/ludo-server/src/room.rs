@@ -18,7 +18,7 @@ use tokio::time::Instant;
 
 use crate::Shared;
 use crate::secret;
-use crate::store::{RatingChange, Write};
+use crate::store::{RatingChange, StoreError, Write};
 use crate::table::{Action, GameFile, Live, Seat, Table};
 
 /// The most `events` messages a catch-up takes (each at most `EVENTS_MESSAGE_BYTES`): a
@@ -52,6 +52,8 @@ pub enum RoomMsg {
     Detach {
         conn: ConnId,
     },
+    /// Another node holds the room now (PostgreSQL): its devices go there, and it ends here.
+    Lost,
 }
 
 pub enum Attach {
@@ -142,6 +144,11 @@ pub struct Room {
     reacted: HashMap<u8, Instant>,
     /// A quick-play lobby's seats nobody has taken by then go to CPUs, and it starts.
     lobby_deadline: Option<Instant>,
+    /// The epoch this node holds the room at; its writes are refused once another node
+    /// holds it at a later one.
+    epoch: i64,
+    /// Another node took the room: it ends, and its devices are sent there.
+    lost: bool,
 }
 
 type Refused = (Refusal, String);
@@ -161,7 +168,12 @@ fn text(msg: &ServerMsg) -> Utf8Bytes {
 
 impl Room {
     /// A room from its table and, if a game is under way, the steps played so far.
-    pub fn new(shared: Arc<Shared>, table: Table, steps: &[Step]) -> Result<Room, String> {
+    pub fn new(
+        shared: Arc<Shared>,
+        table: Table,
+        steps: &[Step],
+        epoch: i64,
+    ) -> Result<Room, String> {
         let live = match &table.game {
             Some(file) => Some(Live::replay(&table.rules, file.clone(), steps)?.0),
             None => None,
@@ -179,6 +191,8 @@ impl Room {
             idle_since: Some(now),
             reacted: HashMap::new(),
             lobby_deadline: None,
+            epoch,
+            lost: false,
         };
         if room.table.quick && room.table.stage == Stage::Lobby {
             room.lobby_deadline = Some(now + QUICK_SEAT_GRACE);
@@ -202,12 +216,41 @@ impl Room {
                     self.on_time().await;
                 }
             }
+            if self.lost {
+                self.shared.rooms.remove(&self.table.code, self.epoch);
+                self.move_members().await;
+                return;
+            }
         }
-        self.shared.rooms.remove(&self.table.code);
+        self.shared.rooms.remove(&self.table.code, self.epoch);
         self.shared.store.write_later(Write::DeleteRoom {
             code: self.table.code.clone(),
+            epoch: self.epoch,
         });
         tracing::info!(room = %self.table.code, "room expired");
+    }
+
+    /// The room is another node's now: every device here is told where it is.
+    async fn move_members(&mut self) {
+        let url = self.shared.address_of(&self.table.code).await;
+        tracing::warn!(room = %self.table.code, epoch = self.epoch, %url, "room lost to another node");
+        self.broadcast(&ServerMsg::Moved { url });
+        self.members.clear();
+    }
+
+    /// A write's outcome: one refused because another node holds the room ends the room here.
+    fn written(&mut self, result: Result<i64, StoreError>, what: &str) -> bool {
+        match result {
+            Ok(_) => true,
+            Err(StoreError::Fenced) => {
+                self.lost = true;
+                false
+            }
+            Err(e) => {
+                tracing::error!(room = %self.table.code, "{what} was not saved: {e}");
+                true
+            }
+        }
     }
 
     fn expired(&self) -> bool {
@@ -236,6 +279,7 @@ impl Room {
                 }
             }
             RoomMsg::Detach { conn } => self.detach(conn),
+            RoomMsg::Lost => self.lost = true,
         }
         self.idle_since = if self.members.is_empty() {
             self.idle_since.or(Some(Instant::now()))
@@ -692,13 +736,16 @@ impl Room {
         let (step, events) = live.play(action)?;
         let write = Write::Step {
             code: self.table.code.clone(),
+            epoch: self.epoch,
             game: live.file.number,
             idx: live.record.steps.len() as u32 - 1,
             step,
         };
         let over = live.game.is_over();
-        if let Err(e) = self.shared.store.write(write).await {
-            tracing::error!(room = %self.table.code, "a step was not saved: {e}");
+        let result = self.shared.store.write(write).await;
+        if !self.written(result, "a step") {
+            // Nobody hears of a step the database refused: the room ends here.
+            return Ok(());
         }
         self.last_step = Instant::now();
         let passed = events.iter().any(|e| {
@@ -734,7 +781,7 @@ impl Room {
                     profile, rating, ..
                 } = seat
                 {
-                    let fresh = self.shared.store.profile(*profile).ok().flatten();
+                    let fresh = self.shared.store.profile(*profile).await.ok().flatten();
                     now.push(fresh.map_or(*rating, |p| p.rating));
                     ids.push(*profile);
                 }
@@ -759,22 +806,19 @@ impl Room {
         let ranked = live.file.ranked;
         self.table.stage = Stage::Over;
         self.turn = None;
-        if let Err(e) = self
-            .shared
-            .store
-            .write(Write::Finished {
-                code: self.table.code.clone(),
-                number,
-                ranked,
-                record,
-                ratings,
-            })
-            .await
-        {
-            tracing::error!(room = %self.table.code, "a finished game was not saved: {e}");
+        let write = Write::Finished {
+            code: self.table.code.clone(),
+            epoch: self.epoch,
+            number,
+            ranked,
+            record,
+            ratings,
+            room: serde_json::to_string(&self.table).expect("a table serializes"),
+        };
+        let result = self.shared.store.write(write).await;
+        if self.written(result, "a finished game") {
+            self.broadcast_room();
         }
-        self.save().await;
-        self.broadcast_room();
     }
 
     /// The turn in progress changed hands (or a game started): its clock starts.
@@ -954,15 +998,15 @@ impl Room {
         }
     }
 
-    async fn save(&self) {
+    async fn save(&mut self) {
         let json = serde_json::to_string(&self.table).expect("a table serializes");
         let write = Write::Room {
             code: self.table.code.clone(),
+            epoch: self.epoch,
             json,
         };
-        if let Err(e) = self.shared.store.write(write).await {
-            tracing::error!(room = %self.table.code, "the room was not saved: {e}");
-        }
+        let result = self.shared.store.write(write).await;
+        self.written(result, "the room");
     }
 
     fn broadcast_room(&mut self) {

@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::path::Path;
 use std::time::Duration;
 
 use common::*;
@@ -13,18 +12,17 @@ use ludo_server::client::Client;
 use sha2::{Digest, Sha256};
 
 /// Profiles named `name` with `rating`, whose device key is `key-NAME`, as if they had played.
-fn profiles(db: &Path, rated: &[(&str, f64)]) {
-    let c = rusqlite::Connection::open(db).unwrap();
+async fn profiles(t: &TestServer, rated: &[(&str, f64)]) {
     for (name, rating) in rated {
         let hash: String = Sha256::digest(format!("key-{name}").as_bytes())
             .iter()
             .map(|b| format!("{b:02x}"))
             .collect();
-        c.execute(
-            "INSERT INTO profiles(key_hash, name, rating, games, created) VALUES(?1, ?2, ?3, 9, 0)",
-            rusqlite::params![hash, name, rating],
-        )
-        .unwrap();
+        t.sql(&format!(
+            "INSERT INTO profiles(key_hash, name, rating, games, created) \
+             VALUES('{hash}', '{name}', {rating}, 9, 0)"
+        ))
+        .await;
     }
 }
 
@@ -81,7 +79,7 @@ async fn eight_asking_for_four_seats_sit_at_two_tables_of_the_nearest_ratings() 
         ("Gus", 1020.0),
         ("Hal", 2020.0),
     ];
-    profiles(&t.db, &rated);
+    profiles(&t, &rated).await;
     within(30, async {
         let mut waiting = Vec::new();
         for (name, _) in rated {
@@ -142,7 +140,7 @@ async fn a_cancel_or_a_dropped_device_leaves_the_queue() {
     })
     .await;
     // Ratings far apart: nobody here is seated by the band within the test.
-    profiles(&t.db, &[("Ana", 1000.0), ("Bea", 2000.0), ("Cy", 3000.0)]);
+    profiles(&t, &[("Ana", 1000.0), ("Bea", 2000.0), ("Cy", 3000.0)]).await;
     within(30, async {
         let mut a = ask(&t.addr, "Ana", 2).await;
         a.send(&ClientMsg::CancelQuickPlay).await.unwrap();
@@ -169,13 +167,14 @@ async fn a_cancel_or_a_dropped_device_leaves_the_queue() {
 async fn the_leaderboard_comes_over_the_socket_with_ones_own_place() {
     let t = start(fast()).await;
     profiles(
-        &t.db,
+        &t,
         &[
             ("Ana", 1600.0),
             ("Bea", 1700.0),
             ("<script>Cy</script>", 1500.0),
         ],
-    );
+    )
+    .await;
     within(10, async {
         let mut c = Client::connect(&t.addr).await.unwrap();
         c.send(&ClientMsg::Leaderboard {

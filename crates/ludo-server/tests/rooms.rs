@@ -92,7 +92,12 @@ async fn four_people_play_a_whole_game_whose_dice_can_be_checked() {
         ));
         // The finished game is in the database.
         assert_eq!(
-            t.server.store().finished_games(&host.code).unwrap().len(),
+            t.server
+                .store()
+                .finished_games(&host.code)
+                .await
+                .unwrap()
+                .len(),
             1
         );
         // For `make test` to replay with `ludo-cli replay`, as a player would.
@@ -256,21 +261,20 @@ async fn a_ranked_game_moves_ratings_in_the_database() {
             let winner = result.ranking[0].seat as usize;
             assert!(changes[winner] > 0.0);
             // The database holds the new ratings and counts the games.
-            let db = rusqlite::Connection::open(&t.db).unwrap();
-            let rows: Vec<(String, f64, i64)> = db
-                .prepare("SELECT name, rating, games FROM profiles ORDER BY id")
-                .unwrap()
-                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-                .unwrap()
-                .collect::<Result<_, _>>()
-                .unwrap();
-            assert_eq!(rows.len(), 2);
-            assert_eq!(rows[0].0, "Ana");
-            assert_eq!(rows[0].2, game as i64);
-            assert!((rows[0].1 + rows[1].1 - 3000.0).abs() < 1e-6);
-            assert!((rows[0].1 - end.seats[0].rating.unwrap()).abs() < 1e-9);
+            let names = t.sql("SELECT name FROM profiles ORDER BY id").await;
+            let games = t.sql("SELECT games FROM profiles ORDER BY id").await;
+            let ratings: Vec<f64> = t
+                .sql("SELECT rating FROM profiles ORDER BY id")
+                .await
+                .iter()
+                .map(|r| r.parse().unwrap())
+                .collect();
+            assert_eq!(names, ["Ana", "Budi"]);
+            assert_eq!(games[0], game.to_string());
+            assert!((ratings[0] + ratings[1] - 3000.0).abs() < 1e-6);
+            assert!((ratings[0] - end.seats[0].rating.unwrap()).abs() < 1e-9);
             if game == 1 {
-                assert!((rows[winner].1 - 1500.0 - changes[winner]).abs() < 1e-9);
+                assert!((ratings[winner] - 1500.0 - changes[winner]).abs() < 1e-9);
                 // Only the host starts the rematch.
                 b.client.send(&ClientMsg::Rematch).await.unwrap();
                 let r = b
@@ -382,11 +386,7 @@ async fn an_empty_room_expires() {
                 ..
             }
         ));
-        let db = rusqlite::Connection::open(&t.db).unwrap();
-        let n: i64 = db
-            .query_row("SELECT count(*) FROM rooms", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(n, 0);
+        assert_eq!(t.sql("SELECT count(*) FROM rooms").await, ["0"]);
     })
     .await;
 }

@@ -6,6 +6,11 @@
 //!
 //! `cargo run --release -p ludo-server --bin ludo-load -- --rooms 2000 --seconds 30`
 //!
+//! `--nodes N` starts N servers sharing a PostgreSQL of its own (a scratch folder, loopback):
+//! each room is made on one node and joined through the next (which sends the devices to the
+//! room's node), and the database's commits and rows written a second are printed too.
+//! `--store postgres` runs one node on PostgreSQL.
+//!
 //! `--quick N` instead connects N sockets that ask for quick play at four seats at once (each
 //! a new profile, so every rating is the same and the band seats them at once), and prints how
 //! long until each was seated (p50, p99, the last) and the rooms opened.
@@ -19,6 +24,7 @@ use std::time::Duration;
 use clap::Parser;
 use ludo_proto::{ClientMsg, SeatSpec, ServerMsg, Stage, TableSpec};
 use ludo_server::client::Player;
+use ludo_server::scratch_postgres::ScratchPostgres;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
@@ -39,6 +45,139 @@ struct Args {
     /// Instead of rooms: this many sockets asking for quick play at four seats at once.
     #[arg(long)]
     quick: Option<usize>,
+    /// Nodes sharing the database (more than one needs PostgreSQL, started here).
+    #[arg(long, default_value_t = 1)]
+    nodes: usize,
+    /// The database: `sqlite` (a scratch file) or `postgres` (a scratch server).
+    #[arg(long, default_value = "sqlite")]
+    store: String,
+}
+
+/// The servers under load, killed when dropped, and the database they share.
+struct Nodes {
+    children: Vec<std::process::Child>,
+    addrs: Vec<String>,
+    postgres: Option<(ScratchPostgres, String)>,
+    dir: PathBuf,
+}
+
+impl Drop for Nodes {
+    fn drop(&mut self) {
+        for c in &mut self.children {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+impl Nodes {
+    fn start(bin: &std::path::Path, args: &Args) -> Result<Nodes, String> {
+        let dir = std::env::temp_dir().join(format!("ludo-load-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut nodes = Nodes {
+            children: Vec::new(),
+            addrs: Vec::new(),
+            postgres: None,
+            dir,
+        };
+        let store = if args.nodes > 1 || args.store == "postgres" {
+            let pg = ScratchPostgres::start()?;
+            let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+            let url = runtime.block_on(pg.database())?;
+            nodes.postgres = Some((pg, url.clone()));
+            url
+        } else if args.store == "sqlite" {
+            nodes.dir.join("load.sqlite").display().to_string()
+        } else {
+            return Err(format!(
+                "--store {}: expected sqlite or postgres",
+                args.store
+            ));
+        };
+        for _ in 0..args.nodes.max(1) {
+            let server_args: Vec<&std::ffi::OsStr> = [
+                "--cpu-pace-ms",
+                "0",
+                "--rate",
+                "1000",
+                "--burst",
+                "1000",
+                "--max-rooms",
+                "100000",
+                "--store",
+                store.as_str(),
+            ]
+            .into_iter()
+            .map(std::ffi::OsStr::new)
+            .collect();
+            let (child, addr) = ludo_server::client::spawn_server(bin, &server_args)?;
+            nodes.children.push(child);
+            nodes.addrs.push(addr);
+        }
+        Ok(nodes)
+    }
+
+    fn rss_kib(&self) -> u64 {
+        self.children.iter().map(|c| rss_kib(c.id())).sum()
+    }
+
+    fn cpu_secs(&self) -> f64 {
+        self.children.iter().map(|c| cpu_secs(c.id())).sum()
+    }
+
+    /// The database server's CPU time (the postmaster and its backends), if it is ours.
+    fn db_cpu_secs(&self) -> f64 {
+        let Some((pg, _)) = &self.postgres else {
+            return 0.0;
+        };
+        let parent = pg.pid();
+        let mut total = cpu_secs(parent);
+        for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|p| p.parse::<u32>().ok())
+            else {
+                continue;
+            };
+            let ppid = std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                .ok()
+                .and_then(|s| {
+                    s.rsplit_once(')')?
+                        .1
+                        .split_whitespace()
+                        .nth(1)?
+                        .parse::<u32>()
+                        .ok()
+                });
+            if ppid == Some(parent) {
+                total += cpu_secs(pid);
+            }
+        }
+        total
+    }
+
+    /// The database's commits and rows written so far (PostgreSQL's statistics).
+    async fn db_writes(&self) -> Option<(f64, f64)> {
+        let (_, url) = self.postgres.as_ref()?;
+        let one = |sql: &'static str| async move {
+            ScratchPostgres::query(url, sql)
+                .await
+                .ok()?
+                .first()?
+                .parse::<f64>()
+                .ok()
+        };
+        let commits =
+            one("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")
+                .await?;
+        let rows = one(
+            "SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables",
+        )
+        .await?;
+        Some((commits, rows))
+    }
 }
 
 /// What `--quick N` measured.
@@ -216,8 +355,9 @@ async fn bot(mut p: Player, think: Duration, stop: Instant, counts: Arc<Counts>)
     latencies
 }
 
-/// Four bots at one table, seated.
-async fn room(addr: String) -> Result<Vec<Player>, String> {
+/// Four bots at one table, seated: made at `addr`, joined through `join` (another node, which
+/// sends them on, when there are several).
+async fn room(addr: String, join: String) -> Result<Vec<Player>, String> {
     let table = TableSpec {
         rules: Default::default(),
         seats: vec![SeatSpec::Open; 4],
@@ -228,7 +368,7 @@ async fn room(addr: String) -> Result<Vec<Player>, String> {
     let code = host.code.clone();
     players.push(host);
     for _ in 0..3 {
-        players.push(Player::join(&addr, &code, "bot", None).await?);
+        players.push(Player::join(&join, &code, "bot", None).await?);
     }
     Ok(players)
 }
@@ -250,58 +390,38 @@ fn main() -> ExitCode {
             .expect("this program's path")
             .with_file_name("ludo-server")
     });
-    let dir = std::env::temp_dir().join(format!("ludo-load-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let db = dir.join("load.sqlite");
-    let server_args: Vec<&std::ffi::OsStr> = [
-        "--cpu-pace-ms",
-        "0",
-        "--rate",
-        "1000",
-        "--burst",
-        "1000",
-        "--max-rooms",
-        "100000",
-        "--db",
-    ]
-    .iter()
-    .map(std::ffi::OsStr::new)
-    .chain([db.as_os_str()])
-    .collect();
-    let (mut server, addr) = match ludo_server::client::spawn_server(&bin, &server_args) {
-        Ok(s) => s,
+    let nodes = match Nodes::start(&bin, &args) {
+        Ok(n) => n,
         Err(e) => {
             eprintln!("ludo-load: {e}");
-            let _ = std::fs::remove_dir_all(&dir);
             return ExitCode::from(2);
         }
     };
-    let pid = server.id();
+    let addr = nodes.addrs[0].clone();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     if let Some(n) = args.quick {
         let result = runtime.block_on(async {
             tokio::time::sleep(Duration::from_millis(200)).await;
             quick(&addr, n).await
         });
-        let _ = server.kill();
-        let _ = server.wait();
-        let _ = std::fs::remove_dir_all(&dir);
         return report_quick(n, result);
     }
     let code = runtime.block_on(async {
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let base = rss_kib(pid);
+        let base = nodes.rss_kib();
         let counts = Arc::new(Counts::default());
         // Fill the rooms, a few hundred connections at a time.
         let started = Instant::now();
         let gate = Arc::new(Semaphore::new(64));
         let mut filling = Vec::new();
-        for _ in 0..args.rooms {
-            let addr = addr.clone();
+        let n = nodes.addrs.len();
+        for i in 0..args.rooms {
+            let addr = nodes.addrs[i % n].clone();
+            let join = nodes.addrs[(i + 1) % n].clone();
             let gate = gate.clone();
             filling.push(tokio::spawn(async move {
                 let _permit = gate.acquire_owned().await.expect("open");
-                room(addr).await
+                room(addr, join).await
             }));
         }
         let mut tables = Vec::new();
@@ -318,7 +438,9 @@ fn main() -> ExitCode {
         let sockets = tables.len() * 4;
         let stop = Instant::now() + Duration::from_secs(seconds);
         let play_start = Instant::now();
-        let cpu_start = cpu_secs(pid);
+        let cpu_start = nodes.cpu_secs();
+        let db_cpu_start = nodes.db_cpu_secs();
+        let db_start = nodes.db_writes().await;
         let mut bots = Vec::new();
         for t in tables {
             for p in t {
@@ -332,22 +454,30 @@ fn main() -> ExitCode {
         }
         // Memory with every socket open and every game under way.
         tokio::time::sleep(Duration::from_secs(seconds.min(5) / 2 + 1)).await;
-        let loaded = rss_kib(pid);
+        let loaded = nodes.rss_kib();
         let mut latencies = Vec::new();
         for b in bots {
             latencies.extend(b.await.expect("no panic"));
         }
         let played = play_start.elapsed().as_secs_f64();
-        let server_cpu = cpu_secs(pid) - cpu_start;
+        let server_cpu = nodes.cpu_secs() - cpu_start;
+        let db_cpu = nodes.db_cpu_secs() - db_cpu_start;
+        // PostgreSQL's statistics reach its views within a second of a commit.
+        if db_start.is_some() {
+            tokio::time::sleep(Duration::from_millis(1500)).await;
+        }
+        let db_end = nodes.db_writes().await;
         latencies.sort_unstable();
         let c = &counts;
         let events = c.events.load(Ordering::Relaxed);
         let deliveries = c.deliveries.load(Ordering::Relaxed);
         let rooms = sockets / 4;
         println!(
-            "rooms {rooms}, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {:.1} s)",
+            "rooms {rooms}, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {:.1} s); {} node(s) on {}",
             args.think_ms,
-            fill_time.as_secs_f64()
+            fill_time.as_secs_f64(),
+            nodes.addrs.len(),
+            if nodes.postgres.is_some() { "PostgreSQL" } else { "SQLite" },
         );
         println!(
             "events: {events} played ({:.0}/s), {deliveries} delivered ({:.0}/s); {} requests ({:.0}/s); {} games finished",
@@ -365,12 +495,20 @@ fn main() -> ExitCode {
             latencies.len()
         );
         println!(
-            "server CPU: {server_cpu:.1} s in {played:.1} s ({:.0}% of one core; this machine has 2, shared with the bots)",
+            "server CPU (all nodes): {server_cpu:.1} s in {played:.1} s ({:.0}% of one core; this machine has 2, shared with the bots)",
             100.0 * server_cpu / played
         );
+        if let (Some((c0, r0)), Some((c1, r1))) = (db_start, db_end) {
+            println!(
+                "database: {:.0} commits/s, {:.0} rows written/s, CPU {db_cpu:.1} s ({:.0}% of one core)",
+                (c1 - c0) / played,
+                (r1 - r0) / played,
+                100.0 * db_cpu / played
+            );
+        }
         let grown = loaded.saturating_sub(base);
         println!(
-            "server memory: {:.1} MiB at rest, {:.1} MiB loaded: {:.1} KiB per room, {:.1} KiB per socket",
+            "server memory (all nodes): {:.1} MiB at rest, {:.1} MiB loaded: {:.1} KiB per room, {:.1} KiB per socket",
             base as f64 / 1024.0,
             loaded as f64 / 1024.0,
             grown as f64 / rooms.max(1) as f64,
@@ -384,8 +522,6 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
     });
-    let _ = server.kill();
-    let _ = server.wait();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(nodes);
     code
 }

@@ -1,5 +1,6 @@
 //! What the server's tests share: a server of their own on 127.0.0.1 with a database in a
-//! scratch folder, and tables to play.
+//! scratch folder (SQLite; or, with `LUDO_TEST_STORE=postgres`, a database of its own in a
+//! PostgreSQL the tests start), and tables to play.
 
 #![allow(dead_code)]
 
@@ -8,13 +9,49 @@ use std::time::Duration;
 
 use ludo_core::{CpuLevel, Rules};
 use ludo_proto::{SeatSpec, TableSpec};
+use ludo_server::scratch_postgres::ScratchPostgres;
 use ludo_server::{Config, Server};
 
 pub struct TestServer {
     pub server: Server,
     pub addr: String,
     pub db: PathBuf,
+    /// The PostgreSQL database's URL, when the tests run on PostgreSQL.
+    pub postgres: Option<String>,
     pub dir: tempfile::TempDir,
+    /// Held while the server runs.
+    _cluster: Option<std::sync::Arc<ScratchPostgres>>,
+}
+
+/// Whether this run's servers keep their rooms in PostgreSQL.
+pub fn on_postgres() -> bool {
+    std::env::var("LUDO_TEST_STORE").is_ok_and(|s| s == "postgres")
+}
+
+impl TestServer {
+    /// Runs `sql` on the server's database (set-up and checks; both stores read it); the
+    /// first column of each row, as text.
+    pub async fn sql(&self, sql: &str) -> Vec<String> {
+        match &self.postgres {
+            Some(url) => ScratchPostgres::query(url, sql).await.unwrap(),
+            None => {
+                let c = rusqlite::Connection::open(&self.db).unwrap();
+                let mut q = c.prepare(sql).unwrap();
+                let mut rows = q.query([]).unwrap();
+                let mut out = Vec::new();
+                while let Some(r) = rows.next().unwrap() {
+                    let v: rusqlite::types::Value = r.get(0).unwrap();
+                    out.push(match v {
+                        rusqlite::types::Value::Integer(i) => i.to_string(),
+                        rusqlite::types::Value::Real(f) => f.to_string(),
+                        rusqlite::types::Value::Text(t) => t,
+                        _ => String::new(),
+                    });
+                }
+                out
+            }
+        }
+    }
 }
 
 /// A quick config: CPUs and absent people play at once, and bots may answer as fast as
@@ -32,10 +69,18 @@ pub fn fast() -> Config {
 pub async fn start(config: Config) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("server.sqlite");
+    let (cluster, postgres) = if on_postgres() {
+        let pg = ScratchPostgres::shared().unwrap();
+        let url = pg.database().await.unwrap();
+        (Some(pg), Some(url))
+    } else {
+        (None, None)
+    };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let server = Server::start(
         Config {
             db: db.clone(),
+            postgres: postgres.clone(),
             ..config
         },
         listener,
@@ -46,7 +91,9 @@ pub async fn start(config: Config) -> TestServer {
         addr: server.addr.to_string(),
         server,
         db,
+        postgres,
         dir,
+        _cluster: cluster,
     }
 }
 

@@ -1,19 +1,18 @@
-//! The server's SQLite database: profiles and ratings, finished games, and every live room
-//! with the steps of its current game, so that rooms survive a restart.
-//!
-//! All writes go through one thread that commits whatever is waiting in one transaction
-//! (group commit) and then answers each writer; a room waits for that answer before it tells
-//! anyone what happened, so nobody ever sees a step the database does not have. WAL with
-//! `synchronous=NORMAL`: a killed server loses nothing it answered for.
+//! SQLite in one file: the default store, for one server. All writes go through one thread
+//! that commits whatever is waiting in one transaction (group commit) and then answers each
+//! writer. WAL with `synchronous=NORMAL`: a killed server loses nothing it answered for. One
+//! node holds every room, so epochs are not checked.
 
 use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Mutex, mpsc};
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use ludo_core::Step;
 use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
+
+use super::{
+    LEADERBOARD_MIN_GAMES, Leader, Profile, SavedRoom, StoreError, Write, now, step_code, step_of,
+};
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS profiles(
@@ -58,95 +57,12 @@ fn migrate(c: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-/// A ranked game counts on the leaderboard once a profile has played this many.
-pub const LEADERBOARD_MIN_GAMES: i64 = 5;
-
-/// One change to the database.
-#[derive(Debug)]
-pub enum Write {
-    /// A room's table (not its steps), as JSON.
-    Room {
-        code: String,
-        json: String,
-    },
-    Step {
-        code: String,
-        game: u32,
-        idx: u32,
-        step: Step,
-    },
-    /// A game ended: its record is kept, ratings move (by each profile's change, so that two
-    /// rooms finishing at once both count), the steps of the games before it go.
-    Finished {
-        code: String,
-        number: u32,
-        ranked: bool,
-        record: String,
-        ratings: Vec<RatingChange>,
-    },
-    /// The room expired.
-    DeleteRoom {
-        code: String,
-    },
-    /// A new profile; the answer is its id.
-    NewProfile {
-        key_hash: String,
-        name: String,
-    },
-    Rename {
-        profile: i64,
-        name: String,
-    },
-}
-
-/// A profile's part in a ranked game: its rating's change, and whether it won.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RatingChange {
-    pub profile: i64,
-    pub change: f64,
-    pub won: bool,
-}
-
-type Answer = oneshot::Sender<Result<i64, String>>;
+type Answer = oneshot::Sender<Result<i64, StoreError>>;
 
 /// The database: a writer thread and a connection for reads.
-pub struct Store {
+pub struct Sqlite {
     writes: Mutex<mpsc::Sender<(Write, Option<Answer>)>>,
     reads: Mutex<Connection>,
-}
-
-/// A room as the database keeps it: its table and the steps of its current game.
-pub struct SavedRoom {
-    pub code: String,
-    pub json: String,
-    /// Steps by game number, in order.
-    pub steps: HashMap<u32, Vec<Step>>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Profile {
-    pub id: i64,
-    pub name: String,
-    pub rating: f64,
-    pub games: i64,
-}
-
-/// A line of the leaderboard: a profile's place (from 1), name, rating, ranked games and wins.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Leader {
-    pub place: u32,
-    pub id: i64,
-    pub name: String,
-    pub rating: f64,
-    pub games: i64,
-    pub wins: i64,
-}
-
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
 }
 
 fn open(path: &Path) -> rusqlite::Result<Connection> {
@@ -157,27 +73,9 @@ fn open(path: &Path) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
-/// Steps as small integers: a roll is its value, a release 0, a move 10 + the piece.
-fn step_code(step: Step) -> i64 {
-    match step {
-        Step::Roll(v) => v as i64,
-        Step::Release => 0,
-        Step::Move(p) => 10 + p as i64,
-    }
-}
-
-fn step_of(code: i64) -> Option<Step> {
-    match code {
-        0 => Some(Step::Release),
-        1..=6 => Some(Step::Roll(code as u8)),
-        10..=13 => Some(Step::Move((code - 10) as u8)),
-        _ => None,
-    }
-}
-
-impl Store {
+impl Sqlite {
     /// Opens (or creates) the database at `path` and starts its writer.
-    pub fn open(path: &Path) -> Result<Store, String> {
+    pub fn open(path: &Path) -> Result<Sqlite, String> {
         let what = |e: rusqlite::Error| format!("{}: {e}", path.display());
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -191,18 +89,18 @@ impl Store {
             .name("ludo-db".into())
             .spawn(move || write_loop(writer, rx))
             .map_err(|e| e.to_string())?;
-        Ok(Store {
+        Ok(Sqlite {
             writes: Mutex::new(tx),
             reads: Mutex::new(reads),
         })
     }
 
     /// Writes `w` and waits until it is committed; the answer is a new profile's id (else 0).
-    pub async fn write(&self, w: Write) -> Result<i64, String> {
+    pub async fn write(&self, w: Write) -> Result<i64, StoreError> {
         let (tx, rx) = oneshot::channel();
         self.send(w, Some(tx));
         rx.await
-            .map_err(|_| "the database writer stopped".to_string())?
+            .map_err(|_| StoreError::Failed("the database writer stopped".into()))?
     }
 
     /// Writes `w` without waiting.
@@ -213,7 +111,9 @@ impl Store {
     fn send(&self, w: Write, answer: Option<Answer>) {
         let sender = self.writes.lock().expect("not poisoned").clone();
         if let Err(mpsc::SendError((_, Some(answer)))) = sender.send((w, answer)) {
-            let _ = answer.send(Err("the database writer stopped".into()));
+            let _ = answer.send(Err(StoreError::Failed(
+                "the database writer stopped".into(),
+            )));
         }
     }
 
@@ -331,6 +231,7 @@ impl Store {
                         code: r.get(0)?,
                         json: r.get(1)?,
                         steps: HashMap::new(),
+                        epoch: 0,
                     })
                 })?
                 .collect::<rusqlite::Result<_>>()?;
@@ -365,7 +266,7 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Option<Answer>)>)
         let mut results = Vec::with_capacity(batch.len());
         let committed = conn.transaction().and_then(|tx| {
             for (w, _) in &batch {
-                results.push(apply(&tx, w).map_err(|e| e.to_string()));
+                results.push(apply(&tx, w).map_err(|e| StoreError::Failed(e.to_string())));
             }
             tx.commit()
         });
@@ -378,7 +279,7 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Option<Answer>)>)
             }
             let result = match &committed {
                 Ok(()) => result,
-                Err(e) => Err(e.to_string()),
+                Err(e) => Err(StoreError::Failed(e.to_string())),
             };
             if let Some(answer) = answer {
                 let _ = answer.send(result);
@@ -389,7 +290,7 @@ fn write_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Option<Answer>)>)
 
 fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
     match w {
-        Write::Room { code, json } => {
+        Write::Room { code, json, .. } => {
             tx.prepare_cached(
                 "INSERT INTO rooms(code, room, updated) VALUES(?1, ?2, ?3)
                  ON CONFLICT(code) DO UPDATE SET room = excluded.room, updated = excluded.updated",
@@ -401,6 +302,7 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
             game,
             idx,
             step,
+            ..
         } => {
             tx.prepare_cached(
                 "INSERT OR REPLACE INTO steps(code, game, idx, step) VALUES(?1, ?2, ?3, ?4)",
@@ -413,7 +315,11 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
             ranked,
             record,
             ratings,
+            room,
+            ..
         } => {
+            tx.prepare_cached("UPDATE rooms SET room = ?2, updated = ?3 WHERE code = ?1")?
+                .execute(params![code, room, now()])?;
             tx.prepare_cached(
                 "INSERT INTO games(code, number, finished, ranked, record) VALUES(?1, ?2, ?3, ?4, ?5)",
             )?
@@ -430,7 +336,7 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
             tx.prepare_cached("DELETE FROM steps WHERE code = ?1 AND game < ?2")?
                 .execute(params![code, number])?;
         }
-        Write::DeleteRoom { code } => {
+        Write::DeleteRoom { code, .. } => {
             tx.prepare_cached("DELETE FROM steps WHERE code = ?1")?
                 .execute([code])?;
             tx.prepare_cached("DELETE FROM rooms WHERE code = ?1")?
@@ -459,6 +365,8 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::RatingChange;
+    use ludo_core::Step;
 
     #[test]
     fn steps_round_trip_through_their_codes() {
@@ -474,7 +382,7 @@ mod tests {
 
     /// Profiles `names`, each with `games` ranked games of which `wins` won and `change` in
     /// all to its rating, written as finished games are.
-    async fn played(store: &Store, rows: &[(&str, i64, i64, f64)]) -> Vec<i64> {
+    async fn played(store: &Sqlite, rows: &[(&str, i64, i64, f64)]) -> Vec<i64> {
         let mut ids = Vec::new();
         for (name, games, wins, change) in rows {
             let key_hash = format!("key of {name}");
@@ -492,6 +400,8 @@ mod tests {
                 let code = format!("ROOM{id}");
                 let w = Write::Finished {
                     code,
+                    epoch: 0,
+                    room: "{}".into(),
                     number: g as u32 + 1,
                     ranked: true,
                     record: "{}".into(),
@@ -507,7 +417,7 @@ mod tests {
     #[tokio::test]
     async fn the_leaderboard_lists_who_played_enough_best_first_with_their_wins() {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("db.sqlite")).unwrap();
+        let store = Sqlite::open(&dir.path().join("db.sqlite")).unwrap();
         let ids = played(
             &store,
             &[
@@ -548,7 +458,7 @@ mod tests {
         )
         .unwrap();
         drop(old);
-        let store = Store::open(&path).unwrap();
+        let store = Sqlite::open(&path).unwrap();
         let leaders = store.leaders(10).unwrap();
         assert_eq!(leaders.len(), 1);
         assert_eq!((leaders[0].name.as_str(), leaders[0].wins), ("Old", 0));

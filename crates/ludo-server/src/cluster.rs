@@ -1,0 +1,94 @@
+//! Several nodes sharing a PostgreSQL store: a node renews the leases of the rooms it holds,
+//! drops a room another node has taken (its devices are sent there), and takes a room whose
+//! node stopped renewing when a device asks for it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use tokio::sync::mpsc;
+
+use crate::Shared;
+use crate::room::RoomMsg;
+use crate::store::Claim;
+
+/// Where a room asked for by its code is.
+pub enum Found {
+    Here(mpsc::Sender<RoomMsg>),
+    /// Another node holds it: the device goes there.
+    Elsewhere(String),
+    Missing,
+    Failed(String),
+}
+
+impl Shared {
+    /// Room `code`: running here, held by another node, or (its lease ran out) taken by this
+    /// one and brought back from its steps.
+    pub(crate) async fn find(self: &Arc<Self>, code: &str) -> Found {
+        if let Some(room) = self.rooms.get(code) {
+            return Found::Here(room);
+        }
+        if !self.store.shared() {
+            return Found::Missing;
+        }
+        let _one_at_a_time = self.claiming.lock().await;
+        if let Some(room) = self.rooms.get(code) {
+            return Found::Here(room);
+        }
+        match self.store.claim(code).await {
+            Ok(Claim::Taken(saved)) => {
+                let epoch = saved.epoch;
+                match self.revive(saved) {
+                    Ok(room) => {
+                        tracing::info!(room = %code, epoch, "room taken over");
+                        Found::Here(room)
+                    }
+                    Err(e) => Found::Failed(format!("the room could not be brought back: {e}")),
+                }
+            }
+            Ok(Claim::Elsewhere { address }) => Found::Elsewhere(address),
+            Ok(Claim::Missing) => Found::Missing,
+            Err(e) => Found::Failed(e),
+        }
+    }
+
+    /// Where the devices of a room this node lost should go: the node that holds it now, or
+    /// this one (which then takes it back if nobody holds it).
+    pub(crate) async fn address_of(&self, code: &str) -> String {
+        match self.store.address_of(code).await {
+            Ok(Some(address)) => address,
+            _ => self.address.clone(),
+        }
+    }
+}
+
+/// Renews this node's leases a few times a lease; a room this node runs that the database no
+/// longer gives it (another node took it while this one was paused) is told it is lost.
+pub async fn renew_leases(shared: Arc<Shared>) {
+    let every = shared.config.lease / 3;
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let asked = Instant::now();
+        let held: HashMap<String, i64> = match shared.store.renew().await {
+            Ok(rows) => rows.into_iter().collect(),
+            Err(e) => {
+                tracing::error!("the leases were not renewed: {e}");
+                continue;
+            }
+        };
+        let lost: Vec<mpsc::Sender<RoomMsg>> = shared
+            .rooms
+            .0
+            .lock()
+            .expect("not poisoned")
+            .iter()
+            .filter(|(code, h)| h.since < asked && held.get(*code) != Some(&h.epoch))
+            .map(|(_, h)| h.inbox.clone())
+            .collect();
+        for room in lost {
+            let _ = room.send(RoomMsg::Lost).await;
+        }
+    }
+}

@@ -1,0 +1,357 @@
+//! The server's database: profiles and ratings, finished games, and every live room with the
+//! steps of its current game, so that rooms survive a restart (and, on PostgreSQL, move to
+//! another node when theirs dies).
+//!
+//! Two stores answer the same calls: SQLite in one file (`sqlite`, the default: one server)
+//! and PostgreSQL (`postgres`, shared by several nodes). A room writes through `Write`s and
+//! waits for each to commit before anyone hears of it. On PostgreSQL each room has an owner,
+//! an epoch and a lease: a room's writes carry the epoch it was claimed at, and one another
+//! node has since claimed writes nothing (`StoreError::Fenced`).
+
+mod postgres;
+mod sqlite;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ludo_core::Step;
+
+/// Where the database is: a SQLite file, or a PostgreSQL server (`postgres://…`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl Place {
+    /// A `postgres://` or `postgresql://` URL, else a SQLite file's path.
+    pub fn parse(text: &str) -> Place {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Place::Postgres(text.to_string())
+        } else {
+            Place::Sqlite(PathBuf::from(text))
+        }
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Place::Sqlite(path) => write!(f, "{}", path.display()),
+            // The URL may hold a password: name the database only.
+            Place::Postgres(url) => {
+                let at = url.rsplit('@').next().unwrap_or(url);
+                write!(f, "postgres {}", at.trim_start_matches("postgres://"))
+            }
+        }
+    }
+}
+
+/// This server as one node of several sharing a PostgreSQL store.
+#[derive(Clone, Debug)]
+pub struct Node {
+    /// Unique among the nodes (a new one each start).
+    pub id: String,
+    /// Where devices reach this node (`ws://HOST:PORT/ws`), told to those sent here.
+    pub address: String,
+    /// How long a room stays this node's without a renewal.
+    pub lease: Duration,
+}
+
+/// A ranked game counts on the leaderboard once a profile has played this many.
+pub const LEADERBOARD_MIN_GAMES: i64 = 5;
+
+/// One change to the database. A room's writes carry the epoch it holds the room at.
+#[derive(Debug)]
+pub enum Write {
+    /// A room's table (not its steps), as JSON.
+    Room {
+        code: String,
+        epoch: i64,
+        json: String,
+    },
+    Step {
+        code: String,
+        epoch: i64,
+        game: u32,
+        idx: u32,
+        step: Step,
+    },
+    /// A game ended: its record is kept, ratings move (by each profile's change, so that two
+    /// rooms finishing at once both count), the room's table (now over) is saved with them in
+    /// one transaction, the steps of the games before it go.
+    Finished {
+        code: String,
+        epoch: i64,
+        number: u32,
+        ranked: bool,
+        record: String,
+        ratings: Vec<RatingChange>,
+        room: String,
+    },
+    /// The room expired.
+    DeleteRoom {
+        code: String,
+        epoch: i64,
+    },
+    /// A new profile; the answer is its id.
+    NewProfile {
+        key_hash: String,
+        name: String,
+    },
+    Rename {
+        profile: i64,
+        name: String,
+    },
+}
+
+impl Write {
+    /// The room and epoch a room's write is fenced by.
+    fn fence(&self) -> Option<(&str, i64)> {
+        match self {
+            Write::Room { code, epoch, .. }
+            | Write::Step { code, epoch, .. }
+            | Write::Finished { code, epoch, .. }
+            | Write::DeleteRoom { code, epoch } => Some((code, *epoch)),
+            Write::NewProfile { .. } | Write::Rename { .. } => None,
+        }
+    }
+}
+
+/// A profile's part in a ranked game: its rating's change, and whether it won.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub profile: i64,
+    pub change: f64,
+    pub won: bool,
+}
+
+/// Why a write did not happen.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StoreError {
+    /// Another node holds the room now (its epoch moved on): nothing was written.
+    Fenced,
+    Failed(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            StoreError::Fenced => write!(f, "another node holds the room now"),
+            StoreError::Failed(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl From<StoreError> for String {
+    fn from(e: StoreError) -> String {
+        e.to_string()
+    }
+}
+
+/// A room as the database keeps it: its table and the steps of its current game.
+pub struct SavedRoom {
+    pub code: String,
+    pub json: String,
+    /// Steps by game number, in order.
+    pub steps: HashMap<u32, Vec<Step>>,
+    /// The epoch this node holds it at (0 on SQLite, where there is one node).
+    pub epoch: i64,
+}
+
+/// Who holds a room this node does not run.
+pub enum Claim {
+    /// This node holds it now, at a new epoch: bring it back from its steps.
+    Taken(SavedRoom),
+    /// Another node holds it and its lease runs: devices go there.
+    Elsewhere { address: String },
+    /// No such room.
+    Missing,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    pub id: i64,
+    pub name: String,
+    pub rating: f64,
+    pub games: i64,
+}
+
+/// A line of the leaderboard: a profile's place (from 1), name, rating, ranked games and wins.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Leader {
+    pub place: u32,
+    pub id: i64,
+    pub name: String,
+    pub rating: f64,
+    pub games: i64,
+    pub wins: i64,
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// Steps as small integers: a roll is its value, a release 0, a move 10 + the piece.
+fn step_code(step: Step) -> i64 {
+    match step {
+        Step::Roll(v) => v as i64,
+        Step::Release => 0,
+        Step::Move(p) => 10 + p as i64,
+    }
+}
+
+fn step_of(code: i64) -> Option<Step> {
+    match code {
+        0 => Some(Step::Release),
+        1..=6 => Some(Step::Roll(code as u8)),
+        10..=13 => Some(Step::Move((code - 10) as u8)),
+        _ => None,
+    }
+}
+
+/// The database, on one store or the other.
+pub enum Store {
+    Sqlite(sqlite::Sqlite),
+    Postgres(postgres::Postgres),
+}
+
+impl Store {
+    /// Opens (or creates) the database; a PostgreSQL one needs this server's `node`.
+    pub async fn open(place: &Place, node: Option<Node>) -> Result<Store, String> {
+        match place {
+            Place::Sqlite(path) => Ok(Store::Sqlite(sqlite::Sqlite::open(path)?)),
+            Place::Postgres(url) => {
+                let node = node.ok_or("a PostgreSQL store needs the node's address")?;
+                Ok(Store::Postgres(postgres::Postgres::open(url, node).await?))
+            }
+        }
+    }
+
+    /// Whether several nodes share this store (rooms are claimed, not all brought back).
+    pub fn shared(&self) -> bool {
+        matches!(self, Store::Postgres(_))
+    }
+
+    /// Writes `w` and waits until it is committed; the answer is a new profile's id (else 0).
+    pub async fn write(&self, w: Write) -> Result<i64, StoreError> {
+        match self {
+            Store::Sqlite(s) => s.write(w).await,
+            Store::Postgres(p) => p.write(w).await,
+        }
+    }
+
+    /// Writes `w` without waiting.
+    pub fn write_later(&self, w: Write) {
+        match self {
+            Store::Sqlite(s) => s.write_later(w),
+            Store::Postgres(p) => p.write_later(w),
+        }
+    }
+
+    pub async fn profile_by_key(&self, key_hash: &str) -> Result<Option<Profile>, String> {
+        match self {
+            Store::Sqlite(s) => s.profile_by_key(key_hash),
+            Store::Postgres(p) => p.profile_by_key(key_hash).await,
+        }
+    }
+
+    pub async fn profile(&self, id: i64) -> Result<Option<Profile>, String> {
+        match self {
+            Store::Sqlite(s) => s.profile(id),
+            Store::Postgres(p) => p.profile(id).await,
+        }
+    }
+
+    /// The leaderboard's first `top` lines: profiles with at least `LEADERBOARD_MIN_GAMES`
+    /// ranked games, best rating first (then more games, then the older profile).
+    pub async fn leaders(&self, top: u32) -> Result<Vec<Leader>, String> {
+        match self {
+            Store::Sqlite(s) => s.leaders(top),
+            Store::Postgres(p) => p.leaders(top).await,
+        }
+    }
+
+    /// A profile's line on the whole leaderboard, if it is on it (played enough).
+    pub async fn leader(&self, profile: i64) -> Result<Option<Leader>, String> {
+        match self {
+            Store::Sqlite(s) => s.leader(profile),
+            Store::Postgres(p) => p.leader(profile).await,
+        }
+    }
+
+    /// Finished games of a room, as their records' JSON, oldest first.
+    pub async fn finished_games(&self, code: &str) -> Result<Vec<String>, String> {
+        match self {
+            Store::Sqlite(s) => s.finished_games(code),
+            Store::Postgres(p) => p.finished_games(code).await,
+        }
+    }
+
+    /// The latest finished game `number` of room `code`: its record's JSON and when it ended
+    /// (seconds since 1970).
+    pub async fn finished_game(
+        &self,
+        code: &str,
+        number: u32,
+    ) -> Result<Option<(String, i64)>, String> {
+        match self {
+            Store::Sqlite(s) => s.finished_game(code, number),
+            Store::Postgres(p) => p.finished_game(code, number).await,
+        }
+    }
+
+    /// The rooms to bring back at the start: all of them on SQLite; none on PostgreSQL,
+    /// where each is claimed when a device asks for it.
+    pub fn rooms(&self) -> Result<Vec<SavedRoom>, String> {
+        match self {
+            Store::Sqlite(s) => s.rooms(),
+            Store::Postgres(_) => Ok(Vec::new()),
+        }
+    }
+
+    /// A new room `code` (its table `json`) held by this node: its epoch, or `None` if the
+    /// code is taken.
+    pub async fn claim_new(&self, code: &str, json: &str) -> Result<Option<i64>, String> {
+        match self {
+            Store::Sqlite(_) => Ok(Some(0)),
+            Store::Postgres(p) => p.claim_new(code, json).await,
+        }
+    }
+
+    /// Takes room `code` if its lease ran out (or it is this node's), else says who holds it.
+    pub async fn claim(&self, code: &str) -> Result<Claim, String> {
+        match self {
+            Store::Sqlite(_) => Ok(Claim::Missing),
+            Store::Postgres(p) => p.claim(code).await,
+        }
+    }
+
+    /// Renews this node's leases: the rooms (and epochs) it still holds.
+    pub async fn renew(&self) -> Result<Vec<(String, i64)>, String> {
+        match self {
+            Store::Sqlite(_) => Ok(Vec::new()),
+            Store::Postgres(p) => p.renew().await,
+        }
+    }
+
+    /// Where the node holding room `code` is reached, if one holds it.
+    pub async fn address_of(&self, code: &str) -> Result<Option<String>, String> {
+        match self {
+            Store::Sqlite(_) => Ok(None),
+            Store::Postgres(p) => p.address_of(code).await,
+        }
+    }
+
+    /// Lets go of every room this node holds, at once (a clean shutdown).
+    pub async fn release(&self) -> Result<u64, String> {
+        match self {
+            Store::Sqlite(_) => Ok(0),
+            Store::Postgres(p) => p.release().await,
+        }
+    }
+}

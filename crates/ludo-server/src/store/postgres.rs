@@ -1,0 +1,564 @@
+//! PostgreSQL, shared by several nodes. Each room has an owner, an epoch and a lease; a node
+//! claims a room whose lease ran out (the database's clock decides), renews its leases, and
+//! every write of a room holds the room's row at the epoch it claimed: a node that lost the
+//! room writes nothing. Writes are committed in groups, as on SQLite, by one task.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, Pool};
+use tokio::sync::{mpsc, oneshot};
+use tokio_postgres::NoTls;
+use tokio_postgres::error::SqlState;
+
+use super::{
+    Claim, LEADERBOARD_MIN_GAMES, Leader, Node, Profile, SavedRoom, StoreError, Write, now,
+    step_code, step_of,
+};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS profiles(
+    id BIGSERIAL PRIMARY KEY,
+    key_hash TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    games BIGINT NOT NULL DEFAULT 0,
+    wins BIGINT NOT NULL DEFAULT 0,
+    created BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS nodes(
+    id TEXT PRIMARY KEY,
+    address TEXT NOT NULL,
+    last_seen TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS rooms(
+    code TEXT PRIMARY KEY,
+    room TEXT NOT NULL,
+    updated BIGINT NOT NULL,
+    owner TEXT,
+    epoch BIGINT NOT NULL DEFAULT 1,
+    lease_until TIMESTAMPTZ NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rooms_owner ON rooms(owner);
+CREATE TABLE IF NOT EXISTS steps(
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    idx INTEGER NOT NULL,
+    step SMALLINT NOT NULL,
+    PRIMARY KEY(code, game, idx)
+);
+CREATE TABLE IF NOT EXISTS games(
+    id BIGSERIAL PRIMARY KEY,
+    code TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    finished BIGINT NOT NULL,
+    ranked BOOLEAN NOT NULL,
+    record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_code ON games(code, number);
+";
+
+/// Several nodes may start at once: the schema is made under this advisory lock.
+const SCHEMA_LOCK: i64 = 0x4c75_646f;
+
+/// A batch that loses a deadlock (two nodes' finished games touching the same profiles) or a
+/// serialization check is tried again, whole, this many times.
+const RETRIES: u32 = 3;
+
+type Answer = oneshot::Sender<Result<i64, StoreError>>;
+
+pub struct Postgres {
+    pool: Pool,
+    node: Node,
+    writes: mpsc::UnboundedSender<(Write, Option<Answer>)>,
+}
+
+fn failed(e: tokio_postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(db) => format!("postgres: {} ({})", db.message(), db.code().code()),
+        None => format!("postgres: {e}"),
+    }
+}
+
+fn lease_secs(node: &Node) -> f64 {
+    node.lease.as_secs_f64()
+}
+
+impl Postgres {
+    pub async fn open(url: &str, node: Node) -> Result<Postgres, String> {
+        let config: tokio_postgres::Config = url.parse().map_err(|e| format!("{url}: {e}"))?;
+        let manager = Manager::new(config, NoTls);
+        let pool = Pool::builder(manager)
+            .max_size(16)
+            .wait_timeout(Some(Duration::from_secs(10)))
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .build()
+            .map_err(|e| e.to_string())?;
+        {
+            let mut c = pool.get().await.map_err(|e| format!("postgres: {e}"))?;
+            let tx = c.transaction().await.map_err(failed)?;
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
+                .await
+                .map_err(failed)?;
+            tx.batch_execute(SCHEMA).await.map_err(failed)?;
+            tx.execute(
+                "INSERT INTO nodes(id, address, last_seen) VALUES($1, $2, now()) \
+                 ON CONFLICT(id) DO UPDATE SET address = excluded.address, last_seen = now()",
+                &[&node.id, &node.address],
+            )
+            .await
+            .map_err(failed)?;
+            tx.commit().await.map_err(failed)?;
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        tokio::spawn(write_loop(pool.clone(), node.id.clone(), rx));
+        Ok(Postgres {
+            pool,
+            node,
+            writes: tx,
+        })
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, String> {
+        self.pool.get().await.map_err(|e| format!("postgres: {e}"))
+    }
+
+    pub async fn write(&self, w: Write) -> Result<i64, StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.send(w, Some(tx));
+        rx.await
+            .map_err(|_| StoreError::Failed("the database writer stopped".into()))?
+    }
+
+    pub fn write_later(&self, w: Write) {
+        self.send(w, None);
+    }
+
+    fn send(&self, w: Write, answer: Option<Answer>) {
+        if let Err(mpsc::error::SendError((_, Some(answer)))) = self.writes.send((w, answer)) {
+            let _ = answer.send(Err(StoreError::Failed(
+                "the database writer stopped".into(),
+            )));
+        }
+    }
+
+    async fn profile_where(
+        &self,
+        condition: &str,
+        value: &(dyn tokio_postgres::types::ToSql + Sync),
+    ) -> Result<Option<Profile>, String> {
+        let sql = format!("SELECT id, name, rating, games FROM profiles WHERE {condition}");
+        let c = self.client().await?;
+        let row = c.query_opt(&sql, &[value]).await.map_err(failed)?;
+        Ok(row.map(|r| Profile {
+            id: r.get(0),
+            name: r.get(1),
+            rating: r.get(2),
+            games: r.get(3),
+        }))
+    }
+
+    pub async fn profile_by_key(&self, key_hash: &str) -> Result<Option<Profile>, String> {
+        self.profile_where("key_hash = $1", &key_hash).await
+    }
+
+    pub async fn profile(&self, id: i64) -> Result<Option<Profile>, String> {
+        self.profile_where("id = $1", &id).await
+    }
+
+    pub async fn leaders(&self, top: u32) -> Result<Vec<Leader>, String> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                "SELECT id, name, rating, games, wins FROM profiles WHERE games >= $1 \
+                 ORDER BY rating DESC, games DESC, id LIMIT $2",
+                &[&LEADERBOARD_MIN_GAMES, &(top as i64)],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Leader {
+                place: i as u32 + 1,
+                id: r.get(0),
+                name: r.get(1),
+                rating: r.get(2),
+                games: r.get(3),
+                wins: r.get(4),
+            })
+            .collect())
+    }
+
+    pub async fn leader(&self, profile: i64) -> Result<Option<Leader>, String> {
+        let c = self.client().await?;
+        let row = c
+            .query_opt(
+                "SELECT p.id, p.name, p.rating, p.games, p.wins, \
+                 (SELECT COUNT(*) FROM profiles o WHERE o.games >= $2 AND \
+                  (o.rating > p.rating OR (o.rating = p.rating AND \
+                   (o.games > p.games OR (o.games = p.games AND o.id < p.id))))) \
+                 FROM profiles p WHERE p.id = $1 AND p.games >= $2",
+                &[&profile, &LEADERBOARD_MIN_GAMES],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(row.map(|r| Leader {
+            id: r.get(0),
+            name: r.get(1),
+            rating: r.get(2),
+            games: r.get(3),
+            wins: r.get(4),
+            place: r.get::<_, i64>(5) as u32 + 1,
+        }))
+    }
+
+    pub async fn finished_games(&self, code: &str) -> Result<Vec<String>, String> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                "SELECT record FROM games WHERE code = $1 ORDER BY id",
+                &[&code],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
+    pub async fn finished_game(
+        &self,
+        code: &str,
+        number: u32,
+    ) -> Result<Option<(String, i64)>, String> {
+        let c = self.client().await?;
+        let row = c
+            .query_opt(
+                "SELECT record, finished FROM games WHERE code = $1 AND number = $2 \
+                 ORDER BY id DESC LIMIT 1",
+                &[&code, &(number as i32)],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
+    pub async fn claim_new(&self, code: &str, json: &str) -> Result<Option<i64>, String> {
+        let c = self.client().await?;
+        let row = c
+            .query_opt(
+                "INSERT INTO rooms(code, room, updated, owner, epoch, lease_until) \
+                 VALUES($1, $2, $3, $4, 1, now() + make_interval(secs => $5)) \
+                 ON CONFLICT(code) DO NOTHING RETURNING epoch",
+                &[&code, &json, &now(), &self.node.id, &lease_secs(&self.node)],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    pub async fn claim(&self, code: &str) -> Result<Claim, String> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await.map_err(failed)?;
+        // The row stays locked until the steps are read: the last owner's writes, if it is
+        // still writing, land before (then they are read) or are refused (the epoch moved).
+        let taken = tx
+            .query_opt(
+                "UPDATE rooms SET owner = $2, epoch = epoch + 1, \
+                 lease_until = now() + make_interval(secs => $3) \
+                 WHERE code = $1 AND (lease_until < now() OR owner = $2 OR owner IS NULL) \
+                 RETURNING epoch, room",
+                &[&code, &self.node.id, &lease_secs(&self.node)],
+            )
+            .await
+            .map_err(failed)?;
+        let Some(row) = taken else {
+            let held = tx
+                .query_opt(
+                    "SELECT n.address FROM rooms r LEFT JOIN nodes n ON n.id = r.owner \
+                     WHERE r.code = $1",
+                    &[&code],
+                )
+                .await
+                .map_err(failed)?;
+            tx.commit().await.map_err(failed)?;
+            return Ok(match held {
+                None => Claim::Missing,
+                Some(r) => match r.get::<_, Option<String>>(0) {
+                    Some(address) => Claim::Elsewhere { address },
+                    // Its node is gone from the table but its lease runs: ask again soon.
+                    None => Claim::Elsewhere {
+                        address: self.node.address.clone(),
+                    },
+                },
+            });
+        };
+        let epoch: i64 = row.get(0);
+        let json: String = row.get(1);
+        let rows = tx
+            .query(
+                "SELECT game, step FROM steps WHERE code = $1 ORDER BY game, idx",
+                &[&code],
+            )
+            .await
+            .map_err(failed)?;
+        tx.commit().await.map_err(failed)?;
+        let mut steps: HashMap<u32, Vec<ludo_core::Step>> = HashMap::new();
+        for r in rows {
+            let game: i32 = r.get(0);
+            let step: i16 = r.get(1);
+            if let Some(step) = step_of(step as i64) {
+                steps.entry(game as u32).or_default().push(step);
+            }
+        }
+        Ok(Claim::Taken(SavedRoom {
+            code: code.to_string(),
+            json,
+            steps,
+            epoch,
+        }))
+    }
+
+    pub async fn renew(&self) -> Result<Vec<(String, i64)>, String> {
+        let c = self.client().await?;
+        c.execute(
+            "INSERT INTO nodes(id, address, last_seen) VALUES($1, $2, now()) \
+             ON CONFLICT(id) DO UPDATE SET last_seen = now()",
+            &[&self.node.id, &self.node.address],
+        )
+        .await
+        .map_err(failed)?;
+        // The rows locked in the order of their codes, as a batch of writes locks them: the
+        // two never wait for each other in a circle.
+        let rows = c
+            .query(
+                "UPDATE rooms SET lease_until = now() + make_interval(secs => $2) \
+                 WHERE code IN (SELECT code FROM rooms WHERE owner = $1 ORDER BY code FOR UPDATE) \
+                 RETURNING code, epoch",
+                &[&self.node.id, &lease_secs(&self.node)],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    pub async fn address_of(&self, code: &str) -> Result<Option<String>, String> {
+        let c = self.client().await?;
+        let row = c
+            .query_opt(
+                "SELECT n.address FROM rooms r JOIN nodes n ON n.id = r.owner WHERE r.code = $1",
+                &[&code],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(row.map(|r| r.get(0)))
+    }
+
+    pub async fn release(&self) -> Result<u64, String> {
+        let c = self.client().await?;
+        let n = c
+            .execute(
+                "UPDATE rooms SET lease_until = now() - interval '1 second' WHERE owner = $1",
+                &[&self.node.id],
+            )
+            .await
+            .map_err(failed)?;
+        c.execute("DELETE FROM nodes WHERE id = $1", &[&self.node.id])
+            .await
+            .map_err(failed)?;
+        Ok(n)
+    }
+}
+
+async fn write_loop(
+    pool: Pool,
+    node: String,
+    mut rx: mpsc::UnboundedReceiver<(Write, Option<Answer>)>,
+) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < 1024 {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        let mut outcome = commit(&pool, &node, &batch).await;
+        for _ in 1..RETRIES {
+            match &outcome {
+                Err((Some(state), _))
+                    if *state == SqlState::T_R_DEADLOCK_DETECTED
+                        || *state == SqlState::T_R_SERIALIZATION_FAILURE =>
+                {
+                    outcome = commit(&pool, &node, &batch).await;
+                }
+                _ => break,
+            }
+        }
+        let results = match outcome {
+            Ok(results) => results,
+            Err((_, e)) => {
+                tracing::error!("database commit failed: {e}");
+                vec![Err(StoreError::Failed(e)); batch.len()]
+            }
+        };
+        for ((w, answer), result) in batch.into_iter().zip(results) {
+            if let Err(StoreError::Failed(e)) = &result {
+                tracing::error!("database write {w:?} failed: {e}");
+            }
+            if let Some(answer) = answer {
+                let _ = answer.send(result);
+            }
+        }
+    }
+}
+
+type Failure = (Option<SqlState>, String);
+
+fn failure(e: tokio_postgres::Error) -> Failure {
+    (e.code().cloned(), failed(e))
+}
+
+/// One transaction for the batch: each write's answer, or why the whole was not committed.
+async fn commit(
+    pool: &Pool,
+    node: &str,
+    batch: &[(Write, Option<Answer>)],
+) -> Result<Vec<Result<i64, StoreError>>, Failure> {
+    let mut c = pool.get().await.map_err(|e| (None, e.to_string()))?;
+    let tx = c.transaction().await.map_err(failure)?;
+    // Every room the batch writes, held at the epoch this node has it (FOR SHARE: a claim
+    // waits until the batch is committed), in the order of their codes.
+    let mut codes: Vec<&str> = batch
+        .iter()
+        .filter_map(|(w, _)| Some(w.fence()?.0))
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let mut held = HashMap::new();
+    if !codes.is_empty() {
+        let q = tx
+            .prepare_cached(
+                "SELECT code, epoch FROM rooms WHERE code = ANY($1) AND owner = $2 \
+                 ORDER BY code FOR SHARE",
+            )
+            .await
+            .map_err(failure)?;
+        for r in tx.query(&q, &[&codes, &node]).await.map_err(failure)? {
+            held.insert(r.get::<_, String>(0), r.get::<_, i64>(1));
+        }
+    }
+    let mut results = Vec::with_capacity(batch.len());
+    for (w, _) in batch {
+        let fenced = w
+            .fence()
+            .is_some_and(|(code, epoch)| held.get(code) != Some(&epoch));
+        results.push(if fenced {
+            Err(StoreError::Fenced)
+        } else {
+            apply(&tx, w).await.map_err(failure)?
+        });
+    }
+    tx.commit().await.map_err(failure)?;
+    Ok(results)
+}
+
+/// One write, its room's epoch checked already.
+async fn apply(
+    tx: &deadpool_postgres::Transaction<'_>,
+    w: &Write,
+) -> Result<Result<i64, StoreError>, tokio_postgres::Error> {
+    match w {
+        Write::Room { code, json, .. } => {
+            let q = tx
+                .prepare_cached("UPDATE rooms SET room = $2, updated = $3 WHERE code = $1")
+                .await?;
+            tx.execute(&q, &[code, json, &now()]).await?;
+        }
+        Write::Step {
+            code,
+            game,
+            idx,
+            step,
+            ..
+        } => {
+            let q = tx
+                .prepare_cached(
+                    "INSERT INTO steps(code, game, idx, step) VALUES($1, $2, $3, $4) \
+                     ON CONFLICT(code, game, idx) DO UPDATE SET step = excluded.step",
+                )
+                .await?;
+            let step = step_code(*step) as i16;
+            tx.execute(&q, &[code, &(*game as i32), &(*idx as i32), &step])
+                .await?;
+        }
+        Write::Finished {
+            code,
+            number,
+            ranked,
+            record,
+            ratings,
+            room,
+            ..
+        } => {
+            let q = tx
+                .prepare_cached("UPDATE rooms SET room = $2, updated = $3 WHERE code = $1")
+                .await?;
+            tx.execute(&q, &[code, room, &now()]).await?;
+            let q = tx
+                .prepare_cached(
+                    "INSERT INTO games(code, number, finished, ranked, record) \
+                     VALUES($1, $2, $3, $4, $5)",
+                )
+                .await?;
+            tx.execute(&q, &[code, &(*number as i32), &now(), ranked, record])
+                .await?;
+            // In the order of the profiles' ids, so that two batches touching the same
+            // profiles take their locks in the same order.
+            let mut ratings = ratings.clone();
+            ratings.sort_by_key(|r| r.profile);
+            let q = tx
+                .prepare_cached(
+                    "UPDATE profiles SET rating = rating + $2, games = games + 1, \
+                     wins = wins + $3 WHERE id = $1",
+                )
+                .await?;
+            for r in ratings {
+                tx.execute(&q, &[&r.profile, &r.change, &(r.won as i64)])
+                    .await?;
+            }
+            let q = tx
+                .prepare_cached("DELETE FROM steps WHERE code = $1 AND game < $2")
+                .await?;
+            tx.execute(&q, &[code, &(*number as i32)]).await?;
+        }
+        Write::DeleteRoom { code, .. } => {
+            tx.execute("DELETE FROM steps WHERE code = $1", &[code])
+                .await?;
+            tx.execute("DELETE FROM rooms WHERE code = $1", &[code])
+                .await?;
+        }
+        Write::NewProfile { key_hash, name } => {
+            let q = tx
+                .prepare_cached(
+                    "INSERT INTO profiles(key_hash, name, rating, created) \
+                     VALUES($1, $2, $3, $4) RETURNING id",
+                )
+                .await?;
+            let row = tx
+                .query_one(
+                    &q,
+                    &[key_hash, name, &ludo_core::rating::START_RATING, &now()],
+                )
+                .await?;
+            return Ok(Ok(row.get(0)));
+        }
+        Write::Rename { profile, name } => {
+            tx.execute(
+                "UPDATE profiles SET name = $2 WHERE id = $1",
+                &[profile, name],
+            )
+            .await?;
+        }
+    }
+    Ok(Ok(0))
+}

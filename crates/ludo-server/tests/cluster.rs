@@ -1,0 +1,421 @@
+//! Three nodes (the real server binary) sharing a PostgreSQL the test starts: a room plays on
+//! the node that made it whichever node a device asks; a node killed mid-game hands its room
+//! to another once its lease runs out; a node paused past its lease writes nothing when it
+//! wakes and sends its devices on; two finished games at once both move the ratings, once.
+
+mod common;
+
+use std::ffi::OsStr;
+use std::path::Path;
+use std::process::Child;
+use std::time::Duration;
+
+use common::*;
+use ludo_core::Step;
+use ludo_proto::ServerMsg;
+use ludo_server::client::{Player, node_addr, spawn_server};
+use ludo_server::scratch_postgres::ScratchPostgres as Postgres;
+use ludo_server::{Claim, Node, Place, RatingChange, Store, StoreError, Write};
+
+/// How long a node holds a room without renewing, in these tests.
+const LEASE_MS: u64 = 1500;
+
+/// A node, killed when the test is done with it (or fails).
+struct Running {
+    child: Child,
+    addr: String,
+}
+
+impl Running {
+    fn signal(&self, sig: i32) {
+        // SAFETY: kill with our child's pid.
+        unsafe {
+            libc::kill(self.child.id() as i32, sig);
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // A stopped process takes SIGKILL too.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A node on a free port of 127.0.0.1 with the store at `url`; nobody's seat goes to the
+/// CPU while these tests look away (a minute's grace).
+fn node(url: &str) -> Running {
+    let lease = LEASE_MS.to_string();
+    let args: Vec<&OsStr> = [
+        "--cpu-pace-ms",
+        "0",
+        "--away-grace-ms",
+        "60000",
+        "--rate",
+        "10000",
+        "--burst",
+        "10000",
+        "--lease-ms",
+        lease.as_str(),
+        "--store",
+        url,
+    ]
+    .into_iter()
+    .map(OsStr::new)
+    .collect();
+    let (child, addr) = spawn_server(Path::new(env!("CARGO_BIN_EXE_ludo-server")), &args).unwrap();
+    Running { child, addr }
+}
+
+/// Past a lease: long enough for any node to take a room whose node stopped renewing.
+async fn past_a_lease() {
+    tokio::time::sleep(Duration::from_millis(LEASE_MS + 700)).await;
+}
+
+/// Two players at a table of two on node `at`; each plays until `far` holds for it.
+async fn two_playing(at: &Running, far: fn(&Player) -> bool) -> (Player, Player) {
+    let mut a = Player::create(&at.addr, table(&[OPEN, OPEN]), "Ana")
+        .await
+        .unwrap();
+    let mut b = Player::join(&at.addr, &a.code, "Budi", None).await.unwrap();
+    let b_task = tokio::spawn(async move { b.play_until(far).await.map(|_| b) });
+    a.play_until(far).await.unwrap();
+    (a, b_task.await.unwrap().unwrap())
+}
+
+/// Plays both to the end; the final snapshot (the same for both).
+async fn to_the_end(mut a: Player, mut b: Player) -> ludo_proto::RoomView {
+    let b_task = tokio::spawn(async move { b.play_to_end().await });
+    let end = a.play_to_end().await.unwrap();
+    let b_end = b_task.await.unwrap().unwrap();
+    assert_eq!(end.game, b_end.game);
+    end
+}
+
+fn count(rows: Vec<String>) -> i64 {
+    rows[0].parse().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_made_on_one_node_plays_there_when_joined_through_another() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let nodes = [node(&url), node(&url), node(&url)];
+    within(60, async {
+        let mut a = Player::create(&nodes[0].addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        // Asked through node 2, which says where the room is.
+        let mut c = ludo_server::client::Client::connect(&nodes[1].addr)
+            .await
+            .unwrap();
+        c.send(&ludo_proto::ClientMsg::Watch {
+            code: a.code.clone(),
+        })
+        .await
+        .unwrap();
+        match c.recv().await.unwrap() {
+            ServerMsg::Moved { url } => assert_eq!(node_addr(&url), nodes[0].addr),
+            other => panic!("expected moved, got {other:?}"),
+        }
+        // The test client follows it, as the game does.
+        let b = Player::join(&nodes[1].addr, &a.code, "Budi", None)
+            .await
+            .unwrap();
+        a.answer().await.unwrap();
+        let end = to_the_end(a, b).await;
+        let result = end.game.unwrap().result.unwrap();
+        assert!(result.record.replay().is_ok());
+        // One game, counted once, on every node's view of the database.
+        let games = Postgres::query(&url, "SELECT count(*) FROM games")
+            .await
+            .unwrap();
+        assert_eq!(count(games), 1);
+        let played = Postgres::query(&url, "SELECT sum(games) FROM profiles")
+            .await
+            .unwrap();
+        assert_eq!(count(played), 2);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_nodes_room_goes_on_through_another_after_its_lease() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let mut nodes = vec![node(&url), node(&url), node(&url)];
+    let (a, b) = within(
+        60,
+        two_playing(&nodes[0], |p| {
+            p.mirror.as_ref().is_some_and(|m| m.seq >= 40)
+        }),
+    )
+    .await;
+    let (seq, state) = {
+        let m = a.mirror.as_ref().unwrap();
+        (m.seq, m.game.state())
+    };
+    let promised = a
+        .view
+        .as_ref()
+        .unwrap()
+        .game
+        .as_ref()
+        .unwrap()
+        .seed_hash
+        .clone();
+    let code = a.code.clone();
+    nodes[0].signal(libc::SIGKILL);
+    let _ = nodes.remove(0).child.wait();
+
+    // Before its lease runs out, node 3 sends a device to the dead node.
+    let mut early = ludo_server::client::Client::connect(&nodes[1].addr)
+        .await
+        .unwrap();
+    early
+        .send(&ludo_proto::ClientMsg::Watch { code: code.clone() })
+        .await
+        .unwrap();
+    assert!(matches!(
+        early.recv().await.unwrap(),
+        ServerMsg::Moved { .. }
+    ));
+    past_a_lease().await;
+    let end = within(60, async {
+        let mut a = Player::resume(&nodes[1].addr, a).await.unwrap();
+        let mut b = Player::resume(&nodes[1].addr, b).await.unwrap();
+        for p in [&mut a, &mut b] {
+            let m = p.client.recv().await.unwrap();
+            let ServerMsg::Room(view) = &m else {
+                panic!("a snapshot, got {m:?}")
+            };
+            let g = view.game.as_ref().unwrap();
+            assert_eq!(g.seq, seq, "the room goes on at the same event");
+            assert_eq!(g.state, state);
+            assert_eq!(g.seed_hash, promised, "with the same seed's promise");
+            p.hear(&m).unwrap();
+            p.answer().await.unwrap();
+        }
+        to_the_end(a, b).await
+    })
+    .await;
+    let result = end.game.unwrap().result.unwrap();
+    assert_eq!(ludo_proto::seed_hash(result.seed), promised);
+    let replayed = result.record.replay().unwrap();
+    assert_eq!(replayed.ranking().unwrap(), &result.ranking[..]);
+    let games = Postgres::query(&url, "SELECT count(*) FROM games")
+        .await
+        .unwrap();
+    assert_eq!(count(games), 1, "the game is kept once");
+    // For `make test` to replay with `ludo-cli replay`.
+    if let Some(dir) = std::env::var_os("ARTIFACTS") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = serde_json::to_string_pretty(&result.record).unwrap();
+        std::fs::write(dir.join("cluster-record.json"), record).unwrap();
+        let ranking = serde_json::to_string_pretty(&result.ranking).unwrap();
+        std::fs::write(dir.join("cluster-ranking.json"), ranking).unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paused_node_writes_nothing_when_it_wakes_and_sends_its_devices_on() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let nodes = [node(&url), node(&url)];
+    // Both play until it is Budi's turn to roll; Budi has not asked yet.
+    let (a, mut b) = within(
+        60,
+        two_playing(&nodes[0], |p| {
+            p.mirror
+                .as_ref()
+                .is_some_and(|m| m.seq >= 20 && m.game.turn() == 1 && !m.game.is_over())
+                && p.view
+                    .as_ref()
+                    .is_some_and(|v| v.stage == ludo_proto::Stage::Playing)
+        }),
+    )
+    .await;
+    assert_eq!(b.seat, 1);
+    let seq = a.mirror.as_ref().unwrap().seq;
+    let code = a.code.clone();
+    let steps = format!("SELECT count(*) FROM steps WHERE code = '{code}'");
+    let saved = count(Postgres::query(&url, &steps).await.unwrap());
+
+    nodes[0].signal(libc::SIGSTOP);
+    past_a_lease().await;
+    // Ana comes back through node 2, which takes the room.
+    let mut a = within(20, Player::resume(&nodes[1].addr, a)).await.unwrap();
+    let m = within(10, a.client.recv()).await.unwrap();
+    let ServerMsg::Room(view) = &m else {
+        panic!("a snapshot, got {m:?}")
+    };
+    assert_eq!(view.game.as_ref().unwrap().seq, seq);
+    a.hear(&m).unwrap();
+    let epoch = Postgres::query(
+        &url,
+        &format!("SELECT epoch FROM rooms WHERE code = '{code}'"),
+    )
+    .await
+    .unwrap();
+    assert_eq!(epoch, ["2"]);
+
+    // Budi, still on the paused node, rolls: the request waits in the socket until it wakes.
+    b.answer().await.unwrap();
+    nodes[0].signal(libc::SIGCONT);
+    let moved = within(20, async {
+        loop {
+            match b.client.recv().await.unwrap() {
+                ServerMsg::Moved { url } => break url,
+                ServerMsg::Events { .. } => panic!("the paused node played a step"),
+                _ => {}
+            }
+        }
+    })
+    .await;
+    assert_eq!(node_addr(&moved), nodes[1].addr);
+    assert_eq!(
+        count(Postgres::query(&url, &steps).await.unwrap()),
+        saved,
+        "the woken node wrote nothing"
+    );
+    // Budi follows and the game ends on node 2.
+    let end = within(60, async {
+        let mut b = Player::resume(&node_addr(&moved), b).await.unwrap();
+        let m = b.client.recv().await.unwrap();
+        b.hear(&m).unwrap();
+        assert_eq!(b.mirror.as_ref().unwrap().seq, seq);
+        b.answer().await.unwrap();
+        to_the_end(a, b).await
+    })
+    .await;
+    let result = end.game.unwrap().result.unwrap();
+    assert!(result.record.replay().is_ok());
+}
+
+/// A store as node `id` would open it.
+async fn store(url: &str, id: &str) -> Store {
+    let node = Node {
+        id: id.into(),
+        address: format!("ws://{id}/ws"),
+        lease: Duration::from_secs(10),
+    };
+    Store::open(&Place::Postgres(url.into()), Some(node))
+        .await
+        .unwrap()
+}
+
+/// Room `R{i}` made and its ranked game between the two profiles finished at once (the
+/// winner first, or second when `flip`).
+async fn finish_room(store: &Store, ids: &[i64], i: usize, flip: bool) -> Result<i64, StoreError> {
+    let code = format!("R{i}");
+    let epoch = store.claim_new(&code, "{}").await.unwrap().unwrap();
+    let (x, y) = if flip {
+        (ids[1], ids[0])
+    } else {
+        (ids[0], ids[1])
+    };
+    let w = Write::Finished {
+        code,
+        epoch,
+        number: 1,
+        ranked: true,
+        record: "{}".into(),
+        ratings: vec![
+            RatingChange {
+                profile: x,
+                change: 1.0,
+                won: true,
+            },
+            RatingChange {
+                profile: y,
+                change: -1.0,
+                won: false,
+            },
+        ],
+        room: "{}".into(),
+    };
+    store.write(w).await
+}
+
+/// Two stores as two nodes' (the same database): rooms finishing on both at once, their
+/// players the same profiles in opposite orders, each count once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let (one, two) = (store(&url, "one").await, store(&url, "two").await);
+    let mut ids = Vec::new();
+    for name in ["Ana", "Budi"] {
+        let w = Write::NewProfile {
+            key_hash: format!("key {name}"),
+            name: name.into(),
+        };
+        ids.push(one.write(w).await.unwrap());
+    }
+    const ROOMS: usize = 40;
+    let (a, b) = tokio::join!(
+        futures_util::future::join_all((0..ROOMS).map(|i| finish_room(&one, &ids, 2 * i, false))),
+        futures_util::future::join_all((0..ROOMS).map(|i| finish_room(
+            &two,
+            &ids,
+            2 * i + 1,
+            true
+        ))),
+    );
+    assert!(a.iter().chain(&b).all(|r| r.is_ok()), "{a:?} {b:?}");
+    for id in &ids {
+        let p = one.profile(*id).await.unwrap().unwrap();
+        assert_eq!(p.games, 2 * ROOMS as i64, "every game counted once");
+        assert!((p.rating - ludo_core::rating::START_RATING).abs() < 1e-9);
+    }
+    let games = Postgres::query(&url, "SELECT count(*) FROM games")
+        .await
+        .unwrap();
+    assert_eq!(count(games), 2 * ROOMS as i64);
+
+    // A room taken by node two: node one's writes at the old epoch change nothing.
+    let epoch = one.claim_new("FENCE", "{}").await.unwrap().unwrap();
+    let step = |epoch| Write::Step {
+        code: "FENCE".into(),
+        epoch,
+        game: 1,
+        idx: 0,
+        step: Step::Roll(6),
+    };
+    assert_eq!(one.write(step(epoch)).await, Ok(0));
+    Postgres::query(
+        &url,
+        "UPDATE rooms SET lease_until = now() - interval '1 second' WHERE code = 'FENCE'",
+    )
+    .await
+    .unwrap();
+    let Ok(Claim::Taken(saved)) = two.claim("FENCE").await else {
+        panic!("node two takes a room whose lease ran out")
+    };
+    assert_eq!(saved.epoch, epoch + 1);
+    assert_eq!(saved.steps[&1], [Step::Roll(6)]);
+    assert_eq!(one.write(step(epoch)).await, Err(StoreError::Fenced));
+    let finish = Write::Finished {
+        code: "FENCE".into(),
+        epoch,
+        number: 1,
+        ranked: true,
+        record: "{}".into(),
+        ratings: vec![RatingChange {
+            profile: ids[0],
+            change: 50.0,
+            won: true,
+        }],
+        room: "{}".into(),
+    };
+    assert_eq!(one.write(finish).await, Err(StoreError::Fenced));
+    let p = one.profile(ids[0]).await.unwrap().unwrap();
+    assert_eq!(p.games, 2 * ROOMS as i64, "a fenced finish moves no rating");
+    // Node one is told where the room is; node two's own writes go in.
+    assert!(
+        matches!(one.claim("FENCE").await, Ok(Claim::Elsewhere { address }) if address == "ws://two/ws")
+    );
+    assert_eq!(two.write(step(saved.epoch)).await, Ok(0));
+}
