@@ -107,6 +107,18 @@ pub enum Write {
 }
 
 impl Write {
+    /// A room's write as held at `epoch` (the room's state machine knows no epochs).
+    pub fn at_epoch(mut self, at: i64) -> Write {
+        match &mut self {
+            Write::Room { epoch, .. }
+            | Write::Step { epoch, .. }
+            | Write::Finished { epoch, .. }
+            | Write::DeleteRoom { epoch, .. } => *epoch = at,
+            Write::NewProfile { .. } | Write::Rename { .. } => {}
+        }
+        self
+    }
+
     /// The room and epoch a room's write is fenced by.
     fn fence(&self) -> Option<(&str, i64)> {
         match self {

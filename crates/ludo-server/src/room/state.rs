@@ -1,61 +1,59 @@
-//! One room, owned by one task (an actor): it takes joins and requests from connections in
-//! the order they arrive, plays the CPU seats and the seats of people who are away, runs the
-//! turn clock, writes each step to the database before anyone hears of it, and sends every
-//! member the engine's events in order.
+//! One room as a state machine with no I/O: `RoomState::apply(input)` takes a member's
+//! arrival, request or departure, or the clock, and returns what to do (`Effect`s, in order):
+//! messages to members, writes to the database (each committed before any message after it
+//! goes out), the answer to an arrival, the profiles' ratings to read before a game is
+//! scored, the room's end. The time is given with each input and the secrets (seat tokens,
+//! dice seeds) come from a `Secrets`, so the tests below drive every rule of a room by hand.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use axum::extract::ws::Utf8Bytes;
 use ludo_core::{CpuLevel, Event, PlayError, Step, rating};
 use ludo_proto::{
     ClientMsg, GameResult, GameView, Numbered, REACTION_GAP_MS, Reaction, Refusal, RoomView,
-    ServerMsg, Stage, encode, events_messages,
+    ServerMsg, Stage, events_messages,
 };
-use tokio::sync::{mpsc, oneshot};
-use tokio::time::Instant;
 
-use crate::Shared;
 use crate::secret;
-use crate::store::{RatingChange, StoreError, Write};
+use crate::store::{RatingChange, Write};
 use crate::table::{Action, GameFile, Live, Seat, Table};
-
-/// The most `events` messages a catch-up takes (each at most `EVENTS_MESSAGE_BYTES`): a
-/// device that missed more gets the room's snapshot alone, from which it follows as well.
-pub const CATCH_UP_MESSAGES: usize = OUTBOX / 2;
-
-/// How long a quick-play table keeps a seat for the person it was matched to.
-const QUICK_SEAT_GRACE: Duration = Duration::from_secs(10);
 
 /// A connection's number, unique in the process.
 pub type ConnId = u64;
 
-/// What a room sends a connection.
-pub type Outbox = mpsc::Sender<Utf8Bytes>;
+/// The most `events` messages a catch-up takes (each at most `EVENTS_MESSAGE_BYTES`): a
+/// device that missed more gets the room's snapshot alone, from which it follows as well.
+pub const CATCH_UP_MESSAGES: usize = super::OUTBOX / 2;
 
-/// How many messages may wait for a slow connection before the room lets it go (it comes
-/// back with `resume` and a fresh snapshot).
-pub const OUTBOX: usize = 64;
+/// How long a quick-play table keeps a seat for the person it was matched to.
+const QUICK_SEAT_GRACE: Duration = Duration::from_secs(10);
 
-pub enum RoomMsg {
-    Attach {
-        conn: ConnId,
-        outbox: Outbox,
-        how: Attach,
-        reply: oneshot::Sender<Result<(), (Refusal, String)>>,
-    },
-    Request {
-        conn: ConnId,
-        msg: ClientMsg,
-    },
-    Detach {
-        conn: ConnId,
-    },
-    /// Another node holds the room now (PostgreSQL): its devices go there, and it ends here.
-    Lost,
+/// A refusal and why.
+pub type Refused = (Refusal, String);
+
+fn refuse<T>(reason: Refusal, detail: impl Into<String>) -> Result<T, Refused> {
+    Err((reason, detail.into()))
 }
 
+/// The room's part of the server's configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct RoomConfig {
+    /// How long a CPU waits before each step.
+    pub cpu_pace: Duration,
+    /// How long a person may be away before the CPU plays for them.
+    pub away_grace: Duration,
+    /// How long a room with nobody in it lives on.
+    pub room_ttl: Duration,
+}
+
+/// Where seat tokens and dice seeds come from (the OS's randomness; fixed ones in tests).
+pub trait Secrets {
+    fn token(&mut self) -> String;
+    /// The seed of game `number` of the room.
+    fn seed(&mut self, number: u32) -> u64;
+}
+
+/// How a connection comes to the room.
 pub enum Attach {
     /// Take a seat in the lobby (`seat`, or the first open one).
     Join {
@@ -78,35 +76,73 @@ pub struct Joining {
     pub key: String,
 }
 
-struct Member {
-    outbox: Outbox,
-    seat: Option<u8>,
+pub enum Input {
+    Attach {
+        conn: ConnId,
+        how: Attach,
+    },
+    Request {
+        conn: ConnId,
+        msg: ClientMsg,
+    },
+    Detach {
+        conn: ConnId,
+    },
+    /// The time `next_wake` asked for came (or any time: nothing happens early).
+    Tick,
+    /// The ratings `Effect::ReadRatings` asked for, in its order (`None`: not found).
+    Ratings(Vec<Option<f64>>),
 }
 
-/// Who is at a seat now: its connection, or since when its person has been away.
+/// Who a message goes to.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum To {
+    One(ConnId),
+    /// Every member: seated, watching.
+    All,
+}
+
+#[derive(Debug)]
+pub enum Effect {
+    Send(To, ServerMsg),
+    /// Committed before any effect after it is carried out.
+    Write(Write),
+    /// The answer to an `Attach` (after its first messages; before what it sets off).
+    Answer {
+        conn: ConnId,
+        result: Result<(), Refused>,
+    },
+    /// The member is no longer in the room (its seat went to a newer connection).
+    Forget(ConnId),
+    /// The current ratings of these profiles, for the game just over: answer with
+    /// `Input::Ratings` before anything else.
+    ReadRatings(Vec<i64>),
+    /// Nobody came for the room's time to live: it ends.
+    Expired,
+}
+
+/// A seat's state beside the table: who is there, and when its player last reacted.
 #[derive(Clone, Copy, Debug, Default)]
-struct Presence {
+struct SeatState {
     conn: Option<ConnId>,
     away_since: Option<Instant>,
     /// The away grace ran out and the room has said so (the CPU plays the seat, or in a
     /// lobby the seat opened again).
     grace_over: bool,
+    reacted: Option<Instant>,
 }
 
-impl Presence {
-    fn here(conn: ConnId) -> Presence {
-        Presence {
-            conn: Some(conn),
-            away_since: None,
-            grace_over: false,
-        }
+impl SeatState {
+    fn come(&mut self, conn: ConnId) {
+        self.conn = Some(conn);
+        self.away_since = None;
+        self.grace_over = false;
     }
-    fn away(since: Instant) -> Presence {
-        Presence {
-            conn: None,
-            away_since: Some(since),
-            grace_over: false,
-        }
+
+    fn go(&mut self, now: Instant) {
+        self.conn = None;
+        self.away_since = Some(now);
+        self.grace_over = false;
     }
 }
 
@@ -129,173 +165,123 @@ struct Turn {
     expired: bool,
 }
 
-pub struct Room {
-    shared: Arc<Shared>,
+pub struct RoomState {
+    config: RoomConfig,
     table: Table,
     live: Option<Live>,
-    members: HashMap<ConnId, Member>,
-    /// Each seat's connection, or since when its person has been away.
-    presence: Vec<Presence>,
+    /// Each member's seat (`None`: watching).
+    members: HashMap<ConnId, Option<u8>>,
+    /// Beside each of the table's seats, in its order.
+    seats: Vec<SeatState>,
     turn: Option<Turn>,
     last_step: Instant,
     /// Since when nobody has been in the room.
     idle_since: Option<Instant>,
-    /// When each seat last reacted (seat numbers of the stage the room is in).
-    reacted: HashMap<u8, Instant>,
     /// A quick-play lobby's seats nobody has taken by then go to CPUs, and it starts.
     lobby_deadline: Option<Instant>,
-    /// The epoch this node holds the room at; its writes are refused once another node
-    /// holds it at a later one.
-    epoch: i64,
-    /// Another node took the room: it ends, and its devices are sent there.
-    lost: bool,
+    /// The time of the input being applied.
+    now: Instant,
+    /// The effects of the input being applied.
+    out: Vec<Effect>,
 }
 
-type Refused = (Refusal, String);
-
-fn refuse<T>(reason: Refusal, detail: impl Into<String>) -> Result<T, Refused> {
-    Err((reason, detail.into()))
-}
-
-fn text(msg: &ServerMsg) -> Utf8Bytes {
-    let t = encode(msg);
-    if t.len() > ludo_proto::MAX_SERVER_MESSAGE_BYTES {
-        // Nothing the server sends comes near it (docs/PROTOCOL.md): say so if it ever does.
-        tracing::error!(bytes = t.len(), "a message over the protocol's limit");
-    }
-    Utf8Bytes::from(t)
-}
-
-impl Room {
+impl RoomState {
     /// A room from its table and, if a game is under way, the steps played so far.
     pub fn new(
-        shared: Arc<Shared>,
+        config: RoomConfig,
         table: Table,
         steps: &[Step],
-        epoch: i64,
-    ) -> Result<Room, String> {
+        now: Instant,
+    ) -> Result<RoomState, String> {
         let live = match &table.game {
             Some(file) => Some(Live::replay(&table.rules, file.clone(), steps)?.0),
             None => None,
         };
-        let n = table.seats.len();
-        let now = Instant::now();
-        let mut room = Room {
-            shared,
+        let mut seats = vec![SeatState::default(); table.seats.len()];
+        for s in &mut seats {
+            s.go(now);
+        }
+        let mut room = RoomState {
+            config,
+            lobby_deadline: (table.quick && table.stage == Stage::Lobby)
+                .then_some(now + QUICK_SEAT_GRACE),
             table,
             live,
             members: HashMap::new(),
-            presence: vec![Presence::away(now); n],
+            seats,
             turn: None,
             last_step: now,
             idle_since: Some(now),
-            reacted: HashMap::new(),
-            lobby_deadline: None,
-            epoch,
-            lost: false,
+            now,
+            out: Vec::new(),
         };
-        if room.table.quick && room.table.stage == Stage::Lobby {
-            room.lobby_deadline = Some(now + QUICK_SEAT_GRACE);
-        }
         room.new_turn();
+        room.out.clear();
         Ok(room)
     }
 
-    pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
-        loop {
-            let wake = self.next_wake();
-            tokio::select! {
-                msg = inbox.recv() => match msg {
-                    Some(msg) => self.handle(msg).await,
-                    None => break,
-                },
-                _ = tokio::time::sleep_until(wake) => {
-                    if self.expired() {
-                        break;
-                    }
-                    self.on_time().await;
+    pub fn code(&self) -> &str {
+        &self.table.code
+    }
+
+    /// Applies `input` at `now`: what to do, in order.
+    pub fn apply(&mut self, input: Input, now: Instant, secrets: &mut dyn Secrets) -> Vec<Effect> {
+        self.now = now;
+        let by_member = matches!(
+            input,
+            Input::Attach { .. } | Input::Request { .. } | Input::Detach { .. }
+        );
+        match input {
+            Input::Attach { conn, how } => {
+                let result = self.attach(conn, how, secrets);
+                let ok = result.is_ok();
+                self.out.push(Effect::Answer { conn, result });
+                if ok {
+                    self.after_attach(conn, secrets);
                 }
             }
-            if self.lost {
-                self.shared.rooms.remove(&self.table.code, self.epoch);
-                self.move_members().await;
-                return;
+            Input::Request { conn, msg } => {
+                if let Err((reason, detail)) = self.request(conn, msg, secrets) {
+                    self.send(conn, ServerMsg::Refused { reason, detail });
+                }
             }
+            Input::Detach { conn } => self.detach(conn),
+            Input::Tick => {
+                if self.expired() {
+                    self.out.push(Effect::Expired);
+                } else {
+                    self.on_time(secrets);
+                }
+            }
+            Input::Ratings(fresh) => self.finish(&fresh),
         }
-        self.shared.rooms.remove(&self.table.code, self.epoch);
-        self.shared.store.write_later(Write::DeleteRoom {
-            code: self.table.code.clone(),
-            epoch: self.epoch,
-        });
-        tracing::info!(room = %self.table.code, "room expired");
-    }
-
-    /// The room is another node's now: every device here is told where it is.
-    async fn move_members(&mut self) {
-        let url = self.shared.address_of(&self.table.code).await;
-        tracing::warn!(room = %self.table.code, epoch = self.epoch, %url, "room lost to another node");
-        self.broadcast(&ServerMsg::Moved { url });
-        self.members.clear();
-    }
-
-    /// A write's outcome: one refused because another node holds the room ends the room here.
-    fn written(&mut self, result: Result<i64, StoreError>, what: &str) -> bool {
-        match result {
-            Ok(_) => true,
-            Err(StoreError::Fenced) => {
-                self.lost = true;
-                false
-            }
-            Err(e) => {
-                tracing::error!(room = %self.table.code, "{what} was not saved: {e}");
-                true
-            }
+        if by_member {
+            self.idle_since = if self.members.is_empty() {
+                self.idle_since.or(Some(now))
+            } else {
+                None
+            };
         }
+        std::mem::take(&mut self.out)
     }
 
     fn expired(&self) -> bool {
         self.idle_since
-            .is_some_and(|t| t.elapsed() >= self.shared.config.room_ttl)
-    }
-
-    async fn handle(&mut self, msg: RoomMsg) {
-        match msg {
-            RoomMsg::Attach {
-                conn,
-                outbox,
-                how,
-                reply,
-            } => {
-                let result = self.attach(conn, outbox, how).await;
-                let ok = result.is_ok();
-                let _ = reply.send(result);
-                if ok {
-                    self.after_attach(conn).await;
-                }
-            }
-            RoomMsg::Request { conn, msg } => {
-                if let Err((reason, detail)) = self.request(conn, msg).await {
-                    self.send(conn, &ServerMsg::Refused { reason, detail });
-                }
-            }
-            RoomMsg::Detach { conn } => self.detach(conn),
-            RoomMsg::Lost => self.lost = true,
-        }
-        self.idle_since = if self.members.is_empty() {
-            self.idle_since.or(Some(Instant::now()))
-        } else {
-            None
-        };
+            .is_some_and(|t| self.now.saturating_duration_since(t) >= self.config.room_ttl)
     }
 
     // ---- joining and leaving -------------------------------------------------------------
 
-    async fn attach(&mut self, conn: ConnId, outbox: Outbox, how: Attach) -> Result<(), Refused> {
+    fn attach(
+        &mut self,
+        conn: ConnId,
+        how: Attach,
+        secrets: &mut dyn Secrets,
+    ) -> Result<(), Refused> {
         match how {
             Attach::Watch => {
-                self.members.insert(conn, Member { outbox, seat: None });
-                let view = text(&ServerMsg::Room(Box::new(self.view())));
-                self.send_text(conn, view);
+                self.members.insert(conn, None);
+                self.send(conn, ServerMsg::Room(Box::new(self.view())));
                 Ok(())
             }
             Attach::Join { person, seat } => {
@@ -322,7 +308,7 @@ impl Room {
                         None => return refuse(Refusal::RoomFull, "every seat is taken"),
                     },
                 };
-                let token = secret::token();
+                let token = secrets.token();
                 let sitting = Seat::Person {
                     name: person.name,
                     token_hash: secret::hash(&token),
@@ -330,35 +316,35 @@ impl Room {
                     rating: person.rating,
                 };
                 self.table.take_seat(seat, sitting);
-                self.save().await;
-                self.sit(conn, outbox, seat);
+                self.save();
+                self.sit(conn, seat);
                 let code = self.table.code.clone();
                 self.send(
                     conn,
-                    &ServerMsg::Joined {
+                    ServerMsg::Joined {
                         link: format!("/r/{code}"),
                         code,
                         token,
                         profile: person.key,
                     },
                 );
-                self.send(conn, &ServerMsg::Seated { seat });
+                self.send(conn, ServerMsg::Seated { seat });
                 Ok(())
             }
             Attach::Resume { token, seen } => {
                 let hash = secret::hash(&token);
                 let Some(seat) = self.table.seat_of_token(&hash) else {
-                    return self.resume_gone(conn, outbox, &hash).await;
+                    return self.resume_gone(conn, &hash);
                 };
-                if let Some(old) = self.presence[seat as usize].conn.take() {
+                if let Some(old) = self.seats[seat as usize].conn.take() {
                     // The same device again (a new tab, or a reconnect before the old socket
                     // timed out): the old connection goes.
                     self.members.remove(&old);
+                    self.out.push(Effect::Forget(old));
                 }
-                self.sit(conn, outbox, seat);
-                self.send(conn, &ServerMsg::Seated { seat });
-                let view = text(&ServerMsg::Room(Box::new(self.view())));
-                self.send_text(conn, view);
+                self.sit(conn, seat);
+                self.send(conn, ServerMsg::Seated { seat });
+                self.send(conn, ServerMsg::Room(Box::new(self.view())));
                 self.catch_up(conn, seen);
                 Ok(())
             }
@@ -378,7 +364,7 @@ impl Room {
         let events = live.events(&self.table.rules);
         let messages = events_messages(seen, &events[seen as usize..]);
         if messages.len() <= CATCH_UP_MESSAGES {
-            for m in &messages {
+            for m in messages {
                 self.send(conn, m);
             }
         }
@@ -386,12 +372,7 @@ impl Room {
 
     /// A token whose lobby seat opened again while its device was gone: it sits again while
     /// the lobby has a free seat, else it watches (and is told why).
-    async fn resume_gone(
-        &mut self,
-        conn: ConnId,
-        outbox: Outbox,
-        hash: &str,
-    ) -> Result<(), Refused> {
+    fn resume_gone(&mut self, conn: ConnId, hash: &str) -> Result<(), Refused> {
         if !self.table.is_gone(hash) {
             return refuse(Refusal::BadToken, "no seat of this room has that token");
         }
@@ -401,12 +382,12 @@ impl Room {
             Some(seat) if self.table.stage == Stage::Lobby => {
                 let gone = self.table.take_gone(hash).expect("gone, as just seen");
                 self.table.take_seat(seat, gone.into());
-                self.save().await;
-                self.sit(conn, outbox, seat);
-                self.send(conn, &ServerMsg::Seated { seat });
+                self.save();
+                self.sit(conn, seat);
+                self.send(conn, ServerMsg::Seated { seat });
             }
             _ => {
-                self.members.insert(conn, Member { outbox, seat: None });
+                self.members.insert(conn, None);
                 let (reason, detail) = if self.table.stage == Stage::Lobby {
                     (
                         Refusal::RoomFull,
@@ -418,45 +399,38 @@ impl Room {
                         "the game started without you while you were away: you watch",
                     )
                 };
-                self.send(conn, &ServerMsg::refused(reason, detail));
-                let view = text(&ServerMsg::Room(Box::new(self.view())));
-                self.send_text(conn, view);
+                self.send(conn, ServerMsg::refused(reason, detail));
+                self.send(conn, ServerMsg::Room(Box::new(self.view())));
             }
         }
         Ok(())
     }
 
     /// `conn` plays `seat` from now on, and is present.
-    fn sit(&mut self, conn: ConnId, outbox: Outbox, seat: u8) {
-        let member = Member {
-            outbox,
-            seat: Some(seat),
-        };
-        self.members.insert(conn, member);
-        self.presence[seat as usize] = Presence::here(conn);
+    fn sit(&mut self, conn: ConnId, seat: u8) {
+        self.members.insert(conn, Some(seat));
+        self.seats[seat as usize].come(conn);
     }
 
     /// Everyone hears who is at the table now; a full lobby starts.
-    async fn after_attach(&mut self, conn: ConnId) {
-        if self.members.get(&conn).is_some_and(|m| m.seat.is_some()) {
+    fn after_attach(&mut self, conn: ConnId, secrets: &mut dyn Secrets) {
+        if self.members.get(&conn).is_some_and(|s| s.is_some()) {
             self.broadcast_room();
         }
-        if self.table.stage == Stage::Lobby
-            && !self.table.seats.contains(&Seat::Open)
-            && let Err((reason, detail)) = self.start().await
-        {
-            tracing::warn!(room = %self.table.code, "full lobby did not start: {reason:?} {detail}");
+        if self.table.stage == Stage::Lobby && !self.table.seats.contains(&Seat::Open) {
+            // A full lobby has two players or more: it starts.
+            let _ = self.start(secrets);
         }
     }
 
     fn detach(&mut self, conn: ConnId) {
-        let Some(member) = self.members.remove(&conn) else {
+        let Some(seat) = self.members.remove(&conn) else {
             return;
         };
-        if let Some(seat) = member.seat
-            && self.presence[seat as usize].conn == Some(conn)
+        if let Some(seat) = seat
+            && self.seats[seat as usize].conn == Some(conn)
         {
-            self.presence[seat as usize] = Presence::away(Instant::now());
+            self.seats[seat as usize].go(self.now);
             self.broadcast_room();
         }
     }
@@ -464,23 +438,22 @@ impl Room {
     /// The away grace ran out for seats whose device is gone: in a lobby their seats open
     /// again (and the host's role passes on), in a game the CPU now plays them; everyone
     /// hears it.
-    async fn graces_over(&mut self, now: Instant) {
-        let grace = self.shared.config.away_grace;
+    fn graces_over(&mut self) {
+        let grace = self.config.away_grace;
         let mut changed = false;
         let mut save = false;
-        for seat in 0..self.presence.len() as u8 {
-            let p = &mut self.presence[seat as usize];
-            if p.grace_over || p.away_since.is_none_or(|t| now < t + grace) {
+        for seat in 0..self.seats.len() as u8 {
+            let s = &mut self.seats[seat as usize];
+            if s.grace_over || s.away_since.is_none_or(|t| self.now < t + grace) {
                 continue;
             }
-            p.grace_over = true;
+            s.grace_over = true;
             if !self.table.is_person(seat) {
                 continue;
             }
             changed = true;
             let hosted = self.table.host == Some(seat);
             if self.table.stage == Stage::Lobby {
-                tracing::info!(room = %self.table.code, seat, "a lobby seat whose device is gone opened again");
                 self.table.open_seat(seat);
                 if hosted {
                     self.table.host = self.next_host(seat);
@@ -494,7 +467,7 @@ impl Room {
             }
         }
         if save {
-            self.save().await;
+            self.save();
         }
         if changed {
             self.broadcast_room();
@@ -512,7 +485,7 @@ impl Room {
     /// The next person present after `old`.
     fn next_present(&self, old: u8) -> Option<u8> {
         self.people_after(old)
-            .find(|&s| self.presence[s as usize].conn.is_some())
+            .find(|&s| self.seats[s as usize].conn.is_some())
     }
 
     /// Who hosts after `old`: the next person present in seat order, else the next person.
@@ -523,8 +496,8 @@ impl Room {
 
     /// When the next away grace runs out, if one is running.
     fn next_grace(&self) -> Option<Instant> {
-        let grace = self.shared.config.away_grace;
-        self.presence
+        let grace = self.config.away_grace;
+        self.seats
             .iter()
             .enumerate()
             .filter(|&(s, p)| !p.grace_over && self.table.is_person(s as u8))
@@ -534,8 +507,13 @@ impl Room {
 
     // ---- requests ------------------------------------------------------------------------
 
-    async fn request(&mut self, conn: ConnId, msg: ClientMsg) -> Result<(), Refused> {
-        let Some(seat) = self.members.get(&conn).and_then(|m| m.seat) else {
+    fn request(
+        &mut self,
+        conn: ConnId,
+        msg: ClientMsg,
+        secrets: &mut dyn Secrets,
+    ) -> Result<(), Refused> {
+        let Some(seat) = self.members.get(&conn).copied().flatten() else {
             return refuse(
                 Refusal::NotSeated,
                 "this connection watches; it has no seat",
@@ -547,7 +525,7 @@ impl Room {
                 if self.table.stage != Stage::Lobby {
                     return refuse(Refusal::GameStarted, "the game has started");
                 }
-                self.start().await
+                self.start(secrets)
             }
             ClientMsg::Rematch => {
                 self.check_host(seat)?;
@@ -559,13 +537,13 @@ impl Room {
                     .table
                     .rules
                     .rematch_first_seat(last, self.table.seats.len() as u8);
-                self.new_game(first).await;
+                self.new_game(first, secrets);
                 Ok(())
             }
-            ClientMsg::Roll { at } => self.person_plays(seat, at, Action::Press).await,
-            ClientMsg::Move { at, piece } => self.person_plays(seat, at, Action::Move(piece)).await,
+            ClientMsg::Roll { at } => self.person_plays(seat, at, Action::Press),
+            ClientMsg::Move { at, piece } => self.person_plays(seat, at, Action::Move(piece)),
             ClientMsg::Leave => {
-                self.leave(conn, seat).await;
+                self.leave(conn, seat);
                 Ok(())
             }
             ClientMsg::React { reaction } => self.react(seat, &reaction),
@@ -583,17 +561,15 @@ impl Room {
                 format!("{shown:?} is not a reaction"),
             );
         };
-        let now = Instant::now();
         let gap = Duration::from_millis(REACTION_GAP_MS);
-        if self
-            .reacted
-            .get(&seat)
-            .is_some_and(|&last| now.duration_since(last) < gap)
+        let s = &mut self.seats[seat as usize];
+        if s.reacted
+            .is_some_and(|last| self.now.saturating_duration_since(last) < gap)
         {
             return refuse(Refusal::TooFast, "one reaction every three seconds");
         }
-        self.reacted.insert(seat, now);
-        self.broadcast(&ServerMsg::Reacted { seat, reaction });
+        s.reacted = Some(self.now);
+        self.broadcast(ServerMsg::Reacted { seat, reaction });
         Ok(())
     }
 
@@ -605,22 +581,20 @@ impl Room {
         }
     }
 
-    async fn leave(&mut self, conn: ConnId, seat: u8) {
-        if let Some(m) = self.members.get_mut(&conn) {
-            m.seat = None;
-        }
-        self.presence[seat as usize] = Presence::away(Instant::now());
+    fn leave(&mut self, conn: ConnId, seat: u8) {
+        self.members.insert(conn, None);
+        self.seats[seat as usize].go(self.now);
         if self.table.stage == Stage::Lobby {
             self.table.seats[seat as usize] = Seat::Open;
             if self.table.host == Some(seat) {
                 self.table.host = self.next_host(seat);
             }
-            self.save().await;
+            self.save();
         }
         self.broadcast_room();
     }
 
-    async fn person_plays(&mut self, seat: u8, at: u64, action: Action) -> Result<(), Refused> {
+    fn person_plays(&mut self, seat: u8, at: u64, action: Action) -> Result<(), Refused> {
         let Some(live) = &self.live else {
             return refuse(Refusal::WrongPhase, "no game has started");
         };
@@ -648,7 +622,7 @@ impl Room {
                 ),
             );
         }
-        self.play(action).await.map_err(|e| match e {
+        self.play(action).map_err(|e| match e {
             PlayError::OutOfTurn { .. } => (Refusal::WrongPhase, e.to_string()),
             _ => (Refusal::Illegal, e.to_string()),
         })
@@ -656,7 +630,7 @@ impl Room {
 
     // ---- the game ------------------------------------------------------------------------
 
-    async fn start(&mut self) -> Result<(), Refused> {
+    fn start(&mut self, secrets: &mut dyn Secrets) -> Result<(), Refused> {
         let playing = self
             .table
             .seats
@@ -669,44 +643,41 @@ impl Room {
                 "a game needs two players or more",
             );
         }
+        // Seats nobody took go; the rest are numbered again, and what is kept beside each
+        // moves with it (a seat's reactions start afresh under its new number).
         let moved = self.table.close_up();
-        let mut presence = vec![Presence::default(); self.table.seats.len()];
+        let mut seats = vec![SeatState::default(); self.table.seats.len()];
         for (old, new) in moved.iter().enumerate() {
             if let Some(new) = *new {
-                presence[new as usize] = self.presence[old];
+                seats[new as usize] = SeatState {
+                    reacted: None,
+                    ..self.seats[old]
+                };
             }
         }
-        self.presence = presence;
-        // Seats are numbered again: what they last said starts afresh.
-        self.reacted.clear();
-        for member in self.members.values_mut() {
-            member.seat = member.seat.and_then(|s| moved[s as usize]);
+        self.seats = seats;
+        for seat in self.members.values_mut() {
+            *seat = seat.and_then(|s| moved[s as usize]);
         }
         // Each device learns its seat's new number before the game's first snapshot.
-        let seats: Vec<(ConnId, u8)> = self
+        let mut seated: Vec<(ConnId, u8)> = self
             .members
             .iter()
-            .filter_map(|(&c, m)| m.seat.map(|s| (c, s)))
+            .filter_map(|(&c, s)| s.map(|s| (c, s)))
             .collect();
-        for (conn, seat) in seats {
-            self.send(conn, &ServerMsg::Seated { seat });
+        seated.sort_unstable();
+        for (conn, seat) in seated {
+            self.send(conn, ServerMsg::Seated { seat });
         }
-        self.new_game(0).await;
+        self.new_game(0, secrets);
         Ok(())
     }
 
-    async fn new_game(&mut self, first_seat: u8) {
+    fn new_game(&mut self, first_seat: u8, secrets: &mut dyn Secrets) {
         let number = self.table.game.as_ref().map_or(1, |g| g.number + 1);
-        let seed = match self.shared.config.fixed_seed {
-            // Tests only: the same dice for the same game number, so a test replays.
-            Some(fixed) => {
-                fixed.wrapping_add(u64::from(number).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            }
-            None => secret::seed(),
-        };
         let file = GameFile {
             number,
-            seed,
+            seed: secrets.seed(number),
             first_seat,
             players: self.table.players(),
             ranked: self.table.is_ranked(),
@@ -722,51 +693,70 @@ impl Room {
         self.table.game = Some(file);
         self.table.stage = Stage::Playing;
         self.live = Some(live);
-        self.last_step = Instant::now();
+        self.last_step = self.now;
         self.turn = None;
         self.new_turn();
-        self.save().await;
+        self.save();
         self.broadcast_room();
     }
 
-    /// Plays `action` for the seat to act, writes the step, and tells everyone.
-    async fn play(&mut self, action: Action) -> Result<(), PlayError> {
+    /// Plays `action` for the seat to act: the step is written, then everyone hears it.
+    fn play(&mut self, action: Action) -> Result<(), PlayError> {
         let live = self.live.as_mut().expect("a game is under way");
         let first = live.seq;
         let (step, events) = live.play(action)?;
         let write = Write::Step {
             code: self.table.code.clone(),
-            epoch: self.epoch,
+            epoch: 0,
             game: live.file.number,
             idx: live.record.steps.len() as u32 - 1,
             step,
         };
         let over = live.game.is_over();
-        let result = self.shared.store.write(write).await;
-        if !self.written(result, "a step") {
-            // Nobody hears of a step the database refused: the room ends here.
-            return Ok(());
-        }
-        self.last_step = Instant::now();
+        self.out.push(Effect::Write(write));
+        self.last_step = self.now;
         let passed = events.iter().any(|e| {
             matches!(
                 e,
                 Event::TurnPassed { .. } | Event::FirstPlayer { .. } | Event::RollOff { .. }
             )
         });
-        self.broadcast(&ServerMsg::Events {
+        self.broadcast(ServerMsg::Events {
             events: numbered(first, &events),
         });
         if over {
-            self.finish().await;
+            self.game_over();
         } else if passed {
             self.new_turn();
         }
         Ok(())
     }
 
-    async fn finish(&mut self) {
+    /// The game ended: a ranked one asks for its players' ratings as they are now (another
+    /// room may have moved them), then is scored; others are scored at once.
+    fn game_over(&mut self) {
         let live = self.live.as_ref().expect("a game is under way");
+        if !live.file.ranked {
+            self.finish(&[]);
+            return;
+        }
+        let ids = self
+            .table
+            .seats
+            .iter()
+            .filter_map(|s| match s {
+                Seat::Person { profile, .. } => Some(*profile),
+                _ => None,
+            })
+            .collect();
+        self.out.push(Effect::ReadRatings(ids));
+    }
+
+    /// Scores the game over with the ratings read (`fresh`, person by person) and keeps it.
+    fn finish(&mut self, fresh: &[Option<f64>]) {
+        let Some(live) = self.live.as_ref().filter(|l| l.game.is_over()) else {
+            return;
+        };
         let ranking = live.game.ranking().unwrap_or_default().to_vec();
         let mut ratings = Vec::new();
         if live.file.ranked {
@@ -781,8 +771,7 @@ impl Room {
                     profile, rating, ..
                 } = seat
                 {
-                    let fresh = self.shared.store.profile(*profile).await.ok().flatten();
-                    now.push(fresh.map_or(*rating, |p| p.rating));
+                    now.push(fresh.get(ids.len()).copied().flatten().unwrap_or(*rating));
                     ids.push(*profile);
                 }
             }
@@ -806,19 +795,16 @@ impl Room {
         let ranked = live.file.ranked;
         self.table.stage = Stage::Over;
         self.turn = None;
-        let write = Write::Finished {
+        self.out.push(Effect::Write(Write::Finished {
             code: self.table.code.clone(),
-            epoch: self.epoch,
+            epoch: 0,
             number,
             ranked,
             record,
             ratings,
             room: serde_json::to_string(&self.table).expect("a table serializes"),
-        };
-        let result = self.shared.store.write(write).await;
-        if self.written(result, "a finished game") {
-            self.broadcast_room();
-        }
+        }));
+        self.broadcast_room();
     }
 
     /// The turn in progress changed hands (or a game started): its clock starts.
@@ -833,7 +819,7 @@ impl Room {
         let seat = live.game.turn();
         let deadline = match self.table.turn_limit_secs {
             Some(secs) if self.table.is_person(seat) => {
-                Some(Instant::now() + Duration::from_secs(secs as u64))
+                Some(self.now + Duration::from_secs(secs as u64))
             }
             _ => None,
         };
@@ -843,10 +829,8 @@ impl Room {
             expired: false,
         });
         if let Some(deadline) = deadline {
-            let ms_left = deadline
-                .saturating_duration_since(Instant::now())
-                .as_millis() as u32;
-            self.broadcast(&ServerMsg::Clock { seat, ms_left });
+            let ms_left = deadline.saturating_duration_since(self.now).as_millis() as u32;
+            self.broadcast(ServerMsg::Clock { seat, ms_left });
         }
     }
 
@@ -854,35 +838,34 @@ impl Room {
         let (Some(live), Some(turn)) = (&self.live, &self.turn) else {
             return Actor::Nobody;
         };
-        if self.table.stage != Stage::Playing || self.presence.iter().all(|p| p.conn.is_none()) {
+        if self.table.stage != Stage::Playing || self.seats.iter().all(|p| p.conn.is_none()) {
             return Actor::Nobody;
         }
         let seat = live.game.turn();
-        let pace = self.last_step + self.shared.config.cpu_pace;
+        let pace = self.last_step + self.config.cpu_pace;
         match &self.table.seats[seat as usize] {
             Seat::Cpu { level } => Actor::Cpu(*level, pace),
-            Seat::Person { .. } => match self.presence[seat as usize].away_since {
+            Seat::Person { .. } => match self.seats[seat as usize].away_since {
                 _ if turn.expired => Actor::Cpu(CpuLevel::Normal, pace),
-                Some(since) => Actor::Cpu(
-                    CpuLevel::Normal,
-                    pace.max(since + self.shared.config.away_grace),
-                ),
+                Some(since) => {
+                    Actor::Cpu(CpuLevel::Normal, pace.max(since + self.config.away_grace))
+                }
                 None => Actor::Person(turn.deadline),
             },
             Seat::Open | Seat::Empty => Actor::Nobody,
         }
     }
 
-    fn next_wake(&self) -> Instant {
-        let far = Instant::now() + Duration::from_secs(3600);
+    /// When the room next needs a `Tick`: a CPU's step, a turn's deadline, an away grace,
+    /// a quick-play lobby's deadline, or its end.
+    pub fn next_wake(&self) -> Instant {
+        let far = self.now + Duration::from_secs(3600);
         let act = match self.actor() {
             Actor::Cpu(_, at) => at,
             Actor::Person(Some(deadline)) => deadline,
             Actor::Person(None) | Actor::Nobody => far,
         };
-        let expiry = self
-            .idle_since
-            .map_or(far, |t| t + self.shared.config.room_ttl);
+        let expiry = self.idle_since.map_or(far, |t| t + self.config.room_ttl);
         let lobby = self
             .lobby_deadline
             .filter(|_| self.table.stage == Stage::Lobby)
@@ -893,8 +876,8 @@ impl Room {
     }
 
     /// A quick-play lobby whose people have not all come: CPUs in their seats, and the game.
-    async fn quick_lobby_over(&mut self, now: Instant) {
-        if self.table.stage != Stage::Lobby || self.lobby_deadline.is_none_or(|d| now < d) {
+    fn quick_lobby_over(&mut self, secrets: &mut dyn Secrets) {
+        if self.table.stage != Stage::Lobby || self.lobby_deadline.is_none_or(|d| self.now < d) {
             return;
         }
         self.lobby_deadline = None;
@@ -919,30 +902,27 @@ impl Room {
         for seat in self.table.seats.iter_mut().filter(|s| **s == Seat::Open) {
             *seat = Seat::Cpu { level };
         }
-        if let Err((reason, detail)) = self.start().await {
-            tracing::warn!(room = %self.table.code, "a quick-play table did not start: {reason:?} {detail}");
-        }
+        let _ = self.start(secrets);
     }
 
-    async fn on_time(&mut self) {
-        let now = Instant::now();
-        self.graces_over(now).await;
-        self.quick_lobby_over(now).await;
+    fn on_time(&mut self, secrets: &mut dyn Secrets) {
+        self.graces_over();
+        self.quick_lobby_over(secrets);
         match self.actor() {
-            Actor::Person(Some(deadline)) if now >= deadline => {
+            Actor::Person(Some(deadline)) if self.now >= deadline => {
                 if let Some(turn) = self.turn.as_mut() {
                     turn.expired = true;
                 }
                 self.broadcast_room();
             }
-            Actor::Cpu(level, at) if now >= at => {
+            Actor::Cpu(level, at) if self.now >= at => {
                 let table = std::array::from_fn(|s| match self.table.seats.get(s) {
                     Some(Seat::Cpu { level }) => Some(*level),
                     _ => None,
                 });
                 let live = self.live.as_mut().expect("a game is under way");
                 let action = live.cpu_action(level, &table);
-                if let Err(e) = self.play(action).await {
+                if let Err(e) = self.play(action) {
                     tracing::error!(room = %self.table.code, "the CPU's move was refused: {e}");
                 }
             }
@@ -952,13 +932,13 @@ impl Room {
 
     // ---- what is sent --------------------------------------------------------------------
 
-    fn view(&self) -> RoomView {
+    pub fn view(&self) -> RoomView {
         let turn_seat = self.turn.as_ref().map(|t| t.seat);
         let expired = self.turn.as_ref().is_some_and(|t| t.expired);
         let playing = self.table.stage == Stage::Playing;
         let seats = (0..self.table.seats.len() as u8)
             .map(|s| {
-                let p = &self.presence[s as usize];
+                let p = &self.seats[s as usize];
                 let present = p.conn.is_some();
                 let cpu_plays =
                     playing && ((!present && p.grace_over) || (expired && turn_seat == Some(s)));
@@ -977,7 +957,7 @@ impl Room {
                     .as_ref()
                     .filter(|t| !t.expired)
                     .and_then(|t| t.deadline)
-                    .map(|d| d.saturating_duration_since(Instant::now()).as_millis() as u32),
+                    .map(|d| d.saturating_duration_since(self.now).as_millis() as u32),
                 result: live.game.ranking().map(|ranking| GameResult {
                     ranking: ranking.to_vec(),
                     seed: file.seed,
@@ -998,42 +978,25 @@ impl Room {
         }
     }
 
-    async fn save(&mut self) {
+    fn save(&mut self) {
         let json = serde_json::to_string(&self.table).expect("a table serializes");
-        let write = Write::Room {
+        self.out.push(Effect::Write(Write::Room {
             code: self.table.code.clone(),
-            epoch: self.epoch,
+            epoch: 0,
             json,
-        };
-        let result = self.shared.store.write(write).await;
-        self.written(result, "the room");
+        }));
     }
 
     fn broadcast_room(&mut self) {
-        self.broadcast(&ServerMsg::Room(Box::new(self.view())));
+        self.broadcast(ServerMsg::Room(Box::new(self.view())));
     }
 
-    fn broadcast(&mut self, msg: &ServerMsg) {
-        let t = text(msg);
-        let conns: Vec<ConnId> = self.members.keys().copied().collect();
-        for conn in conns {
-            self.send_text(conn, t.clone());
-        }
+    fn broadcast(&mut self, msg: ServerMsg) {
+        self.out.push(Effect::Send(To::All, msg));
     }
 
-    fn send(&mut self, conn: ConnId, msg: &ServerMsg) {
-        self.send_text(conn, text(msg));
-    }
-
-    /// Sends to one member; one that cannot keep up is let go (its device resumes).
-    fn send_text(&mut self, conn: ConnId, t: Utf8Bytes) {
-        let Some(member) = self.members.get(&conn) else {
-            return;
-        };
-        if member.outbox.try_send(t).is_err() {
-            tracing::info!(room = %self.table.code, conn, "a member that does not keep up was let go");
-            self.detach(conn);
-        }
+    fn send(&mut self, conn: ConnId, msg: ServerMsg) {
+        self.out.push(Effect::Send(To::One(conn), msg));
     }
 }
 

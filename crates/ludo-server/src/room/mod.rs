@@ -1,0 +1,275 @@
+//! One room, owned by one task (an actor): a thin loop around the room's state machine
+//! (`state`). It takes joins and requests from connections in the order they arrive and the
+//! clock's ticks, and carries out what the machine says: each write committed before any
+//! message after it goes out, messages to members' outboxes, the ratings read before a game
+//! is scored. A write refused because another node holds the room now ends it here, and its
+//! devices are sent to that node.
+
+mod state;
+#[cfg(test)]
+mod tests;
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+
+use axum::extract::ws::Utf8Bytes;
+use ludo_core::Step;
+use ludo_proto::{Refusal, ServerMsg, encode};
+use tokio::sync::{mpsc, oneshot};
+
+pub use state::{Attach, ConnId, Joining};
+use state::{Effect, Input, RoomConfig, RoomState, Secrets, To};
+
+use crate::Shared;
+use crate::secret;
+use crate::store::{StoreError, Write};
+use crate::table::Table;
+
+/// What a room sends a connection.
+pub type Outbox = mpsc::Sender<Utf8Bytes>;
+
+/// How many messages may wait for a slow connection before the room lets it go (it comes
+/// back with `resume` and a fresh snapshot).
+pub const OUTBOX: usize = 64;
+
+/// Where a room answers an arrival: in, or why not.
+pub type Reply = oneshot::Sender<Result<(), state::Refused>>;
+
+pub enum RoomMsg {
+    Attach {
+        conn: ConnId,
+        outbox: Outbox,
+        how: Attach,
+        reply: Reply,
+    },
+    Request {
+        conn: ConnId,
+        msg: ludo_proto::ClientMsg,
+    },
+    Detach {
+        conn: ConnId,
+    },
+    /// Another node holds the room now (PostgreSQL): its devices go there, and it ends here.
+    Lost,
+}
+
+/// Seat tokens and dice seeds from the OS's randomness (or, in tests, dice from a fixed seed).
+struct ServerSecrets {
+    fixed_seed: Option<u64>,
+}
+
+impl Secrets for ServerSecrets {
+    fn token(&mut self) -> String {
+        secret::token()
+    }
+
+    fn seed(&mut self, number: u32) -> u64 {
+        match self.fixed_seed {
+            // Tests only: the same dice for the same game number, so a test replays.
+            Some(fixed) => {
+                fixed.wrapping_add(u64::from(number).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            }
+            None => secret::seed(),
+        }
+    }
+}
+
+pub struct Room {
+    shared: Arc<Shared>,
+    state: RoomState,
+    secrets: ServerSecrets,
+    /// Each member's outbox.
+    outboxes: HashMap<ConnId, Outbox>,
+    /// The answer an arrival waits for.
+    replies: HashMap<ConnId, Reply>,
+    /// The epoch this node holds the room at; its writes are refused once another node
+    /// holds it at a later one.
+    epoch: i64,
+    /// Another node took the room: it ends, and its devices are sent there.
+    lost: bool,
+    expired: bool,
+}
+
+fn text(msg: &ServerMsg) -> Utf8Bytes {
+    let t = encode(msg);
+    if t.len() > ludo_proto::MAX_SERVER_MESSAGE_BYTES {
+        // Nothing the server sends comes near it (docs/PROTOCOL.md): say so if it ever does.
+        tracing::error!(bytes = t.len(), "a message over the protocol's limit");
+    }
+    Utf8Bytes::from(t)
+}
+
+impl Room {
+    /// A room from its table and, if a game is under way, the steps played so far, held at
+    /// `epoch`.
+    pub fn new(
+        shared: Arc<Shared>,
+        table: Table,
+        steps: &[Step],
+        epoch: i64,
+    ) -> Result<Room, String> {
+        let config = RoomConfig {
+            cpu_pace: shared.config.cpu_pace,
+            away_grace: shared.config.away_grace,
+            room_ttl: shared.config.room_ttl,
+        };
+        let state = RoomState::new(config, table, steps, std::time::Instant::now())?;
+        Ok(Room {
+            secrets: ServerSecrets {
+                fixed_seed: shared.config.fixed_seed,
+            },
+            shared,
+            state,
+            outboxes: HashMap::new(),
+            replies: HashMap::new(),
+            epoch,
+            lost: false,
+            expired: false,
+        })
+    }
+
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
+        let code = self.state.code().to_string();
+        loop {
+            let wake = tokio::time::Instant::from_std(self.state.next_wake());
+            tokio::select! {
+                msg = inbox.recv() => match msg {
+                    Some(msg) => self.hear(msg).await,
+                    None => break,
+                },
+                _ = tokio::time::sleep_until(wake) => self.apply(Input::Tick).await,
+            }
+            if self.lost {
+                self.shared.rooms.remove(&code, self.epoch);
+                self.move_members(&code).await;
+                return;
+            }
+            if self.expired {
+                break;
+            }
+        }
+        self.shared.rooms.remove(&code, self.epoch);
+        self.shared.store.write_later(Write::DeleteRoom {
+            code: code.clone(),
+            epoch: self.epoch,
+        });
+        tracing::info!(room = %code, "room expired");
+    }
+
+    async fn hear(&mut self, msg: RoomMsg) {
+        match msg {
+            RoomMsg::Attach {
+                conn,
+                outbox,
+                how,
+                reply,
+            } => {
+                self.outboxes.insert(conn, outbox);
+                self.replies.insert(conn, reply);
+                self.apply(Input::Attach { conn, how }).await;
+            }
+            RoomMsg::Request { conn, msg } => self.apply(Input::Request { conn, msg }).await,
+            RoomMsg::Detach { conn } => {
+                self.outboxes.remove(&conn);
+                self.apply(Input::Detach { conn }).await;
+            }
+            RoomMsg::Lost => self.lost = true,
+        }
+    }
+
+    /// Applies `input` and carries out its effects in order, with what they set off (the
+    /// ratings read, members that could not keep up let go).
+    async fn apply(&mut self, input: Input) {
+        let mut inputs = VecDeque::from([input]);
+        while let Some(input) = inputs.pop_front() {
+            let now = std::time::Instant::now();
+            let mut effects = VecDeque::from(self.state.apply(input, now, &mut self.secrets));
+            while let Some(effect) = effects.pop_front() {
+                match effect {
+                    Effect::Send(to, msg) => {
+                        for conn in self.send(to, &msg) {
+                            inputs.push_back(Input::Detach { conn });
+                        }
+                    }
+                    Effect::Write(w) => {
+                        let result = self.shared.store.write(w.at_epoch(self.epoch)).await;
+                        match result {
+                            Ok(_) => {}
+                            Err(StoreError::Fenced) => {
+                                // Nobody hears of what the database refused: the room ends.
+                                self.lost = true;
+                                return;
+                            }
+                            Err(e) => {
+                                tracing::error!(room = %self.state.code(), "a write failed: {e}")
+                            }
+                        }
+                    }
+                    Effect::Answer { conn, result } => {
+                        if result.is_err() {
+                            self.outboxes.remove(&conn);
+                        }
+                        if let Some(reply) = self.replies.remove(&conn) {
+                            let _ = reply.send(result);
+                        }
+                    }
+                    Effect::Forget(conn) => {
+                        self.outboxes.remove(&conn);
+                    }
+                    Effect::ReadRatings(ids) => {
+                        let mut fresh = Vec::with_capacity(ids.len());
+                        for id in ids {
+                            let p = self.shared.store.profile(id).await.ok().flatten();
+                            fresh.push(p.map(|p| p.rating));
+                        }
+                        let now = std::time::Instant::now();
+                        let scored =
+                            self.state
+                                .apply(Input::Ratings(fresh), now, &mut self.secrets);
+                        for (i, e) in scored.into_iter().enumerate() {
+                            effects.insert(i, e);
+                        }
+                    }
+                    Effect::Expired => self.expired = true,
+                }
+            }
+        }
+    }
+
+    /// Sends `msg`; the members that cannot keep up (their outbox full) are let go, and
+    /// returned so the room hears they left.
+    fn send(&mut self, to: To, msg: &ServerMsg) -> Vec<ConnId> {
+        let t = text(msg);
+        let conns: Vec<ConnId> = match to {
+            To::One(conn) => vec![conn],
+            To::All => self.outboxes.keys().copied().collect(),
+        };
+        let mut behind = Vec::new();
+        for conn in conns {
+            let Some(outbox) = self.outboxes.get(&conn) else {
+                continue;
+            };
+            if outbox.try_send(t.clone()).is_err() {
+                tracing::info!(room = %self.state.code(), conn, "a member that does not keep up was let go");
+                self.outboxes.remove(&conn);
+                behind.push(conn);
+            }
+        }
+        behind
+    }
+
+    /// The room is another node's now: every device here is told where it is.
+    async fn move_members(&mut self, code: &str) {
+        let url = self.shared.address_of(code).await;
+        tracing::warn!(room = %code, epoch = self.epoch, %url, "room lost to another node");
+        self.send(To::All, &ServerMsg::Moved { url });
+        self.outboxes.clear();
+        // Arrivals still waiting are told too (their connection then follows).
+        for (_, reply) in self.replies.drain() {
+            let _ = reply.send(Err((
+                Refusal::NoSuchRoom,
+                "the room moved to another node".into(),
+            )));
+        }
+    }
+}
