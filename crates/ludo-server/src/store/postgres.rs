@@ -447,17 +447,24 @@ async fn commit(
             held.insert(r.get::<_, String>(0), r.get::<_, i64>(1));
         }
     }
-    let mut results = Vec::with_capacity(batch.len());
-    for (w, _) in batch {
+    // Pipelined: every statement is sent before the first answer comes back (in the batch's
+    // order, which keeps each room's writes in theirs), not one round trip after another.
+    let writes = batch.iter().map(|(w, _)| {
         let fenced = w
             .fence()
             .is_some_and(|(code, epoch)| held.get(code) != Some(&epoch));
-        results.push(if fenced {
-            Err(StoreError::Fenced)
-        } else {
-            apply(&tx, w).await.map_err(failure)?
-        });
-    }
+        let tx = &tx;
+        async move {
+            if fenced {
+                Ok(Err(StoreError::Fenced))
+            } else {
+                apply(tx, w).await
+            }
+        }
+    });
+    let results = futures_util::future::try_join_all(writes)
+        .await
+        .map_err(failure)?;
     tx.commit().await.map_err(failure)?;
     Ok(results)
 }
