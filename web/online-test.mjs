@@ -5,7 +5,7 @@
 // the results.
 // Midway page B is closed — page A hears that the CPU plays for B — then B opens the invite
 // link again and is back in its seat. Then a desktop game under Xvfb opens a table and a
-// page joins it. Screenshots of each step in artifacts/online-*.png; fails on any console
+// page joins it; last, a page asks one node of two for a room the other holds and is sent on. Screenshots of each step in artifacts/online-*.png; fails on any console
 // error. Everything stays on 127.0.0.1 and stops by itself.
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -189,6 +189,56 @@ async function longGame() {
   } finally {
     if (botRun && botRun.exitCode === null) botRun.kill();
     server.stop();
+  }
+}
+/**
+ * Two nodes sharing a PostgreSQL (ludo-cluster, beside the server binary): Eko's page opens a
+ * table on node 1; Fara opens its invite link on node 2, which holds no such room and sends
+ * her page on (`moved`); her page sits at node 1's table and the game starts on both.
+ */
+async function twoNodes() {
+  const clusterBin = path.join(path.dirname(process.env.LUDO_SERVER || ''), 'ludo-cluster');
+  if (!process.env.LUDO_SERVER || !fs.existsSync(clusterBin)) {
+    problems.push(`no ludo-cluster beside LUDO_SERVER (${clusterBin}): make test builds it`);
+    return;
+  }
+  const cluster = spawn(clusterBin, ['--nodes', '2', '--port', '0', '--web', path.join(here, 'dist')],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } });
+  let said = '';
+  cluster.stderr.on('data', (d) => { said += d; });
+  try {
+    const nodes = await new Promise((ok, fail) => {
+      let text = '';
+      cluster.stdout.on('data', (d) => {
+        text += d;
+        const found = [...text.matchAll(/node \d+ \(pid \d+\): (http:\/\/\S+)/g)].map((m) => m[1]);
+        if (found.length === 2) ok(found);
+      });
+      cluster.on('exit', (c) => fail(new Error(`ludo-cluster exited (${c}): ${said.slice(-300)}`)));
+      setTimeout(() => fail(new Error('ludo-cluster started no nodes in 60 s')), 60_000);
+    });
+    const e = await open(await browser.newContext({ viewport: small }), 'Node 1');
+    const room = e.line(/ludo: room (\w+)/, 120_000);
+    const startedE = e.line(/ludo: table at event 0/, 120_000);
+    await e.goto(`${nodes[0]}/?create=open,open&name=Eko&speed=instant`);
+    const code = (await room)[1];
+    const f = await open(await browser.newContext({ viewport }), 'Node 2');
+    const moved = f.line(/ludo: the room is served at (\S+)/, 120_000);
+    const seated = f.line(/ludo: seated (\d)/, 120_000);
+    const startedF = f.line(/ludo: table at event 0/, 120_000);
+    await f.goto(`${nodes[1]}/r/${code}?name=Fara&speed=instant`);
+    const to = (await moved)[1];
+    const seat = Number((await seated)[1]);
+    await Promise.all([startedE, startedF]);
+    report.two_nodes = { code, nodes, moved_to: to, seat };
+    if (new URL(to).host !== new URL(nodes[0]).host) problems.push(`node 2 sent Fara to ${to}, not node 1 (${nodes[0]})`);
+    if (seat !== 1) problems.push(`Fara sat at seat ${seat}, not 1`);
+    await f.waitForTimeout(1500);
+    await shot(f, 'moved-node');
+    await Promise.all([e.close(), f.close()]);
+  } finally {
+    cluster.kill('SIGTERM');
+    await new Promise((ok) => (cluster.exitCode === null ? cluster.on('exit', ok) : ok()));
   }
 }
 try {
@@ -393,6 +443,7 @@ try {
     problems.push('LUDO_GAME names the desktop game binary (make test sets it)');
   }
   await longGame();
+  await twoNodes();
 } catch (e) {
   problems.push(String(e));
   for (const p of pages) {
@@ -419,6 +470,6 @@ if (problems.length) {
 console.log(`online browser test: two devices played room ${report.code} to the results; ` +
   `one left mid-game and came back to its seat; a desktop game and a page shared a table; ` +
   `a page reopened at event ${report.long_game.reopened_at_event} of a ${report.long_game.events}-event game ` +
-  `came back to its seat and rolled for it`);
+  `came back to its seat and rolled for it; a page that asked node 2 for node 1's room sat at it there`);
 // Waiting lines of closed pages hold timers: end here.
 process.exit(0);

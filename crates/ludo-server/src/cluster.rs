@@ -63,13 +63,23 @@ impl Shared {
 }
 
 /// Renews this node's leases a few times a lease; a room this node runs that the database no
-/// longer gives it (another node took it while this one was paused) is told it is lost.
+/// longer gives it (another node took it while this one was paused) is told it is lost. Now
+/// and then, rooms nobody has held for a room's time to live end.
 pub async fn renew_leases(shared: Arc<Shared>) {
     let every = shared.config.lease / 3;
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut ticks: u64 = 0;
     loop {
         tick.tick().await;
+        ticks += 1;
+        if ticks % 30 == 1 {
+            match shared.store.sweep(shared.config.room_ttl).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!("{n} rooms nobody held for their time to live ended"),
+                Err(e) => tracing::error!("the rooms nobody holds were not swept: {e}"),
+            }
+        }
         let asked = Instant::now();
         let held: HashMap<String, i64> = match shared.store.renew().await {
             Ok(rows) => rows.into_iter().collect(),

@@ -101,36 +101,12 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
     loop {
         let mut replies = Vec::new();
         let next = tokio::select! {
-            frame = stream.next() => match frame {
-                Some(Ok(Message::Text(t))) => {
+            frame = stream.next() => {
+                if matches!(frame, Some(Ok(Message::Text(_) | Message::Binary(_) | Message::Ping(_) | Message::Pong(_)))) {
                     heard = Instant::now();
-                    if bucket.take() {
-                        conn.text(&t, &mut inboxes, &mut replies).await
-                    } else {
-                        conn.strike(Refusal::TooFast, "more messages than the server takes from one device", &mut replies)
-                    }
                 }
-                Some(Ok(Message::Binary(_))) => {
-                    heard = Instant::now();
-                    conn.strike(Refusal::Malformed, "messages are JSON text", &mut replies)
-                }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {
-                    heard = Instant::now();
-                    Next::Go
-                }
-                Some(Ok(Message::Close(_))) | None => Next::Close,
-                Some(Err(e)) => {
-                    // Too large, or not WebSocket: say so if the socket still takes it.
-                    let detail = format!("{e}");
-                    let reason = if detail.contains("too long") || detail.contains("too big") || detail.contains("Space limit") {
-                        Refusal::TooLarge
-                    } else {
-                        Refusal::Malformed
-                    };
-                    replies.push(ServerMsg::refused(reason, detail));
-                    Next::Close
-                }
-            },
+                conn.frame(frame, &mut bucket, &mut inboxes, &mut replies).await
+            }
             news = async {
                 match inboxes.news.as_mut() {
                     Some(rx) => rx.recv().await,
@@ -190,6 +166,43 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
 }
 
 impl Conn {
+    /// One frame from the socket (none: it closed).
+    async fn frame(
+        &mut self,
+        frame: Option<Result<Message, axum::Error>>,
+        bucket: &mut Bucket,
+        inboxes: &mut Inboxes,
+        replies: &mut Vec<ServerMsg>,
+    ) -> Next {
+        match frame {
+            Some(Ok(Message::Text(t))) if bucket.take() => self.text(&t, inboxes, replies).await,
+            Some(Ok(Message::Text(_))) => self.strike(
+                Refusal::TooFast,
+                "more messages than the server takes from one device",
+                replies,
+            ),
+            Some(Ok(Message::Binary(_))) => {
+                self.strike(Refusal::Malformed, "messages are JSON text", replies)
+            }
+            Some(Ok(Message::Ping(_) | Message::Pong(_))) => Next::Go,
+            Some(Ok(Message::Close(_))) | None => Next::Close,
+            Some(Err(e)) => {
+                // Too large, or not WebSocket: say so if the socket still takes it.
+                let detail = format!("{e}");
+                let reason = if ["too long", "too big", "Space limit"]
+                    .iter()
+                    .any(|w| detail.contains(w))
+                {
+                    Refusal::TooLarge
+                } else {
+                    Refusal::Malformed
+                };
+                replies.push(ServerMsg::refused(reason, detail));
+                Next::Close
+            }
+        }
+    }
+
     fn strike(&mut self, reason: Refusal, detail: &str, replies: &mut Vec<ServerMsg>) -> Next {
         self.strikes += 1;
         replies.push(ServerMsg::refused(reason, detail));
@@ -212,31 +225,7 @@ impl Conn {
             Err(e) => return self.strike(Refusal::Malformed, &e, replies),
         };
         if !self.hello {
-            return match msg {
-                ClientMsg::Hello { protocol } if protocol == PROTOCOL_VERSION => {
-                    self.hello = true;
-                    replies.push(ServerMsg::Welcome {
-                        protocol: PROTOCOL_VERSION,
-                    });
-                    Next::Go
-                }
-                ClientMsg::Hello { protocol } => {
-                    replies.push(ServerMsg::refused(
-                        Refusal::Version,
-                        format!(
-                            "this server speaks protocol {PROTOCOL_VERSION}, the game speaks {protocol}: update the game"
-                        ),
-                    ));
-                    Next::Close
-                }
-                _ => {
-                    replies.push(ServerMsg::refused(
-                        Refusal::NoHello,
-                        "the first message must be hello",
-                    ));
-                    Next::Close
-                }
-            };
+            return self.hello(msg, replies);
         }
         match msg {
             ClientMsg::Hello { .. } => {
@@ -255,6 +244,50 @@ impl Conn {
                     "this connection is in a room already",
                 ));
             }
+            msg @ (ClientMsg::Create { .. }
+            | ClientMsg::Join { .. }
+            | ClientMsg::Resume { .. }
+            | ClientMsg::Watch { .. }) => return self.enter(msg, outbox, replies).await,
+            ClientMsg::QuickPlay { seats, player } => {
+                self.quick_play(seats, &player, &mut inboxes.news, replies)
+                    .await;
+            }
+            ClientMsg::Leaderboard { profile } => replies.push(self.leaderboard(profile).await),
+            ClientMsg::CancelQuickPlay => {
+                if self.waiting.take().is_some() {
+                    self.shared.queue.leave(self.id);
+                    inboxes.news = None;
+                    replies.push(ServerMsg::Unqueued);
+                }
+            }
+            msg => match &self.room {
+                Some(room) => {
+                    let request = RoomMsg::Request { conn: self.id, msg };
+                    if room.send(request).await.is_err() {
+                        self.room = None;
+                        replies.push(ServerMsg::refused(
+                            Refusal::NoSuchRoom,
+                            "the room has closed",
+                        ));
+                    }
+                }
+                None => replies.push(ServerMsg::refused(
+                    Refusal::NotSeated,
+                    "join or create a room first",
+                )),
+            },
+        }
+        Next::Go
+    }
+
+    /// Into a room: a new one, one by its code (a seat, a seat again, or watching).
+    async fn enter(
+        &mut self,
+        msg: ClientMsg,
+        outbox: &mut Option<mpsc::Receiver<Utf8Bytes>>,
+        replies: &mut Vec<ServerMsg>,
+    ) -> Next {
+        match msg {
             ClientMsg::Create { table, player } => {
                 let person = match self.person(&player).await {
                     Ok(p) => p,
@@ -300,36 +333,41 @@ impl Conn {
                 };
                 self.attach(room, Attach::Watch, outbox, replies).await;
             }
-            ClientMsg::QuickPlay { seats, player } => {
-                self.quick_play(seats, &player, &mut inboxes.news, replies)
-                    .await;
-            }
-            ClientMsg::Leaderboard { profile } => replies.push(self.leaderboard(profile).await),
-            ClientMsg::CancelQuickPlay => {
-                if self.waiting.take().is_some() {
-                    self.shared.queue.leave(self.id);
-                    inboxes.news = None;
-                    replies.push(ServerMsg::Unqueued);
-                }
-            }
-            msg => match &self.room {
-                Some(room) => {
-                    let request = RoomMsg::Request { conn: self.id, msg };
-                    if room.send(request).await.is_err() {
-                        self.room = None;
-                        replies.push(ServerMsg::refused(
-                            Refusal::NoSuchRoom,
-                            "the room has closed",
-                        ));
-                    }
-                }
-                None => replies.push(ServerMsg::refused(
-                    Refusal::NotSeated,
-                    "join or create a room first",
-                )),
-            },
+            _ => replies.push(ServerMsg::refused(
+                Refusal::Malformed,
+                "not a way into a room",
+            )),
         }
         Next::Go
+    }
+
+    /// The first message: hello, in this server's version.
+    fn hello(&mut self, msg: ClientMsg, replies: &mut Vec<ServerMsg>) -> Next {
+        match msg {
+            ClientMsg::Hello { protocol } if protocol == PROTOCOL_VERSION => {
+                self.hello = true;
+                replies.push(ServerMsg::Welcome {
+                    protocol: PROTOCOL_VERSION,
+                });
+                Next::Go
+            }
+            ClientMsg::Hello { protocol } => {
+                replies.push(ServerMsg::refused(
+                    Refusal::Version,
+                    format!(
+                        "this server speaks protocol {PROTOCOL_VERSION}, the game speaks {protocol}: update the game"
+                    ),
+                ));
+                Next::Close
+            }
+            _ => {
+                replies.push(ServerMsg::refused(
+                    Refusal::NoHello,
+                    "the first message must be hello",
+                ));
+                Next::Close
+            }
+        }
     }
 
     /// The leaderboard, and the line of the profile whose key is given.

@@ -413,6 +413,16 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
     assert_eq!(one.write(finish).await, Err(StoreError::Fenced));
     let p = one.profile(ids[0]).await.unwrap().unwrap();
     assert_eq!(p.games, 2 * ROOMS as i64, "a fenced finish moves no rating");
+    // A room nobody has held for a room's time to live ends (its node died, nobody came).
+    Postgres::query(
+        &url,
+        "UPDATE rooms SET lease_until = now() - interval '2 hours' WHERE code = 'R0'",
+    )
+    .await
+    .unwrap();
+    assert_eq!(one.sweep(Duration::from_secs(3600)).await, Ok(1));
+    let left = Postgres::query(&url, "SELECT count(*) FROM rooms WHERE code = 'R0'").await;
+    assert_eq!(left.unwrap(), ["0"]);
     // Node one is told where the room is; node two's own writes go in.
     assert!(
         matches!(one.claim("FENCE").await, Ok(Claim::Elsewhere { address }) if address == "ws://two/ws")

@@ -19,7 +19,7 @@ struct Args {
     /// How many nodes.
     #[arg(long, default_value_t = 3)]
     nodes: u16,
-    /// The first node's port; the others follow it.
+    /// The first node's port; the others follow it (0: each node takes a free one).
     #[arg(long, default_value_t = 8081)]
     port: u16,
     /// A PostgreSQL to share (`postgres://…`) [default: one of its own in a scratch folder].
@@ -85,7 +85,7 @@ fn main() -> ExitCode {
     };
     let mut nodes = Nodes(Vec::new());
     for i in 0..args.nodes {
-        let port = args.port + i;
+        let port = if args.port == 0 { 0 } else { args.port + i };
         let child = Command::new(&bin)
             .args([
                 "--addr",

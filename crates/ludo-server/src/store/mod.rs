@@ -351,6 +351,15 @@ impl Store {
         }
     }
 
+    /// Ends the rooms nobody has held for `ttl` (PostgreSQL: their node died and nobody came
+    /// back for them; on SQLite every room is held, and ends by itself). How many ended.
+    pub async fn sweep(&self, ttl: Duration) -> Result<u64, String> {
+        match self {
+            Store::Sqlite(_) => Ok(0),
+            Store::Postgres(p) => p.sweep(ttl).await,
+        }
+    }
+
     /// Where the node holding room `code` is reached, if one holds it.
     pub async fn address_of(&self, code: &str) -> Result<Option<String>, String> {
         match self {

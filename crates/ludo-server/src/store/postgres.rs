@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS rooms(
     lease_until TIMESTAMPTZ NOT NULL
 );
 CREATE INDEX IF NOT EXISTS rooms_owner ON rooms(owner);
+CREATE INDEX IF NOT EXISTS rooms_lease ON rooms(lease_until);
 CREATE TABLE IF NOT EXISTS steps(
     code TEXT NOT NULL,
     game INTEGER NOT NULL,
@@ -339,6 +340,36 @@ impl Postgres {
             .await
             .map_err(failed)?;
         Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    /// Ends the rooms nobody has held for `ttl` (their node died and nobody came back for
+    /// them), and forgets nodes not seen for a day: the rooms ended.
+    pub async fn sweep(&self, ttl: Duration) -> Result<u64, String> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await.map_err(failed)?;
+        let secs = ttl.as_secs_f64();
+        let gone = tx
+            .query(
+                "DELETE FROM rooms WHERE lease_until < now() - make_interval(secs => $1) \
+                 RETURNING code",
+                &[&secs],
+            )
+            .await
+            .map_err(failed)?;
+        let codes: Vec<String> = gone.iter().map(|r| r.get(0)).collect();
+        if !codes.is_empty() {
+            tx.execute("DELETE FROM steps WHERE code = ANY($1)", &[&codes])
+                .await
+                .map_err(failed)?;
+        }
+        tx.execute(
+            "DELETE FROM nodes WHERE last_seen < now() - interval '1 day'",
+            &[],
+        )
+        .await
+        .map_err(failed)?;
+        tx.commit().await.map_err(failed)?;
+        Ok(codes.len() as u64)
     }
 
     pub async fn address_of(&self, code: &str) -> Result<Option<String>, String> {
