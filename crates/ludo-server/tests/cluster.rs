@@ -5,67 +5,21 @@
 
 mod common;
 
-use std::ffi::OsStr;
-use std::path::Path;
-use std::process::Child;
 use std::time::Duration;
 
 use common::*;
 use ludo_core::Step;
 use ludo_proto::ServerMsg;
-use ludo_server::client::{Player, node_addr, spawn_server};
+use ludo_server::client::{Player, node_addr};
 use ludo_server::scratch_postgres::ScratchPostgres as Postgres;
 use ludo_server::{Claim, Node, Place, RatingChange, Store, StoreError, Write};
 
 /// How long a node holds a room without renewing, in these tests.
 const LEASE_MS: u64 = 1500;
 
-/// A node, killed when the test is done with it (or fails).
-struct Running {
-    child: Child,
-    addr: String,
-}
-
-impl Running {
-    fn signal(&self, sig: i32) {
-        // SAFETY: kill with our child's pid.
-        unsafe {
-            libc::kill(self.child.id() as i32, sig);
-        }
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        // A stopped process takes SIGKILL too.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// A node on a free port of 127.0.0.1 with the store at `url`; nobody's seat goes to the
-/// CPU while these tests look away (a minute's grace).
+/// A node with the store at `url`.
 fn node(url: &str) -> Running {
-    let lease = LEASE_MS.to_string();
-    let args: Vec<&OsStr> = [
-        "--cpu-pace-ms",
-        "0",
-        "--away-grace-ms",
-        "60000",
-        "--rate",
-        "10000",
-        "--burst",
-        "10000",
-        "--lease-ms",
-        lease.as_str(),
-        "--store",
-        url,
-    ]
-    .into_iter()
-    .map(OsStr::new)
-    .collect();
-    let (child, addr) = spawn_server(Path::new(env!("CARGO_BIN_EXE_ludo-server")), &args).unwrap();
-    Running { child, addr }
+    server_process(&["--lease-ms", &LEASE_MS.to_string(), "--store", url])
 }
 
 /// Past a lease: long enough for any node to take a room whose node stopped renewing.
@@ -209,14 +163,7 @@ async fn a_killed_nodes_room_goes_on_through_another_after_its_lease() {
         .unwrap();
     assert_eq!(count(games), 1, "the game is kept once");
     // For `make test` to replay with `ludo-cli replay`.
-    if let Some(dir) = std::env::var_os("ARTIFACTS") {
-        let dir = std::path::PathBuf::from(dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let record = serde_json::to_string_pretty(&result.record).unwrap();
-        std::fs::write(dir.join("cluster-record.json"), record).unwrap();
-        let ranking = serde_json::to_string_pretty(&result.ranking).unwrap();
-        std::fs::write(dir.join("cluster-ranking.json"), ranking).unwrap();
-    }
+    keep_for_replay("cluster", &result);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -4,52 +4,16 @@
 
 mod common;
 
-use std::ffi::OsStr;
 use std::path::Path;
-use std::process::Child;
 
 use common::*;
 use ludo_proto::ServerMsg;
-use ludo_server::client::{Player, spawn_server};
+use ludo_server::client::Player;
 
-/// A server process, killed when the test is done with it (or fails).
-struct Running(Child);
-
-impl Running {
-    fn kill(mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The real server binary on a free port of 127.0.0.1, with this database. Its bots play as
-/// fast as the server answers, so the per-device rate limit (20 a second) is lifted as in the
-/// other tests' `fast()`: a quick moment would otherwise close a connection mid-game.
 fn server(db: &Path) -> (Running, String) {
-    let args: Vec<&OsStr> = [
-        "--cpu-pace-ms",
-        "0",
-        "--away-grace-ms",
-        "60000",
-        "--rate",
-        "10000",
-        "--burst",
-        "10000",
-        "--db",
-    ]
-    .iter()
-    .map(OsStr::new)
-    .chain([db.as_os_str()])
-    .collect();
-    let (child, addr) = spawn_server(Path::new(env!("CARGO_BIN_EXE_ludo-server")), &args).unwrap();
-    (Running(child), addr)
+    let running = server_process(&["--db", db.to_str().unwrap()]);
+    let addr = running.addr.clone();
+    (running, addr)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -101,14 +101,7 @@ async fn four_people_play_a_whole_game_whose_dice_can_be_checked() {
             1
         );
         // For `make test` to replay with `ludo-cli replay`, as a player would.
-        if let Some(dir) = std::env::var_os("ARTIFACTS") {
-            let dir = std::path::PathBuf::from(dir);
-            std::fs::create_dir_all(&dir).unwrap();
-            let record = serde_json::to_string_pretty(&result.record).unwrap();
-            std::fs::write(dir.join("online-record.json"), record).unwrap();
-            let ranking = serde_json::to_string_pretty(&result.ranking).unwrap();
-            std::fs::write(dir.join("online-ranking.json"), ranking).unwrap();
-        }
+        keep_for_replay("online", &result);
     })
     .await;
 }

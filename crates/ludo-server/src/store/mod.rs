@@ -16,6 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use ludo_core::Step;
+use tokio::sync::{mpsc, oneshot};
 
 /// Where the database is: a SQLite file, or a PostgreSQL server (`postgres://…`).
 #[derive(Clone, Debug, PartialEq)]
@@ -162,6 +163,56 @@ impl From<StoreError> for String {
     }
 }
 
+/// Where a write's outcome goes (a new profile's id, else 0).
+type Answer = oneshot::Sender<Result<i64, StoreError>>;
+
+/// A write for the writer, and where to answer if someone waits.
+type Job = (Write, Option<Answer>);
+
+/// The way to a store's writer (a thread for SQLite, a task for PostgreSQL), which commits
+/// whatever waits in one transaction and then answers each.
+struct Writer(mpsc::UnboundedSender<Job>);
+
+/// The writer's end: the jobs, a batch at a time.
+struct Jobs(mpsc::UnboundedReceiver<Job>);
+
+fn writer() -> (Writer, Jobs) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    (Writer(tx), Jobs(rx))
+}
+
+impl Writer {
+    /// Writes `w` and waits until it is committed; the answer is a new profile's id (else 0).
+    async fn write(&self, w: Write) -> Result<i64, StoreError> {
+        let (tx, rx) = oneshot::channel();
+        self.send(w, Some(tx));
+        rx.await
+            .map_err(|_| StoreError::Failed("the database writer stopped".into()))?
+    }
+
+    fn send(&self, w: Write, answer: Option<Answer>) {
+        if let Err(mpsc::error::SendError((_, Some(answer)))) = self.0.send((w, answer)) {
+            let _ = answer.send(Err(StoreError::Failed(
+                "the database writer stopped".into(),
+            )));
+        }
+    }
+}
+
+impl Jobs {
+    /// The first job and up to `most - 1` more already waiting.
+    fn batch(&mut self, first: Job, most: usize) -> Vec<Job> {
+        let mut batch = vec![first];
+        while batch.len() < most {
+            match self.0.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        batch
+    }
+}
+
 /// A room as the database keeps it: its table and the steps of its current game.
 pub struct SavedRoom {
     pub code: String,
@@ -249,20 +300,21 @@ impl Store {
         matches!(self, Store::Postgres(_))
     }
 
+    fn writer(&self) -> &Writer {
+        match self {
+            Store::Sqlite(s) => &s.writer,
+            Store::Postgres(p) => &p.writer,
+        }
+    }
+
     /// Writes `w` and waits until it is committed; the answer is a new profile's id (else 0).
     pub async fn write(&self, w: Write) -> Result<i64, StoreError> {
-        match self {
-            Store::Sqlite(s) => s.write(w).await,
-            Store::Postgres(p) => p.write(w).await,
-        }
+        self.writer().write(w).await
     }
 
     /// Writes `w` without waiting.
     pub fn write_later(&self, w: Write) {
-        match self {
-            Store::Sqlite(s) => s.write_later(w),
-            Store::Postgres(p) => p.write_later(w),
-        }
+        self.writer().send(w, None);
     }
 
     pub async fn profile_by_key(&self, key_hash: &str) -> Result<Option<Profile>, String> {

@@ -7,13 +7,12 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, Pool};
-use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::NoTls;
 use tokio_postgres::error::SqlState;
 
 use super::{
-    Claim, LEADERBOARD_MIN_GAMES, Leader, Node, Profile, SavedRoom, StoreError, Write, now,
-    step_code, step_of,
+    Claim, Job, Jobs, LEADERBOARD_MIN_GAMES, Leader, Node, Profile, SavedRoom, StoreError, Write,
+    Writer, now, step_code, step_of, writer,
 };
 
 const SCHEMA: &str = "
@@ -66,12 +65,10 @@ const SCHEMA_LOCK: i64 = 0x4c75_646f;
 /// serialization check is tried again, whole, this many times.
 const RETRIES: u32 = 3;
 
-type Answer = oneshot::Sender<Result<i64, StoreError>>;
-
 pub struct Postgres {
     pool: Pool,
     node: Node,
-    writes: mpsc::UnboundedSender<(Write, Option<Answer>)>,
+    pub(super) writer: Writer,
 }
 
 fn failed(e: tokio_postgres::Error) -> String {
@@ -111,36 +108,17 @@ impl Postgres {
             .map_err(failed)?;
             tx.commit().await.map_err(failed)?;
         }
-        let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(write_loop(pool.clone(), node.id.clone(), rx));
+        let (to_writer, jobs) = writer();
+        tokio::spawn(write_loop(pool.clone(), node.id.clone(), jobs));
         Ok(Postgres {
             pool,
             node,
-            writes: tx,
+            writer: to_writer,
         })
     }
 
     async fn client(&self) -> Result<deadpool_postgres::Object, String> {
         self.pool.get().await.map_err(|e| format!("postgres: {e}"))
-    }
-
-    pub async fn write(&self, w: Write) -> Result<i64, StoreError> {
-        let (tx, rx) = oneshot::channel();
-        self.send(w, Some(tx));
-        rx.await
-            .map_err(|_| StoreError::Failed("the database writer stopped".into()))?
-    }
-
-    pub fn write_later(&self, w: Write) {
-        self.send(w, None);
-    }
-
-    fn send(&self, w: Write, answer: Option<Answer>) {
-        if let Err(mpsc::error::SendError((_, Some(answer)))) = self.writes.send((w, answer)) {
-            let _ = answer.send(Err(StoreError::Failed(
-                "the database writer stopped".into(),
-            )));
-        }
     }
 
     async fn profile_where(
@@ -400,19 +378,9 @@ impl Postgres {
     }
 }
 
-async fn write_loop(
-    pool: Pool,
-    node: String,
-    mut rx: mpsc::UnboundedReceiver<(Write, Option<Answer>)>,
-) {
-    while let Some(first) = rx.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < 1024 {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
+async fn write_loop(pool: Pool, node: String, mut jobs: Jobs) {
+    while let Some(first) = jobs.0.recv().await {
+        let batch = jobs.batch(first, 1024);
         let mut outcome = commit(&pool, &node, &batch).await;
         for _ in 1..RETRIES {
             match &outcome {
@@ -453,7 +421,7 @@ fn failure(e: tokio_postgres::Error) -> Failure {
 async fn commit(
     pool: &Pool,
     node: &str,
-    batch: &[(Write, Option<Answer>)],
+    batch: &[Job],
 ) -> Result<Vec<Result<i64, StoreError>>, Failure> {
     let mut c = pool.get().await.map_err(|e| (None, e.to_string()))?;
     let tx = c.transaction().await.map_err(failure)?;

@@ -5,13 +5,13 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Mutex, mpsc};
+use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
-use tokio::sync::oneshot;
 
 use super::{
-    LEADERBOARD_MIN_GAMES, Leader, Profile, SavedRoom, StoreError, Write, now, step_code, step_of,
+    Jobs, LEADERBOARD_MIN_GAMES, Leader, Profile, SavedRoom, StoreError, Write, Writer, now,
+    step_code, step_of,
 };
 
 const SCHEMA: &str = "
@@ -57,11 +57,9 @@ fn migrate(c: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-type Answer = oneshot::Sender<Result<i64, StoreError>>;
-
 /// The database: a writer thread and a connection for reads.
 pub struct Sqlite {
-    writes: Mutex<mpsc::Sender<(Write, Option<Answer>)>>,
+    pub(super) writer: Writer,
     reads: Mutex<Connection>,
 }
 
@@ -84,37 +82,15 @@ impl Sqlite {
         writer.execute_batch(SCHEMA).map_err(what)?;
         migrate(&writer).map_err(what)?;
         let reads = open(path).map_err(what)?;
-        let (tx, rx) = mpsc::channel();
+        let (to_writer, jobs) = super::writer();
         std::thread::Builder::new()
             .name("ludo-db".into())
-            .spawn(move || write_loop(writer, rx))
+            .spawn(move || write_loop(writer, jobs))
             .map_err(|e| e.to_string())?;
         Ok(Sqlite {
-            writes: Mutex::new(tx),
+            writer: to_writer,
             reads: Mutex::new(reads),
         })
-    }
-
-    /// Writes `w` and waits until it is committed; the answer is a new profile's id (else 0).
-    pub async fn write(&self, w: Write) -> Result<i64, StoreError> {
-        let (tx, rx) = oneshot::channel();
-        self.send(w, Some(tx));
-        rx.await
-            .map_err(|_| StoreError::Failed("the database writer stopped".into()))?
-    }
-
-    /// Writes `w` without waiting.
-    pub fn write_later(&self, w: Write) {
-        self.send(w, None);
-    }
-
-    fn send(&self, w: Write, answer: Option<Answer>) {
-        let sender = self.writes.lock().expect("not poisoned").clone();
-        if let Err(mpsc::SendError((_, Some(answer)))) = sender.send((w, answer)) {
-            let _ = answer.send(Err(StoreError::Failed(
-                "the database writer stopped".into(),
-            )));
-        }
     }
 
     fn read<T>(&self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T, String> {
@@ -254,15 +230,9 @@ impl Sqlite {
     }
 }
 
-fn write_loop(mut conn: Connection, rx: mpsc::Receiver<(Write, Option<Answer>)>) {
-    while let Ok(first) = rx.recv() {
-        let mut batch = vec![first];
-        while batch.len() < 8192 {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
-            }
-        }
+fn write_loop(mut conn: Connection, mut jobs: Jobs) {
+    while let Some(first) = jobs.0.blocking_recv() {
+        let batch = jobs.batch(first, 8192);
         let mut results = Vec::with_capacity(batch.len());
         let committed = conn.transaction().and_then(|tx| {
             for (w, _) in &batch {
@@ -388,6 +358,7 @@ mod tests {
             let key_hash = format!("key of {name}");
             let name = name.to_string();
             let id = store
+                .writer
                 .write(Write::NewProfile { key_hash, name })
                 .await
                 .unwrap();
@@ -407,7 +378,7 @@ mod tests {
                     record: "{}".into(),
                     ratings,
                 };
-                store.write(w).await.unwrap();
+                store.writer.write(w).await.unwrap();
             }
             ids.push(id);
         }

@@ -123,3 +123,61 @@ pub async fn spectator(addr: &str, code: &str) -> ludo_server::client::Client {
         .unwrap();
     w
 }
+
+/// A server process (the real binary) on a free port of 127.0.0.1, killed when dropped.
+pub struct Running {
+    pub child: std::process::Child,
+    pub addr: String,
+}
+
+impl Running {
+    pub fn kill(self) {}
+
+    pub fn signal(&self, sig: i32) {
+        // SAFETY: kill with our child's pid.
+        unsafe {
+            libc::kill(self.child.id() as i32, sig);
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        // A stopped process takes SIGKILL too.
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The server binary with `args` besides these: its CPUs play at once, nobody's seat goes to
+/// the CPU while a test looks away (a minute's grace), and bots may answer as fast as they
+/// like (a quick moment would otherwise close a connection mid-game).
+pub fn server_process(args: &[&str]) -> Running {
+    let fast = [
+        "--cpu-pace-ms",
+        "0",
+        "--away-grace-ms",
+        "60000",
+        "--rate",
+        "10000",
+        "--burst",
+        "10000",
+    ];
+    let args: Vec<&std::ffi::OsStr> = fast.iter().chain(args).map(std::ffi::OsStr::new).collect();
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_ludo-server"));
+    let (child, addr) = ludo_server::client::spawn_server(bin, &args).unwrap();
+    Running { child, addr }
+}
+
+/// Keeps a finished game's record and ranking as `artifacts/NAME-record.json` and
+/// `NAME-ranking.json`, for `make test` to replay with `ludo-cli replay`.
+pub fn keep_for_replay(name: &str, result: &ludo_proto::GameResult) {
+    if let Some(dir) = std::env::var_os("ARTIFACTS") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = serde_json::to_string_pretty(&result.record).unwrap();
+        std::fs::write(dir.join(format!("{name}-record.json")), record).unwrap();
+        let ranking = serde_json::to_string_pretty(&result.ranking).unwrap();
+        std::fs::write(dir.join(format!("{name}-ranking.json")), ranking).unwrap();
+    }
+}
