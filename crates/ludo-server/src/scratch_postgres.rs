@@ -87,9 +87,15 @@ impl ScratchPostgres {
     pub fn start() -> Result<ScratchPostgres, String> {
         let bin = bin_dir()?;
         let ids = run_as()?;
+        // Run as the postgres user, the folder must be one that user can reach: /tmp, not a
+        // $TMPDIR under root's home.
+        let base = match ids {
+            Some(_) => PathBuf::from("/tmp"),
+            None => std::env::temp_dir(),
+        };
         let dir = tempfile::Builder::new()
             .prefix("ludo-postgres-")
-            .tempdir()
+            .tempdir_in(base)
             .map_err(|e| e.to_string())?;
         let data = dir.path().join("data");
         std::fs::create_dir(&data).map_err(|e| e.to_string())?;
