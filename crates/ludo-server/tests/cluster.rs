@@ -1,7 +1,8 @@
 //! Three nodes (the real server binary) sharing a PostgreSQL the test starts: a room plays on
 //! the node that made it whichever node a device asks; a node killed mid-game hands its room
 //! to another once its lease runs out; a node paused past its lease writes nothing when it
-//! wakes and sends its devices on; two finished games at once both move the ratings, once.
+//! wakes and sends its devices on; two finished games at once both move the ratings, once;
+//! a step the database did not take is told to nobody.
 
 mod common;
 
@@ -375,4 +376,38 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
         matches!(one.claim("FENCE").await, Ok(Claim::Elsewhere { address }) if address == "ws://two/ws")
     );
     assert_eq!(two.write(step(saved.epoch)).await, Ok(0));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_step_the_database_cannot_take_is_told_to_nobody() {
+    // A PostgreSQL of this test's own: it goes down mid-game.
+    let pg = Postgres::start().unwrap();
+    let url = pg.database().await.unwrap();
+    let n = node(&url);
+    let (a, mut b) = within(
+        60,
+        two_playing(&n, |p| {
+            p.mirror
+                .as_ref()
+                .is_some_and(|m| m.seq >= 10 && m.game.turn() == 1 && !m.game.is_over())
+        }),
+    )
+    .await;
+    drop(pg);
+    b.answer().await.unwrap();
+    let heard = within(20, async {
+        loop {
+            match b.client.recv().await {
+                Ok(ServerMsg::Moved { url }) => break Some(url),
+                Ok(ServerMsg::Events { .. }) => {
+                    panic!("a step the database does not have was told")
+                }
+                Ok(_) => {}
+                Err(_) => break None,
+            }
+        }
+    })
+    .await;
+    assert!(heard.is_some(), "the device is sent to find the room again");
+    drop(a);
 }

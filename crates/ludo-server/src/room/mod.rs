@@ -200,6 +200,14 @@ impl Room {
                                 self.lost = true;
                                 return;
                             }
+                            // Shared by nodes, a room goes on only from what the database
+                            // has (another node may take it from there): it ends here, and
+                            // its devices come back to it through a node.
+                            Err(e) if self.shared.store.shared() => {
+                                tracing::error!(room = %self.state.code(), "a write failed, the room ends here: {e}");
+                                self.lost = true;
+                                return;
+                            }
                             Err(e) => {
                                 tracing::error!(room = %self.state.code(), "a write failed: {e}")
                             }
