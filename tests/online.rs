@@ -616,16 +616,22 @@ fn a_device_reopened_late_in_a_long_game_comes_back_to_its_seat() {
 /// A node of a cluster that holds no room: it welcomes each device and sends it, whatever it
 /// asks, to `to` (as a node sends a device to the node holding its room). How many came.
 fn sending_node(to: &str) -> (String, std::sync::Arc<AtomicUsize>) {
+    stand_in_node(vec![ludo_proto::ServerMsg::Moved { url: to.into() }])
+}
+
+/// A node that welcomes each device and answers its request with `answers[n]` (its `n`th
+/// connection; the last answer for all after). How many came.
+fn stand_in_node(answers: Vec<ludo_proto::ServerMsg>) -> (String, std::sync::Arc<AtomicUsize>) {
     use ludo_proto::{ClientMsg, PROTOCOL_VERSION, ServerMsg};
     use tungstenite::Message;
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("ws://{}/ws", listener.local_addr().unwrap());
-    let to = to.to_string();
     let seen = std::sync::Arc::new(AtomicUsize::new(0));
     let count = seen.clone();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
-            count.fetch_add(1, Ordering::SeqCst);
+            let n = count.fetch_add(1, Ordering::SeqCst);
+            let answer = answers[n.min(answers.len() - 1)].clone();
             let Ok(mut ws) = tungstenite::accept(stream) else {
                 continue;
             };
@@ -633,7 +639,7 @@ fn sending_node(to: &str) -> (String, std::sync::Arc<AtomicUsize>) {
                 protocol: PROTOCOL_VERSION,
             };
             let _ = ws.send(Message::text(ludo_proto::encode(&welcome)));
-            // Hello, then the request: answered with where the room is.
+            // Hello, then the request: answered.
             let mut heard = 0;
             while heard < 2 {
                 let Ok(Message::Text(t)) = ws.read() else {
@@ -642,15 +648,50 @@ fn sending_node(to: &str) -> (String, std::sync::Arc<AtomicUsize>) {
                 let msg: ClientMsg = ludo_proto::decode(t.as_str()).unwrap();
                 heard += 1;
                 if !matches!(msg, ClientMsg::Hello { .. }) {
-                    let _ = ws.send(Message::text(ludo_proto::encode(&ServerMsg::Moved {
-                        url: to.clone(),
-                    })));
+                    let _ = ws.send(Message::text(ludo_proto::encode(&answer)));
                 }
             }
             let _ = ws.flush();
         }
     });
     (url, seen)
+}
+
+#[test]
+fn a_device_told_its_room_is_between_nodes_asks_again_and_takes_its_seat() {
+    let server = server();
+    let busy = ludo_proto::ServerMsg::refused(ludo_proto::Refusal::Busy, "between two nodes");
+    let moved = ludo_proto::ServerMsg::Moved {
+        url: server.url.clone(),
+    };
+    let (node, seen) = stand_in_node(vec![busy.clone(), busy, moved]);
+    let data = common::scratch("fara");
+    let mut fara = device(&data);
+    fara.world_mut().write_message(OnlineRequest::Create {
+        server: node,
+        name: "Fara".into(),
+        table: TableSpec {
+            rules: Default::default(),
+            seats: vec![SeatSpec::Open, SeatSpec::Cpu(CpuLevel::Easy)],
+            turn_limit_secs: None,
+        },
+    });
+    assert!(
+        pump(&mut [&mut fara], 30, |a| online(a[0])
+            .is_some_and(|o| o.number == 1 && o.seq > 0)),
+        "asked again after each busy, then sent on, the room opens: {:?}",
+        online(&fara)
+    );
+    assert_eq!(
+        seen.load(Ordering::SeqCst),
+        3,
+        "two busy answers, then moved"
+    );
+    let o = online(&fara).unwrap();
+    assert_eq!(
+        (o.seat, &o.status, &o.problem),
+        (Some(0), &Status::Connected, &None)
+    );
 }
 
 #[test]

@@ -262,6 +262,21 @@ fn receive(mut link: NonSendMut<Link>, online: Option<ResMut<Online>>, mut fx: E
             Incoming::Message(msg) => match hear(msg, &mut online, &mut fx) {
                 Ok(()) => {}
                 Err(Lost::Broken(why)) => lost = Some(why),
+                Err(Lost::Busy) => {
+                    info!("ludo: the room is between two nodes; asking again");
+                    // A moment later, through the address the player gave.
+                    online.node = None;
+                    let attempt = match online.status {
+                        Status::Reconnecting { attempt, .. } => attempt + 1,
+                        _ => 1,
+                    };
+                    online.status = Status::Reconnecting {
+                        attempt,
+                        wait: retry_wait(attempt),
+                    };
+                    link.0 = None;
+                    return;
+                }
                 Err(Lost::Moved(url)) => {
                     info!("ludo: the room is served at {url}");
                     online.node = Some(url);
@@ -320,6 +335,8 @@ enum Lost {
     Broken(String),
     /// The room is on another node: connect there.
     Moved(String),
+    /// The room is being handed from a node that stopped to another: ask again soon.
+    Busy,
 }
 
 /// One message from the server; an error when the connection should start again.
@@ -380,6 +397,13 @@ fn hear(msg: ServerMsg, online: &mut Online, fx: &mut Effects) -> Result<(), Los
         ServerMsg::Moved { url } => {
             online.heard = true;
             return Err(Lost::Moved(url));
+        }
+        ServerMsg::Refused {
+            reason: Refusal::Busy,
+            ..
+        } => {
+            online.heard = true;
+            return Err(Lost::Busy);
         }
         ServerMsg::Refused { reason, detail } => {
             online.heard = true;
@@ -484,6 +508,11 @@ fn keep_result(online: &mut Online, view: &RoomView, finished: &mut MessageWrite
 
 /// A lost connection: tried again with the seat's token, or (a first request unanswered)
 /// asked again a few times, or given up on with the reason.
+/// How long to wait before the `attempt`th try, in seconds: doubling, up to a limit.
+fn retry_wait(attempt: u32) -> f32 {
+    (0.25 * 2f32.powi(attempt as i32)).min(MAX_WAIT_SECS)
+}
+
 fn after_loss(online: &mut Online, why: String) {
     // Through the server the player gave again (a balancer in front of the nodes).
     online.node = None;
@@ -493,7 +522,7 @@ fn after_loss(online: &mut Online, why: String) {
     };
     let again = Status::Reconnecting {
         attempt,
-        wait: (0.25 * 2f32.powi(attempt as i32)).min(MAX_WAIT_SECS),
+        wait: retry_wait(attempt),
     };
     if online.token.is_some() {
         warn!("ludo: the connection to the room server was lost ({why})");

@@ -27,7 +27,7 @@ pub use reaction::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};
 
 /// The version of these messages. A client and a server of different versions refuse
 /// each other at `Hello`.
-pub const PROTOCOL_VERSION: u32 = 3;
+pub const PROTOCOL_VERSION: u32 = 4;
 
 /// The sizes of table quick play seats people at.
 pub const QUICK_PLAY_SEATS: [u8; 2] = [2, 4];
@@ -364,6 +364,8 @@ pub enum Refusal {
     UnknownReaction,
     /// Quick play seats tables of 2 or 4.
     BadQuickPlay,
+    /// The room is being handed from a node that stopped to another: ask again in a moment.
+    Busy,
 }
 
 impl ServerMsg {

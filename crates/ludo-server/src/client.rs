@@ -103,11 +103,12 @@ impl Client {
         }
     }
 
-    /// Connects to `addr` and sends `msg`, following `moved` to another node (a few times at
-    /// most): the connection and its first answer.
+    /// Connects to `addr` and sends `msg`, following `moved` to another node and asking
+    /// again a moment after `busy` (a few times at most): the connection and its first
+    /// answer.
     pub async fn ask(addr: &str, msg: &ClientMsg) -> Result<(Client, ServerMsg), String> {
         let mut addr = addr.to_string();
-        for _ in 0..3 {
+        for _ in 0..6 {
             let mut client = Client::connect(&addr).await?;
             client.send(msg).await?;
             match client.recv().await? {
@@ -115,10 +116,17 @@ impl Client {
                     client.close().await;
                     addr = node_addr(&url);
                 }
+                ServerMsg::Refused {
+                    reason: Refusal::Busy,
+                    ..
+                } => {
+                    client.close().await;
+                    tokio::time::sleep(Duration::from_millis(500)).await;
+                }
                 first => return Ok((client, first)),
             }
         }
-        Err(format!("moved more than three times, last to {addr}"))
+        Err(format!("moved or busy six times, last at {addr}"))
     }
 
     pub async fn send(&mut self, msg: &ClientMsg) -> Result<(), String> {

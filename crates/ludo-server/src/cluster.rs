@@ -18,7 +18,33 @@ pub enum Found {
     /// Another node holds it: the device goes there.
     Elsewhere(String),
     Missing,
+    /// Its last node stopped in the middle of a write and the database has not let go of the
+    /// room yet: the device asks again.
+    Busy,
     Failed(String),
+}
+
+/// The claims under way on this node, one lock a room: two devices asking for the same room
+/// at once do not each take it (the second would fence the first), and a claim that waits
+/// for the database holds up no claim of another room.
+#[derive(Default)]
+pub(crate) struct Claims(std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>);
+
+impl Claims {
+    /// The lock of room `code`'s claims.
+    fn of(&self, code: &str) -> Arc<tokio::sync::Mutex<()>> {
+        let mut claims = self.0.lock().expect("not poisoned");
+        claims.entry(code.to_string()).or_default().clone()
+    }
+
+    /// Done with `lock`, room `code`'s: forgotten when nobody else waits on it.
+    fn done(&self, code: &str, lock: Arc<tokio::sync::Mutex<()>>) {
+        let mut claims = self.0.lock().expect("not poisoned");
+        // Here: the map's and this one.
+        if Arc::strong_count(&lock) <= 2 {
+            claims.remove(code);
+        }
+    }
 }
 
 impl Shared {
@@ -31,7 +57,18 @@ impl Shared {
         if !self.store.shared() {
             return Found::Missing;
         }
-        let _one_at_a_time = self.claiming.lock().await;
+        let lock = self.claims.of(code);
+        let found = {
+            let _one_at_a_time = lock.lock().await;
+            self.claim(code).await
+        };
+        self.claims.done(code, lock);
+        found
+    }
+
+    /// Takes room `code` if its lease ran out, else says where it is; one claim of a room at
+    /// a time.
+    async fn claim(self: &Arc<Self>, code: &str) -> Found {
         if let Some(room) = self.rooms.get(code) {
             return Found::Here(room);
         }
@@ -48,6 +85,10 @@ impl Shared {
             }
             Ok(Claim::Elsewhere { address }) => Found::Elsewhere(address),
             Ok(Claim::Missing) => Found::Missing,
+            Ok(Claim::Busy) => {
+                tracing::warn!(room = %code, "the room's row is still held by its last node: the device asks again");
+                Found::Busy
+            }
             Err(e) => Found::Failed(e),
         }
     }

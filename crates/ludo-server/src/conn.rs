@@ -500,6 +500,10 @@ impl Conn {
                     format!("no room has the code {shown:?}"),
                 ));
             }
+            Found::Busy => replies.push(ServerMsg::refused(
+                Refusal::Busy,
+                "the room is between two nodes: ask again in a moment",
+            )),
             Found::Failed(e) => replies.push(ServerMsg::refused(
                 Refusal::Full,
                 format!("the server's database failed: {e}"),

@@ -32,7 +32,10 @@ use std::time::Duration;
 use ludo_proto::{Refusal, TableSpec};
 use tokio::sync::mpsc;
 
-pub use store::{Claim, Node, Place, Profile, RatingChange, SavedRoom, Store, StoreError, Write};
+pub use store::{
+    Claim, IDLE_IN_TRANSACTION, LOCK_WAIT, Node, Place, Profile, RatingChange, STATEMENT,
+    SavedRoom, Store, StoreError, Write, session_options,
+};
 
 use room::{Room, RoomMsg};
 use table::Table;
@@ -129,9 +132,8 @@ pub struct Shared {
     rooms: Rooms,
     /// This node as others send devices to it.
     address: String,
-    /// One claim at a time, so that two devices asking for the same room at once do not each
-    /// take it (the second would fence the first).
-    claiming: tokio::sync::Mutex<()>,
+    /// The claims under way, one at a time a room.
+    claims: cluster::Claims,
     next_conn: AtomicU64,
     /// People waiting for quick play.
     queue: quick::Queue,
@@ -276,7 +278,7 @@ impl Server {
             config,
             store,
             address,
-            claiming: tokio::sync::Mutex::new(()),
+            claims: cluster::Claims::default(),
             rooms: Rooms::default(),
             next_conn: AtomicU64::new(1),
             queue: quick::Queue::default(),

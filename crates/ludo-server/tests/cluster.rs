@@ -2,7 +2,9 @@
 //! the node that made it whichever node a device asks; a node killed mid-game hands its room
 //! to another once its lease runs out; a node paused past its lease writes nothing when it
 //! wakes and sends its devices on; two finished games at once both move the ratings, once;
-//! a step the database did not take is told to nobody.
+//! a step the database did not take is told to nobody; a game whose end was never written is
+//! finished once by the node that takes it; a claim waits for a stopped node's locks only so
+//! long, holds up no other, and a node starting meanwhile stalls nobody's leases.
 
 mod common;
 
@@ -11,9 +13,12 @@ use std::time::Duration;
 use common::*;
 use ludo_core::Step;
 use ludo_proto::ServerMsg;
+use ludo_proto::{ClientMsg, Refusal, Stage};
 use ludo_server::client::{Player, node_addr};
 use ludo_server::scratch_postgres::ScratchPostgres as Postgres;
-use ludo_server::{Claim, Node, Place, RatingChange, Store, StoreError, Write};
+use ludo_server::{
+    Claim, IDLE_IN_TRANSACTION, LOCK_WAIT, Node, Place, RatingChange, Store, StoreError, Write,
+};
 
 /// How long a node holds a room without renewing, in these tests.
 const LEASE_MS: u64 = 1500;
@@ -268,6 +273,7 @@ async fn finish_room(store: &Store, ids: &[i64], i: usize, flip: bool) -> Result
         code,
         epoch,
         number: 1,
+        ending: None,
         ranked: true,
         record: "{}".into(),
         ratings: vec![
@@ -349,6 +355,7 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
         code: "FENCE".into(),
         epoch,
         number: 1,
+        ending: Some((1, Step::Roll(3))),
         ranked: true,
         record: "{}".into(),
         ratings: vec![RatingChange {
@@ -410,4 +417,226 @@ async fn a_step_the_database_cannot_take_is_told_to_nobody() {
     .await;
     assert!(heard.is_some(), "the device is sent to find the room again");
     drop(a);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_end_its_node_never_wrote_is_finished_once_by_the_node_that_takes_it() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let mut nodes = vec![node(&url), node(&url)];
+    let (a, b) = within(
+        60,
+        two_playing(&nodes[0], |p| p.stage() == Some(Stage::Over)),
+    )
+    .await;
+    let code = a.code.clone();
+    nodes[0].signal(libc::SIGKILL);
+    let _ = nodes.remove(0).child.wait();
+    drop(b);
+    // The database as a node killed between a game's last step and its end left it, before the
+    // two were one commit: every step of the game, the table still playing, no record, no
+    // rating moved.
+    let room = Postgres::query(
+        &url,
+        &format!("SELECT room FROM rooms WHERE code = '{code}'"),
+    )
+    .await
+    .unwrap();
+    let mut table: serde_json::Value = serde_json::from_str(&room[0]).unwrap();
+    table["stage"] = "playing".into();
+    table["game"]["rating_changes"] = serde_json::Value::Null;
+    let start = ludo_core::rating::START_RATING;
+    for seat in table["seats"].as_array_mut().unwrap() {
+        seat["rating"] = start.into();
+    }
+    Postgres::query(
+        &url,
+        &format!(
+            "UPDATE rooms SET room = '{table}', lease_until = now() - interval '1 second' \
+             WHERE code = '{code}'; DELETE FROM games; \
+             UPDATE profiles SET rating = {start}, games = 0, wins = 0"
+        ),
+    )
+    .await
+    .unwrap();
+
+    // Ana comes back through the other node, which takes the room and finishes the game.
+    let mut a = within(20, Player::resume(&nodes[0].addr, a)).await.unwrap();
+    let over = within(
+        20,
+        a.client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Over)),
+    )
+    .await
+    .unwrap();
+    let ServerMsg::Room(view) = over else {
+        unreachable!()
+    };
+    let result = view.game.as_ref().unwrap().result.as_ref().unwrap();
+    let changes = result.rating_changes.as_ref().expect("ranked, scored");
+    assert!(changes[0] != 0.0 && (changes[0] + changes[1]).abs() < 1e-9);
+    let games = Postgres::query(&url, "SELECT count(*) FROM games").await;
+    assert_eq!(count(games.unwrap()), 1, "recorded once");
+    let played = Postgres::query(&url, "SELECT sum(games) FROM profiles").await;
+    assert_eq!(count(played.unwrap()), 2, "ratings moved once");
+    let moved = Postgres::query(
+        &url,
+        &format!("SELECT count(*) FROM profiles WHERE rating <> {start}"),
+    )
+    .await;
+    assert_eq!(count(moved.unwrap()), 2);
+    // The host starts the rematch there.
+    a.client.send(&ClientMsg::Rematch).await.unwrap();
+    within(
+        20,
+        a.client.until(|m| {
+            matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing
+                && v.game.as_ref().is_some_and(|g| g.number == 2))
+        }),
+    )
+    .await
+    .unwrap();
+}
+
+/// A session of the test's own that holds room `code`'s row as a node's batch of writes
+/// does (`FOR SHARE`, in a transaction left open): a node stopped in the middle of a write.
+/// `as_a_node`: with the nodes' session settings, so the database ends it as it would a
+/// node's; else it is held until the test lets go.
+async fn hold_row(url: &str, code: &str, as_a_node: bool) -> tokio_postgres::Client {
+    let mut config: tokio_postgres::Config = url.parse().unwrap();
+    if as_a_node {
+        config.options(&ludo_server::session_options());
+    }
+    let (client, conn) = config.connect(tokio_postgres::NoTls).await.unwrap();
+    tokio::spawn(conn);
+    client
+        .batch_execute(&format!(
+            "BEGIN; SELECT 1 FROM rooms WHERE code = '{code}' FOR SHARE"
+        ))
+        .await
+        .unwrap();
+    client
+}
+
+/// Asks node `addr` for `player`'s seat: its first answer, and how long it took.
+async fn ask_for_seat(addr: &str, player: &Player) -> (ServerMsg, Duration) {
+    let asked = std::time::Instant::now();
+    let mut c = ludo_server::client::Client::connect(addr).await.unwrap();
+    let resume = ClientMsg::Resume {
+        code: player.code.clone(),
+        token: player.token.clone(),
+        seen: 0,
+    };
+    c.send(&resume).await.unwrap();
+    let first = c.recv_within(LOCK_WAIT * 3).await.unwrap();
+    (first, asked.elapsed())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_claim_waits_for_a_stopped_nodes_locks_only_so_long_and_holds_up_nothing_else() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let nodes = [node(&url), node(&url)];
+    let mut players = Vec::new();
+    for name in ["Ana", "Budi", "Citra"] {
+        let p = Player::create(&nodes[0].addr, table(&[OPEN, OPEN]), name);
+        players.push(within(20, p).await.unwrap());
+    }
+    // Node 1 stops while two of its rooms' rows are held in open transactions: one by a
+    // session the database ends as it ends a node's, one by a session it never ends.
+    nodes[0].signal(libc::SIGSTOP);
+    let never = hold_row(&url, &players[0].code, false).await;
+    past_a_lease().await;
+    let cut = hold_row(&url, &players[1].code, true).await;
+
+    // Node 2 is asked for all three rooms at once; meanwhile a third node starts, and node 2's
+    // lease on the free room (taken at once) is watched.
+    let lease = format!(
+        "SELECT count(*) FROM rooms WHERE code = '{}' AND lease_until < now()",
+        players[2].code
+    );
+    let watch = async {
+        let mut lapsed = 0;
+        for _ in 0..30 {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            lapsed += count(Postgres::query(&url, &lease).await.unwrap());
+        }
+        lapsed
+    };
+    let third = async {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let url = url.clone();
+        let started = std::time::Instant::now();
+        let n = tokio::task::spawn_blocking(move || node(&url))
+            .await
+            .unwrap();
+        (n, started.elapsed())
+    };
+    let ((held, held_took), (cut_room, cut_took), (free, free_took), lapsed, (_third, start_took)) =
+        within(
+            30,
+            futures_util::future::join5(
+                ask_for_seat(&nodes[1].addr, &players[0]),
+                ask_for_seat(&nodes[1].addr, &players[1]),
+                ask_for_seat(&nodes[1].addr, &players[2]),
+                watch,
+                third,
+            ),
+        )
+        .await;
+    eprintln!(
+        "claims: a free room {free_took:?}, one the database cut free {cut_took:?}, \
+         one held {held_took:?} (busy); a node started in {start_took:?}"
+    );
+    let slack = Duration::from_millis(1500);
+    assert!(
+        matches!(free, ServerMsg::Seated { .. }) && free_took < slack,
+        "a free room is not held up by another's claim: {free:?} after {free_took:?}"
+    );
+    assert!(
+        matches!(cut_room, ServerMsg::Seated { .. }) && cut_took < IDLE_IN_TRANSACTION + slack,
+        "a room whose holder the database cut is taken: {cut_room:?} after {cut_took:?}"
+    );
+    assert!(
+        matches!(
+            held,
+            ServerMsg::Refused {
+                reason: Refusal::Busy,
+                ..
+            }
+        ) && held_took < LOCK_WAIT + slack,
+        "a room still held is answered busy in time: {held:?} after {held_took:?}"
+    );
+    assert_eq!(
+        lapsed, 0,
+        "node 2's lease never lapsed while a node started"
+    );
+    assert!(
+        start_took < Duration::from_secs(2),
+        "a node started in {start_took:?}"
+    );
+    // The stopped node's transaction was ended: it writes nothing when it goes on.
+    let late = cut
+        .batch_execute(&format!(
+            "UPDATE rooms SET room = 'late' WHERE code = '{}'; COMMIT",
+            players[1].code
+        ))
+        .await;
+    assert!(late.is_err(), "the cut session still wrote");
+    // Let go, the held room is taken when asked again.
+    never.batch_execute("ROLLBACK").await.unwrap();
+    let (again, _) = ask_for_seat(&nodes[1].addr, &players[0]).await;
+    assert!(matches!(again, ServerMsg::Seated { .. }), "{again:?}");
+    // Node 1 wakes: it holds none of them, writes nothing, and sends its devices on.
+    nodes[0].signal(libc::SIGCONT);
+    for p in &mut players {
+        let moved = within(20, p.client.until(|m| matches!(m, ServerMsg::Moved { .. }))).await;
+        assert!(moved.is_ok(), "{moved:?}");
+    }
+    let epochs = Postgres::query(&url, "SELECT DISTINCT epoch FROM rooms").await;
+    assert_eq!(
+        epochs.unwrap(),
+        ["2"],
+        "each room taken once, written by nobody else"
+    );
 }

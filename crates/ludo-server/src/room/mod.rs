@@ -74,6 +74,15 @@ impl Secrets for ServerSecrets {
     }
 }
 
+/// Why a room ends on this node while its game goes on through another.
+enum HandedOn {
+    /// Another node holds it now (a renewal or a write said so).
+    Lost,
+    /// A write failed here (the database is gone, or ended this node's session): the room
+    /// goes on from what the database has, through whichever node a device asks.
+    WriteFailed(String),
+}
+
 pub struct Room {
     shared: Arc<Shared>,
     state: RoomState,
@@ -85,8 +94,8 @@ pub struct Room {
     /// The epoch this node holds the room at; its writes are refused once another node
     /// holds it at a later one.
     epoch: i64,
-    /// Another node took the room: it ends, and its devices are sent there.
-    lost: bool,
+    /// The room ends here and its devices go on through another node: why.
+    handed_on: Option<HandedOn>,
     expired: bool,
 }
 
@@ -123,7 +132,7 @@ impl Room {
             outboxes: HashMap::new(),
             replies: HashMap::new(),
             epoch,
-            lost: false,
+            handed_on: None,
             expired: false,
         })
     }
@@ -139,9 +148,9 @@ impl Room {
                 },
                 _ = tokio::time::sleep_until(wake) => self.apply(Input::Tick).await,
             }
-            if self.lost {
+            if let Some(why) = self.handed_on.take() {
                 self.shared.rooms.remove(&code, self.epoch);
-                self.move_members(&code).await;
+                self.move_members(&code, why).await;
                 return;
             }
             if self.expired {
@@ -173,7 +182,7 @@ impl Room {
                 self.outboxes.remove(&conn);
                 self.apply(Input::Detach { conn }).await;
             }
-            RoomMsg::Lost => self.lost = true,
+            RoomMsg::Lost => self.handed_on = Some(HandedOn::Lost),
         }
     }
 
@@ -197,15 +206,14 @@ impl Room {
                             Ok(_) => {}
                             Err(StoreError::Fenced) => {
                                 // Nobody hears of what the database refused: the room ends.
-                                self.lost = true;
+                                self.handed_on = Some(HandedOn::Lost);
                                 return;
                             }
                             // Shared by nodes, a room goes on only from what the database
                             // has (another node may take it from there): it ends here, and
                             // its devices come back to it through a node.
-                            Err(e) if self.shared.store.shared() => {
-                                tracing::error!(room = %self.state.code(), "a write failed, the room ends here: {e}");
-                                self.lost = true;
+                            Err(StoreError::Failed(e)) if self.shared.store.shared() => {
+                                self.handed_on = Some(HandedOn::WriteFailed(e));
                                 return;
                             }
                             Err(e) => {
@@ -266,10 +274,18 @@ impl Room {
         behind
     }
 
-    /// The room is another node's now: every device here is told where it is.
-    async fn move_members(&mut self, code: &str) {
+    /// The room ends here: every device here is told where it goes on.
+    async fn move_members(&mut self, code: &str, why: HandedOn) {
         let url = self.shared.address_of(code).await;
-        tracing::warn!(room = %code, epoch = self.epoch, %url, "room lost to another node");
+        match why {
+            HandedOn::Lost => {
+                tracing::warn!(room = %code, epoch = self.epoch, %url, "room lost to another node")
+            }
+            HandedOn::WriteFailed(e) => tracing::error!(
+                room = %code, epoch = self.epoch, %url,
+                "a write failed here, the room ends here and goes on from the database: {e}"
+            ),
+        }
         self.send(To::All, &ServerMsg::Moved { url });
         self.outboxes.clear();
         // Arrivals still waiting are told too (their connection then follows).

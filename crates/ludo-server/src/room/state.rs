@@ -157,6 +157,14 @@ enum Actor {
     Nobody,
 }
 
+/// The step that ended a game and what it told, held until the game's end is written with
+/// it in one commit: nobody hears of it before.
+struct Ending {
+    idx: u32,
+    step: Step,
+    told: ServerMsg,
+}
+
 /// The clock of the turn in progress.
 struct Turn {
     seat: u8,
@@ -179,6 +187,8 @@ pub struct RoomState {
     idle_since: Option<Instant>,
     /// A quick-play lobby's seats nobody has taken by then go to CPUs, and it starts.
     lobby_deadline: Option<Instant>,
+    /// The step that ended the game, until the game's end is written.
+    ending: Option<Ending>,
     /// The time of the input being applied.
     now: Instant,
     /// The effects of the input being applied.
@@ -212,6 +222,7 @@ impl RoomState {
             turn: None,
             last_step: now,
             idle_since: Some(now),
+            ending: None,
             now,
             out: Vec::new(),
         };
@@ -705,15 +716,9 @@ impl RoomState {
         let live = self.live.as_mut().expect("a game is under way");
         let first = live.seq;
         let (step, events) = live.play(action)?;
-        let write = Write::Step {
-            code: self.table.code.clone(),
-            epoch: 0,
-            game: live.file.number,
-            idx: live.record.steps.len() as u32 - 1,
-            step,
-        };
+        let idx = live.record.steps.len() as u32 - 1;
+        let game = live.file.number;
         let over = live.game.is_over();
-        self.out.push(Effect::Write(write));
         self.last_step = self.now;
         let passed = events.iter().any(|e| {
             matches!(
@@ -721,12 +726,24 @@ impl RoomState {
                 Event::TurnPassed { .. } | Event::FirstPlayer { .. } | Event::RollOff { .. }
             )
         });
-        self.broadcast(ServerMsg::Events {
+        let told = ServerMsg::Events {
             events: numbered(first, &events),
-        });
+        };
         if over {
+            // Written with the game's end, in one commit (`finish`), and told after it.
+            self.ending = Some(Ending { idx, step, told });
             self.game_over();
-        } else if passed {
+            return Ok(());
+        }
+        self.out.push(Effect::Write(Write::Step {
+            code: self.table.code.clone(),
+            epoch: 0,
+            game,
+            idx,
+            step,
+        }));
+        self.broadcast(told);
+        if passed {
             self.new_turn();
         }
         Ok(())
@@ -795,16 +812,30 @@ impl RoomState {
         let ranked = live.file.ranked;
         self.table.stage = Stage::Over;
         self.turn = None;
+        let ending = self.ending.take();
         self.out.push(Effect::Write(Write::Finished {
             code: self.table.code.clone(),
             epoch: 0,
             number,
+            ending: ending.as_ref().map(|e| (e.idx, e.step)),
             ranked,
             record,
             ratings,
             room: serde_json::to_string(&self.table).expect("a table serializes"),
         }));
+        if let Some(ending) = ending {
+            self.broadcast(ending.told);
+        }
         self.broadcast_room();
+    }
+
+    /// A game over whose end is not written: a room brought back from steps that end its
+    /// game (its node stopped between the two, before they were one commit) finishes it at
+    /// its first tick, as the node that played the last step would have.
+    fn unfinished(&self) -> bool {
+        self.table.stage == Stage::Playing
+            && self.ending.is_none()
+            && self.live.as_ref().is_some_and(|l| l.game.is_over())
     }
 
     /// The turn in progress changed hands (or a game started): its clock starts.
@@ -859,6 +890,9 @@ impl RoomState {
     /// When the room next needs a `Tick`: a CPU's step, a turn's deadline, an away grace,
     /// a quick-play lobby's deadline, or its end.
     pub fn next_wake(&self) -> Instant {
+        if self.unfinished() {
+            return self.now;
+        }
         let far = self.now + Duration::from_secs(3600);
         let act = match self.actor() {
             Actor::Cpu(_, at) => at,
@@ -906,6 +940,10 @@ impl RoomState {
     }
 
     fn on_time(&mut self, secrets: &mut dyn Secrets) {
+        if self.unfinished() {
+            self.game_over();
+            return;
+        }
         self.graces_over();
         self.quick_lobby_over(secrets);
         match self.actor() {

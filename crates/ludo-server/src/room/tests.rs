@@ -46,6 +46,11 @@ impl Room {
     }
 
     fn of(table: Table) -> Room {
+        Room::from_steps(table, &[])
+    }
+
+    /// A room brought back from its table and the steps of its game.
+    fn from_steps(table: Table, steps: &[ludo_core::Step]) -> Room {
         let config = RoomConfig {
             cpu_pace: Duration::ZERO,
             away_grace: GRACE,
@@ -53,7 +58,7 @@ impl Room {
         };
         let now = Instant::now();
         Room {
-            state: RoomState::new(config, table, &[], now).unwrap(),
+            state: RoomState::new(config, table, steps, now).unwrap(),
             now,
             secrets: Counted(0),
         }
@@ -427,47 +432,56 @@ fn a_ranked_game_reads_the_ratings_then_scores_and_the_host_starts_the_rematch()
         refusal(&r.ask(1, ClientMsg::Rematch)),
         Some(Refusal::NotOver)
     );
-    // Budi goes: the CPU plays his seat after the grace; Ana plays hers to the end.
-    r.apply(Input::Detach { conn: 2 });
-    let mut asked = None;
-    for _ in 0..20_000 {
-        let m = ludo_proto::Mirror::from_view(&r.state.view())
-            .unwrap()
-            .unwrap();
-        let e = if m.game.turn() == 0 {
-            let at = m.seq;
-            let msg = match m.game.awaiting() {
-                ludo_core::Awaiting::Move => ClientMsg::Move {
-                    at,
-                    piece: m.game.legal_moves()[0].piece,
-                },
-                _ => ClientMsg::Roll { at },
-            };
-            r.ask(1, msg)
-        } else {
-            r.now = r.now.max(r.state.next_wake());
-            r.tick()
-        };
-        if let Some(Effect::ReadRatings(ids)) = e.last() {
-            asked = Some(ids.clone());
-            break;
-        }
-    }
+    let e = ana_plays_to_the_end(&mut r);
+    let Some(Effect::ReadRatings(asked)) = e.last() else {
+        panic!("the ratings are read at the end: {:?}", e.last())
+    };
+    assert_eq!(asked, &[1, 2], "the players' profiles, in seat order");
+    // The step that ended the game is neither written nor told before the game's end.
+    let steps = r
+        .state
+        .view()
+        .game
+        .unwrap()
+        .result
+        .unwrap()
+        .record
+        .steps
+        .len() as u32;
+    let written = e.iter().filter_map(|e| match e {
+        Effect::Write(Write::Step { idx, .. }) => Some(*idx),
+        _ => None,
+    });
     assert_eq!(
-        asked,
-        Some(vec![1, 2]),
-        "the players' profiles, in seat order"
+        written.max(),
+        Some(steps - 2),
+        "all but the last step written"
     );
+    let told_over = e.iter().any(|e| {
+        matches!(e, Effect::Send(_, ServerMsg::Events { events })
+            if events.iter().any(|n| matches!(n.event, ludo_core::Event::GameOver { .. })))
+    });
+    assert!(!told_over, "the game's end is told after it is written");
     // Budi's rating moved in another room meanwhile: the change is computed from it.
     let e = r.apply(Input::Ratings(vec![Some(1500.0), Some(1700.0)]));
-    let Some(Effect::Write(Write::Finished {
-        ratings, ranked, ..
-    })) = e
+    let finished = e
         .iter()
-        .find(|e| matches!(e, Effect::Write(Write::Finished { .. })))
+        .position(|e| matches!(e, Effect::Write(Write::Finished { .. })))
+        .expect("the game is kept");
+    let Effect::Write(Write::Finished {
+        ratings,
+        ranked,
+        ending,
+        ..
+    }) = &e[finished]
     else {
-        panic!("the game is kept: {e:?}")
+        unreachable!()
     };
+    assert!(ending.is_some(), "the last step is written with the end");
+    let told = e
+        .iter()
+        .position(|e| matches!(e, Effect::Send(To::All, ServerMsg::Events { .. })));
+    assert!(told.unwrap() > finished, "and told after it is committed");
     assert!(ranked);
     assert_eq!(ratings.len(), 2);
     assert!((ratings[0].change + ratings[1].change).abs() < 1e-9);
@@ -488,6 +502,95 @@ fn a_ranked_game_reads_the_ratings_then_scores_and_the_host_starts_the_rematch()
         Some(Refusal::NotHost)
     );
     let e = r.ask(1, ClientMsg::Rematch);
+    let view = last_view(&e).unwrap();
+    assert_eq!(
+        (view.stage, view.game.as_ref().unwrap().number),
+        (Stage::Playing, 2)
+    );
+}
+
+/// Budi goes (the CPU plays his seat after the grace) and Ana plays hers until the game is
+/// over: every effect on the way.
+fn ana_plays_to_the_end(r: &mut Room) -> Vec<Effect> {
+    r.apply(Input::Detach { conn: 2 });
+    let mut all = Vec::new();
+    for _ in 0..20_000 {
+        let m = ludo_proto::Mirror::from_view(&r.state.view())
+            .unwrap()
+            .unwrap();
+        if m.game.is_over() {
+            return all;
+        }
+        let e = if m.game.turn() == 0 {
+            let at = m.seq;
+            let msg = match m.game.awaiting() {
+                ludo_core::Awaiting::Move => ClientMsg::Move {
+                    at,
+                    piece: m.game.legal_moves()[0].piece,
+                },
+                _ => ClientMsg::Roll { at },
+            };
+            r.ask(1, msg)
+        } else {
+            r.now = r.now.max(r.state.next_wake());
+            r.tick()
+        };
+        all.extend(e);
+    }
+    panic!("the game did not end")
+}
+
+#[test]
+fn a_room_brought_back_from_steps_that_end_its_game_finishes_it_once() {
+    // The database as a node killed between the last step and the game's end left it (before
+    // the two were one commit): the table still playing, every step of the game.
+    let mut r = Room::new(&[OPEN, OPEN], None);
+    let mut e = r.join(1, "Ana", None);
+    e.extend(r.join(2, "Budi", None));
+    e.extend(ana_plays_to_the_end(&mut r));
+    let table = e
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::Write(Write::Room { json, .. }) => Some(json.clone()),
+            _ => None,
+        })
+        .expect("the table as written at the start");
+    let table: Table = serde_json::from_str(&table).unwrap();
+    assert_eq!(table.stage, Stage::Playing);
+    let steps = r.state.view().game.unwrap().result.unwrap().record.steps;
+
+    let mut back = Room::from_steps(table, &steps);
+    assert_eq!(back.state.view().stage, Stage::Playing);
+    assert!(back.state.next_wake() <= back.now, "it wakes at once");
+    let e = back.tick();
+    let Some(Effect::ReadRatings(ids)) = e.last() else {
+        panic!("a ranked game's ratings are read: {e:?}")
+    };
+    assert_eq!(ids, &[1, 2]);
+    let e = back.apply(Input::Ratings(vec![Some(1500.0), Some(1500.0)]));
+    let finished: Vec<_> = e
+        .iter()
+        .filter(|e| matches!(e, Effect::Write(Write::Finished { ending: None, .. })))
+        .collect();
+    assert_eq!(finished.len(), 1, "kept once, its steps written already");
+    assert_eq!(last_view(&e).unwrap().stage, Stage::Over);
+    // Nothing more to finish; the host starts the rematch.
+    back.now = back.now.max(back.state.next_wake());
+    assert!(
+        !back
+            .tick()
+            .iter()
+            .any(|e| matches!(e, Effect::Write(_) | Effect::ReadRatings(_)))
+    );
+    back.apply(Input::Attach {
+        conn: 7,
+        how: Attach::Resume {
+            token: "token-1".into(),
+            seen: 0,
+        },
+    });
+    let e = back.ask(7, ClientMsg::Rematch);
     let view = last_view(&e).unwrap();
     assert_eq!(
         (view.stage, view.game.as_ref().unwrap().number),

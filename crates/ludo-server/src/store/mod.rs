@@ -60,6 +60,32 @@ pub struct Node {
     pub lease: Duration,
 }
 
+/// How long PostgreSQL lets a node's session sit in an open transaction before it ends the
+/// session (and its locks go). A node's transactions wait on nothing of their own (their
+/// statements are pipelined), so only a node stopped in the middle of one (paused, swapped
+/// out, its network cut) reaches it; its rooms' rows are then free for the node that takes
+/// them.
+pub const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(2);
+
+/// The longest a statement of a node's waits for a lock: longer than `IDLE_IN_TRANSACTION`,
+/// so a stopped node's locks are gone before it runs out. A claim that still waits answers
+/// its device `busy` (it asks again); a batch of writes is tried again.
+pub const LOCK_WAIT: Duration = Duration::from_secs(3);
+
+/// The longest statement of a node's: a batch's or a claim's take milliseconds; one that takes
+/// this long is a database in trouble, and the node answers rather than hangs.
+pub const STATEMENT: Duration = Duration::from_secs(10);
+
+/// The session settings of every connection a node opens to PostgreSQL.
+pub fn session_options() -> String {
+    format!(
+        "-c idle_in_transaction_session_timeout={} -c lock_timeout={} -c statement_timeout={}",
+        IDLE_IN_TRANSACTION.as_millis(),
+        LOCK_WAIT.as_millis(),
+        STATEMENT.as_millis()
+    )
+}
+
 /// A ranked game counts on the leaderboard once a profile has played this many.
 pub const LEADERBOARD_MIN_GAMES: i64 = 5;
 
@@ -79,13 +105,16 @@ pub enum Write {
         idx: u32,
         step: Step,
     },
-    /// A game ended: its record is kept, ratings move (by each profile's change, so that two
-    /// rooms finishing at once both count), the room's table (now over) is saved with them in
-    /// one transaction, the steps of the games before it go.
+    /// A game ended: the step that ended it (its index and step; none when a room brought
+    /// back finishes a game its steps already end), its record, the ratings' changes (added,
+    /// so that two rooms finishing at once both count) and the room's table (now over), all
+    /// in one transaction: a game's end is never lost between two writes. The steps of the
+    /// games before it go.
     Finished {
         code: String,
         epoch: i64,
         number: u32,
+        ending: Option<(u32, Step)>,
         ranked: bool,
         record: String,
         ratings: Vec<RatingChange>,
@@ -229,6 +258,9 @@ pub enum Claim {
     Taken(SavedRoom),
     /// Another node holds it and its lease runs: devices go there.
     Elsewhere { address: String },
+    /// Its row stayed locked past `LOCK_WAIT` (its last node stopped in the middle of a
+    /// write): the device asks again.
+    Busy,
     /// No such room.
     Missing,
 }

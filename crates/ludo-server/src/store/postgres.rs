@@ -61,8 +61,17 @@ CREATE INDEX IF NOT EXISTS games_code ON games(code, number);
 /// Several nodes may start at once: the schema is made under this advisory lock.
 const SCHEMA_LOCK: i64 = 0x4c75_646f;
 
-/// A batch that loses a deadlock (two nodes' finished games touching the same profiles) or a
-/// serialization check is tried again, whole, this many times.
+/// The schema's version, kept in `ludo_schema`: a node whose database has it runs no DDL
+/// (`CREATE INDEX IF NOT EXISTS` locks its table even when the index exists, and queued
+/// behind one waiting write it would stall every node's writes to that table).
+const SCHEMA_VERSION: i32 = 1;
+
+/// How many times a node starting tries to make the schema when its locks are not had in
+/// time (another node is making it, or a migration waits for running nodes).
+const SCHEMA_TRIES: u32 = 5;
+
+/// A batch that loses a deadlock (two nodes' finished games touching the same profiles), a
+/// serialization check or a lock wait is tried again, whole, this many times.
 const RETRIES: u32 = 3;
 
 pub struct Postgres {
@@ -82,9 +91,63 @@ fn lease_secs(node: &Node) -> f64 {
     node.lease.as_secs_f64()
 }
 
+/// The schema's version in the database, read without locking any table of the game's (none
+/// when the database is new or from before versions were kept).
+async fn schema_version(c: &deadpool_postgres::Object) -> Result<Option<i32>, String> {
+    match c.query_opt("SELECT version FROM ludo_schema", &[]).await {
+        Ok(row) => Ok(row.map(|r| r.get(0))),
+        Err(e) if e.code() == Some(&SqlState::UNDEFINED_TABLE) => Ok(None),
+        Err(e) => Err(failed(e)),
+    }
+}
+
+/// Makes or migrates the schema unless the database has this version: under an advisory lock
+/// (nodes starting at once make it once), each lock waited for at most the sessions'
+/// `LOCK_WAIT`, tried again a few times.
+async fn make_schema(c: &mut deadpool_postgres::Object) -> Result<(), String> {
+    for attempt in 1..=SCHEMA_TRIES {
+        if schema_version(c).await? == Some(SCHEMA_VERSION) {
+            return Ok(());
+        }
+        let tx = c.transaction().await.map_err(failed)?;
+        let made = async move {
+            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
+                .await?;
+            tx.batch_execute(SCHEMA).await?;
+            tx.batch_execute(
+                "CREATE TABLE IF NOT EXISTS ludo_schema(version INTEGER NOT NULL); \
+                 DELETE FROM ludo_schema;",
+            )
+            .await?;
+            tx.execute(
+                "INSERT INTO ludo_schema(version) VALUES($1)",
+                &[&SCHEMA_VERSION],
+            )
+            .await?;
+            tx.commit().await
+        }
+        .await;
+        match made {
+            Ok(()) => return Ok(()),
+            Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) && attempt < SCHEMA_TRIES => {
+                tracing::warn!("the schema's locks were not had in time (try {attempt}); again");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => return Err(failed(e)),
+        }
+    }
+    Err("the schema's locks were not had in time".into())
+}
+
 impl Postgres {
     pub async fn open(url: &str, node: Node) -> Result<Postgres, String> {
-        let config: tokio_postgres::Config = url.parse().map_err(|e| format!("{url}: {e}"))?;
+        let mut config: tokio_postgres::Config = url.parse().map_err(|e| format!("{url}: {e}"))?;
+        let options = format!(
+            "{} {}",
+            config.get_options().unwrap_or_default(),
+            super::session_options()
+        );
+        config.options(options.trim());
         let manager = Manager::new(config, NoTls);
         let pool = Pool::builder(manager)
             .max_size(16)
@@ -94,19 +157,14 @@ impl Postgres {
             .map_err(|e| e.to_string())?;
         {
             let mut c = pool.get().await.map_err(|e| format!("postgres: {e}"))?;
-            let tx = c.transaction().await.map_err(failed)?;
-            tx.execute("SELECT pg_advisory_xact_lock($1)", &[&SCHEMA_LOCK])
-                .await
-                .map_err(failed)?;
-            tx.batch_execute(SCHEMA).await.map_err(failed)?;
-            tx.execute(
+            make_schema(&mut c).await?;
+            c.execute(
                 "INSERT INTO nodes(id, address, last_seen) VALUES($1, $2, now()) \
                  ON CONFLICT(id) DO UPDATE SET address = excluded.address, last_seen = now()",
                 &[&node.id, &node.address],
             )
             .await
             .map_err(failed)?;
-            tx.commit().await.map_err(failed)?;
         }
         let (to_writer, jobs) = writer();
         tokio::spawn(write_loop(pool.clone(), node.id.clone(), jobs));
@@ -240,7 +298,9 @@ impl Postgres {
         let tx = c.transaction().await.map_err(failed)?;
         // The row stays locked until the steps are read: the last owner's writes, if it is
         // still writing, land before (then they are read) or are refused (the epoch moved).
-        let taken = tx
+        // A last owner that stopped in the middle of a write holds the row until the
+        // database ends its session; a claim waits at most `LOCK_WAIT` for it.
+        let taken = match tx
             .query_opt(
                 "UPDATE rooms SET owner = $2, epoch = epoch + 1, \
                  lease_until = now() + make_interval(secs => $3) \
@@ -249,7 +309,11 @@ impl Postgres {
                 &[&code, &self.node.id, &lease_secs(&self.node)],
             )
             .await
-            .map_err(failed)?;
+        {
+            Ok(taken) => taken,
+            Err(e) if e.code() == Some(&SqlState::LOCK_NOT_AVAILABLE) => return Ok(Claim::Busy),
+            Err(e) => return Err(failed(e)),
+        };
         let Some(row) = taken else {
             let held = tx
                 .query_opt(
@@ -384,9 +448,11 @@ async fn write_loop(pool: Pool, node: String, mut jobs: Jobs) {
         let mut outcome = commit(&pool, &node, &batch).await;
         for _ in 1..RETRIES {
             match &outcome {
+                // A lock not had in time: its holder's session has been ended by now.
                 Err((Some(state), _))
                     if *state == SqlState::T_R_DEADLOCK_DETECTED
-                        || *state == SqlState::T_R_SERIALIZATION_FAILURE =>
+                        || *state == SqlState::T_R_SERIALIZATION_FAILURE
+                        || *state == SqlState::LOCK_NOT_AVAILABLE =>
                 {
                     outcome = commit(&pool, &node, &batch).await;
                 }
@@ -468,6 +534,25 @@ async fn commit(
     Ok(results)
 }
 
+async fn insert_step(
+    tx: &deadpool_postgres::Transaction<'_>,
+    code: &str,
+    game: u32,
+    idx: u32,
+    step: ludo_core::Step,
+) -> Result<(), tokio_postgres::Error> {
+    let q = tx
+        .prepare_cached(
+            "INSERT INTO steps(code, game, idx, step) VALUES($1, $2, $3, $4) \
+             ON CONFLICT(code, game, idx) DO UPDATE SET step = excluded.step",
+        )
+        .await?;
+    let step = step_code(step) as i16;
+    tx.execute(&q, &[&code, &(game as i32), &(idx as i32), &step])
+        .await?;
+    Ok(())
+}
+
 /// One write, its room's epoch checked already.
 async fn apply(
     tx: &deadpool_postgres::Transaction<'_>,
@@ -486,26 +571,20 @@ async fn apply(
             idx,
             step,
             ..
-        } => {
-            let q = tx
-                .prepare_cached(
-                    "INSERT INTO steps(code, game, idx, step) VALUES($1, $2, $3, $4) \
-                     ON CONFLICT(code, game, idx) DO UPDATE SET step = excluded.step",
-                )
-                .await?;
-            let step = step_code(*step) as i16;
-            tx.execute(&q, &[code, &(*game as i32), &(*idx as i32), &step])
-                .await?;
-        }
+        } => insert_step(tx, code, *game, *idx, *step).await?,
         Write::Finished {
             code,
             number,
+            ending,
             ranked,
             record,
             ratings,
             room,
             ..
         } => {
+            if let Some((idx, step)) = ending {
+                insert_step(tx, code, *number, *idx, *step).await?;
+            }
             let q = tx
                 .prepare_cached("UPDATE rooms SET room = $2, updated = $3 WHERE code = $1")
                 .await?;

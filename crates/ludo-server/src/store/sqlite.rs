@@ -258,6 +258,20 @@ fn write_loop(mut conn: Connection, mut jobs: Jobs) {
     }
 }
 
+fn insert_step(
+    tx: &rusqlite::Transaction,
+    code: &str,
+    game: u32,
+    idx: u32,
+    step: ludo_core::Step,
+) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT OR REPLACE INTO steps(code, game, idx, step) VALUES(?1, ?2, ?3, ?4)",
+    )?
+    .execute(params![code, game, idx, step_code(step)])?;
+    Ok(())
+}
+
 fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
     match w {
         Write::Room { code, json, .. } => {
@@ -273,21 +287,20 @@ fn apply(tx: &rusqlite::Transaction, w: &Write) -> rusqlite::Result<i64> {
             idx,
             step,
             ..
-        } => {
-            tx.prepare_cached(
-                "INSERT OR REPLACE INTO steps(code, game, idx, step) VALUES(?1, ?2, ?3, ?4)",
-            )?
-            .execute(params![code, game, idx, step_code(*step)])?;
-        }
+        } => insert_step(tx, code, *game, *idx, *step)?,
         Write::Finished {
             code,
             number,
+            ending,
             ranked,
             record,
             ratings,
             room,
             ..
         } => {
+            if let Some((idx, step)) = ending {
+                insert_step(tx, code, *number, *idx, *step)?;
+            }
             tx.prepare_cached("UPDATE rooms SET room = ?2, updated = ?3 WHERE code = ?1")?
                 .execute(params![code, room, now()])?;
             tx.prepare_cached(
@@ -374,6 +387,7 @@ mod tests {
                     epoch: 0,
                     room: "{}".into(),
                     number: g as u32 + 1,
+                    ending: None,
                     ranked: true,
                     record: "{}".into(),
                     ratings,
