@@ -28,6 +28,12 @@ const MAX_MISSES: u32 = 10;
 /// connection closed.
 const MAX_STRIKES: u32 = 50;
 
+/// How long a connection the server closes is read for the client's close (and whatever it
+/// sent before it) before the socket goes.
+const CLOSE_DRAIN: std::time::Duration = std::time::Duration::from_secs(2);
+/// The most frames read so (a few hundred bytes each at most: about 4 MiB).
+const CLOSE_DRAIN_FRAMES: u32 = 1024;
+
 /// A token bucket: `rate` messages a second, `burst` at once.
 struct Bucket {
     tokens: f64,
@@ -154,6 +160,21 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
         }
         if let Next::Close = next {
             let _ = sink.send(Message::Close(None)).await;
+            // What the client sent meanwhile is read before the socket goes: closed with
+            // bytes unread, the kernel answers with a reset, which can overtake the last
+            // answers and the close frame on their way (as the door does for a connection it
+            // turns away). Until the client's own close, a short while, or so many frames
+            // (a client that floods and never reads gets the reset).
+            let drained = async {
+                let mut frames = 0;
+                while let Some(Ok(_)) = stream.next().await {
+                    frames += 1;
+                    if frames >= CLOSE_DRAIN_FRAMES {
+                        break;
+                    }
+                }
+            };
+            let _ = tokio::time::timeout(CLOSE_DRAIN, drained).await;
             break;
         }
     }
@@ -253,12 +274,13 @@ impl Conn {
                     .await;
             }
             ClientMsg::Leaderboard { profile } => replies.push(self.leaderboard(profile).await),
+            // Answered whether or not it waited: the device then knows it waits for nothing.
             ClientMsg::CancelQuickPlay => {
                 if self.waiting.take().is_some() {
                     self.shared.queue.leave(self.id);
                     inboxes.news = None;
-                    replies.push(ServerMsg::Unqueued);
                 }
+                replies.push(ServerMsg::Unqueued);
             }
             msg => match &self.room {
                 Some(room) => {

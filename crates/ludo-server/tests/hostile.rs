@@ -327,3 +327,91 @@ async fn wrong_tokens_second_hellos_and_strikes_are_counted() {
     })
     .await;
 }
+
+/// What one burst on one socket brings back, read as it goes: each message's type, and how
+/// the socket ended (`close frame`, or the error, a reset among them).
+async fn burst_heard(addr: &str, first: &str, burst: &str, count: usize) -> (Vec<String>, String) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap();
+    let (mut sink, mut stream) = ws.split();
+    sink.send(Message::Text(first.into())).await.unwrap();
+    let writer = tokio::spawn({
+        let burst = burst.to_string();
+        async move {
+            for _ in 0..count {
+                if sink
+                    .send(Message::Text(burst.as_str().into()))
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            sink
+        }
+    });
+    let mut heard = Vec::new();
+    let end = loop {
+        match stream.next().await {
+            Some(Ok(Message::Text(t))) => {
+                let msg: ServerMsg = ludo_proto::decode(&t).unwrap();
+                heard.push(match msg {
+                    ServerMsg::Refused { reason, .. } => ludo_proto::encode(&reason),
+                    other => ludo_proto::encode(&other)
+                        .split('"')
+                        .nth(3)
+                        .unwrap_or_default()
+                        .to_string(),
+                });
+            }
+            Some(Ok(Message::Close(_))) => break "close frame".to_string(),
+            Some(Ok(_)) => {}
+            Some(Err(e)) => break e.to_string(),
+            None => break "ended without a close frame".to_string(),
+        }
+    };
+    drop(writer.await);
+    (heard, end)
+}
+
+/// A socket the server closes for its strikes hears every answer up to the last, and the
+/// close frame: what it still sends is read before the socket goes, so no reset overtakes
+/// them (docs/PROTOCOL.md, Limits).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_closed_for_its_strikes_hears_every_answer_and_the_close_frame() {
+    // The protocol's rate limit: 20 a second, 40 at once.
+    let t = start(ludo_server::Config {
+        rate: 20.0,
+        burst: 40.0,
+        ..fast()
+    })
+    .await;
+    let hello = ludo_proto::encode(&ClientMsg::Hello {
+        protocol: ludo_proto::PROTOCOL_VERSION,
+    });
+    let ping = ludo_proto::encode(&ClientMsg::Ping);
+    for run in 0..3 {
+        let (heard, end) = within(20, burst_heard(&t.addr, &hello, &ping, 300)).await;
+        let count = |what: &str| heard.iter().filter(|h| h.contains(what)).count();
+        assert_eq!(end, "close frame", "run {run}: {heard:?}");
+        assert_eq!(
+            count("too_fast"),
+            50,
+            "run {run}: every refusal, the 50th too"
+        );
+        // The bucket's 40 less the hello's token (and what it refilled meanwhile) answered.
+        assert!(count("pong") >= 39, "run {run}: {} pongs", count("pong"));
+        assert_eq!(heard.last().map(String::as_str), Some("\"too_fast\""));
+    }
+    // The same for the malformed-message limit, at a rate that takes them all.
+    let t = start(fast()).await;
+    for run in 0..3 {
+        let (heard, end) = within(20, burst_heard(&t.addr, &hello, "not json", 300)).await;
+        assert_eq!(end, "close frame", "run {run}: {heard:?}");
+        let malformed = heard.iter().filter(|h| h.contains("malformed")).count();
+        assert_eq!(malformed, 50, "run {run}: {heard:?}");
+    }
+}

@@ -146,6 +146,12 @@ async fn a_cancel_or_a_dropped_device_leaves_the_queue() {
         a.send(&ClientMsg::CancelQuickPlay).await.unwrap();
         a.until(|m| *m == ServerMsg::Unqueued).await.unwrap();
         assert_eq!(t.server.waiting(), 0);
+        // A cancel from a device that waits for nothing is answered all the same.
+        a.send(&ClientMsg::CancelQuickPlay).await.unwrap();
+        assert_eq!(a.recv().await.unwrap(), ServerMsg::Unqueued);
+        let mut idle = ludo_server::client::Client::connect(&t.addr).await.unwrap();
+        idle.send(&ClientMsg::CancelQuickPlay).await.unwrap();
+        assert_eq!(idle.recv().await.unwrap(), ServerMsg::Unqueued);
         let mut b = ask(&t.addr, "Bea", 2).await;
         assert_eq!(t.server.waiting(), 1, "Ana, who cancelled, is not waiting");
         let cy = ask(&t.addr, "Cy", 2).await;
