@@ -17,8 +17,11 @@ BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcom
 # room servers' cluster tests start their own from it).
 TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers at-spi2-core python3-pyatspi dbus postgresql-15
 
-# The room server is a workspace of its own (its dependencies never touch the game's build).
+# The room server is a workspace of its own (its dependencies never touch the game's build):
+# the server and its test and operations tools (`ludo-server-tools`: ludo-load, ludo-cluster,
+# the long_game example).
 SERVER := --manifest-path crates/ludo-server/Cargo.toml
+SERVER_ALL := $(SERVER) --workspace
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
@@ -86,8 +89,8 @@ test: test-deps
 # it. Each line's output says which build it is from.
 test-builds: native-test-builds web-test-build
 native-test-builds:
-	@set -o pipefail; { cargo build $(SERVER) --bins \
-		&& cargo test --profile dev $(SERVER) --no-run \
+	@set -o pipefail; { cargo build $(SERVER_ALL) --bins \
+		&& cargo test --profile dev $(SERVER_ALL) --no-run \
 		&& cargo test --profile dev --workspace --no-run \
 		&& cargo test --profile dev -p ludo-cpu --no-default-features --lib value_net --no-run; \
 		} 2>&1 | sed -u 's/^/[native] /'
@@ -245,7 +248,7 @@ serve: server
 # would not have caused.
 server-test:
 	@mkdir -p $(ARTIFACTS)
-	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER)
+	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER_ALL)
 	@# The rooms, quick play, the leaderboard, hostile clients and the finished games again,
 	@# each server on a database of its own in a PostgreSQL the tests start.
 	LUDO_TEST_STORE=postgres cargo test --profile dev $(SERVER) --test rooms --test quick --test hostile --test http
@@ -261,7 +264,7 @@ server-test:
 		sys.exit(0 if a == b else "ludo-cli replay ranks the game that moved nodes differently from the server")' \
 		$(ARTIFACTS)/cluster-replay.json $(ARTIFACTS)/cluster-ranking.json
 	@echo "a game whose node was killed: ludo-cli replay of its record gives the server's ranking"
-	cargo build --quiet $(SERVER) --bins
+	cargo build --quiet $(SERVER_ALL) --bins
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --nodes 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --quick 200
@@ -271,7 +274,7 @@ ROOMS ?= 2000
 LOAD_SECONDS ?= 30
 QUICK ?= 2000
 load: postgres-deps
-	cargo build --release $(SERVER) --bins
+	cargo build --release $(SERVER_ALL) --bins
 	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK))
 	$(CARGO_TARGET_DIR)/release/ludo-load --rooms $(ROOMS) --seconds $(LOAD_SECONDS) $(if $(THINK),--think-ms $(THINK)) --nodes 3
 	$(CARGO_TARGET_DIR)/release/ludo-load --quick $(QUICK)
@@ -281,7 +284,7 @@ load: postgres-deps
 # use any of them; `kill -9` one and its rooms go on through another. Ctrl-C stops it all.
 NODES ?= 3
 cluster: web postgres-deps
-	cargo build --release $(SERVER) --bins
+	cargo build --release $(SERVER_ALL) --bins
 	$(CARGO_TARGET_DIR)/release/ludo-cluster --nodes $(NODES) --port 8081 --web web/dist $(if $(STORE),--store $(STORE))
 
 # The game in a real headless browser: menu, a whole 4-CPU game, results; no console error.
@@ -294,7 +297,7 @@ web-test: web
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/phone-test.mjs
 	cargo build --quiet --bin ludo
-	cargo build --quiet $(SERVER) --example long_game
+	cargo build --quiet $(SERVER) -p ludo-server-tools --example long_game
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server \
 		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo LUDO_LONG_GAME=$(CARGO_TARGET_DIR)/debug/examples/long_game \
 		node web/online-test.mjs
@@ -303,7 +306,7 @@ lint: deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy $(SERVER) --all-targets -- -D warnings
+	cargo clippy $(SERVER_ALL) --all-targets -- -D warnings
 
 bench:
 	cargo bench -p ludo-core --bench engine

@@ -105,13 +105,8 @@ fn main() -> ExitCode {
         .store
         .as_deref()
         .map_or(Place::Sqlite(db), Place::parse);
-    let (db, postgres) = match &place {
-        Place::Sqlite(path) => (path.clone(), None),
-        Place::Postgres(url) => (ludo_server::default_db(), Some(url.clone())),
-    };
     let config = Config {
-        db,
-        postgres,
+        store: place.clone(),
         public_address: args.public_address,
         lease: Duration::from_millis(args.lease_ms.max(300)),
         web,

@@ -4,22 +4,18 @@
 //! CPUs of a level near the people's ratings. A quick-play room is an ordinary room after
 //! that: it starts when its people have sat down (a full lobby starts), with a turn clock.
 
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
-use ludo_core::{CpuLevel, Rules};
-use ludo_proto::{QUICK_PLAY_SEATS, SeatSpec, TableSpec};
+use ludo_core::CpuLevel;
+use ludo_proto::QUICK_PLAY_SEATS;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::Shared;
 use crate::room::{ConnId, RoomMsg};
 
 /// The turn clock of a quick-play table, in seconds.
 pub const QUICK_TURN_SECS: u16 = 30;
-
-/// How often the queue is looked over.
-const TICK: Duration = Duration::from_millis(200);
 
 /// What the queue tells a waiting connection.
 pub enum News {
@@ -76,6 +72,57 @@ impl Queue {
     pub fn len(&self) -> usize {
         let waiting = self.waiting.lock().expect("not poisoned");
         waiting.iter().map(Vec::len).sum()
+    }
+
+    /// The groups to seat now out of the queue for tables of `seats` (people and CPU seats),
+    /// a person who waited `cpu_after` seated with CPUs.
+    pub fn take_matches(&self, seats: u8, cpu_after: Duration) -> Vec<(Vec<Waiter>, u8)> {
+        let Some(i) = index(seats) else {
+            return Vec::new();
+        };
+        let mut waiting = self.waiting.lock().expect("not poisoned");
+        let queue = &mut waiting[i];
+        let now = Instant::now();
+        let ratings: Vec<f64> = queue.iter().map(|w| w.rating).collect();
+        let waited: Vec<Duration> = queue.iter().map(|w| now.duration_since(w.since)).collect();
+        let found = matches(&ratings, &waited, seats as usize, cpu_after);
+        if found.is_empty() {
+            return Vec::new();
+        }
+        let mut slots: Vec<Option<Waiter>> = queue.drain(..).map(Some).collect();
+        let tables = found
+            .into_iter()
+            .map(|m| {
+                let people = m.people.iter().filter_map(|&p| slots[p].take()).collect();
+                (people, m.cpus)
+            })
+            .collect();
+        queue.extend(slots.into_iter().flatten());
+        tables
+    }
+
+    /// People whose table could not be opened wait on.
+    pub fn put_back(&self, seats: u8, people: Vec<Waiter>) {
+        let mut waiting = self.waiting.lock().expect("not poisoned");
+        if let Some(i) = index(seats) {
+            waiting[i].extend(people);
+        }
+    }
+
+    /// Tells everyone waiting for `seats` how many wait, when it is not `told` (what they were
+    /// told last); the number now.
+    pub fn tell_waiting(&self, seats: u8, told: u32) -> u32 {
+        let waiting = self.waiting.lock().expect("not poisoned");
+        let Some(queue) = index(seats).map(|i| &waiting[i]) else {
+            return told;
+        };
+        let n = queue.len() as u32;
+        if n != told {
+            for w in queue {
+                let _ = w.news.send(News::Waiting(n));
+            }
+        }
+        n
     }
 }
 
@@ -169,93 +216,6 @@ pub fn level_for(ratings: &[f64]) -> CpuLevel {
         m if m < 1600.0 => CpuLevel::Normal,
         m if m < 1800.0 => CpuLevel::Hard,
         _ => CpuLevel::Expert,
-    }
-}
-
-/// The queue's work, for as long as the server runs: tables opened for those who match, and
-/// each waiting connection told how many wait when that changes.
-pub async fn run(shared: Arc<Shared>) {
-    let mut told = [u32::MAX; 2];
-    let mut tick = tokio::time::interval(TICK);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tick.tick().await;
-        for (i, &seats) in QUICK_PLAY_SEATS.iter().enumerate() {
-            let tables = take_matches(&shared, i, seats);
-            for (people, cpus) in tables {
-                open_table(&shared, seats, people, cpus).await;
-            }
-            let waiting = shared.queue.waiting.lock().expect("not poisoned");
-            let n = waiting[i].len() as u32;
-            if n != told[i] {
-                told[i] = n;
-                for w in &waiting[i] {
-                    let _ = w.news.send(News::Waiting(n));
-                }
-            }
-        }
-    }
-}
-
-/// The groups to seat now, out of the queue.
-fn take_matches(shared: &Shared, i: usize, seats: u8) -> Vec<(Vec<Waiter>, u8)> {
-    let mut waiting = shared.queue.waiting.lock().expect("not poisoned");
-    let queue = &mut waiting[i];
-    let now = Instant::now();
-    let ratings: Vec<f64> = queue.iter().map(|w| w.rating).collect();
-    let waited: Vec<Duration> = queue.iter().map(|w| now.duration_since(w.since)).collect();
-    let found = matches(&ratings, &waited, seats as usize, shared.config.quick_wait);
-    if found.is_empty() {
-        return Vec::new();
-    }
-    let mut slots: Vec<Option<Waiter>> = queue.drain(..).map(Some).collect();
-    let tables = found
-        .into_iter()
-        .map(|m| {
-            let people = m.people.iter().filter_map(|&p| slots[p].take()).collect();
-            (people, m.cpus)
-        })
-        .collect();
-    queue.extend(slots.into_iter().flatten());
-    tables
-}
-
-/// Opens a room for `people` and `cpus` CPU seats and tells each person their seat; if the
-/// server cannot hold another room, they wait on.
-async fn open_table(shared: &Arc<Shared>, seats: u8, people: Vec<Waiter>, cpus: u8) {
-    let ratings: Vec<f64> = people.iter().map(|w| w.rating).collect();
-    let level = level_for(&ratings);
-    let spec = TableSpec {
-        rules: Rules::default(),
-        seats: (0..seats)
-            .map(|s| {
-                if (s as usize) < people.len() {
-                    SeatSpec::Open
-                } else {
-                    SeatSpec::Cpu(level)
-                }
-            })
-            .collect(),
-        turn_limit_secs: Some(QUICK_TURN_SECS),
-    };
-    debug_assert_eq!(seats as usize, people.len() + cpus as usize);
-    match shared.open_room(spec, true).await {
-        Ok(room) => {
-            for (seat, w) in people.into_iter().enumerate() {
-                let room = room.clone();
-                let _ = w.news.send(News::Seated {
-                    room,
-                    seat: seat as u8,
-                });
-            }
-        }
-        Err((_, why)) => {
-            tracing::warn!("a quick-play table was not opened: {why}");
-            let mut waiting = shared.queue.waiting.lock().expect("not poisoned");
-            if let Some(i) = index(seats) {
-                waiting[i].extend(people);
-            }
-        }
     }
 }
 

@@ -14,11 +14,12 @@ use common::*;
 use ludo_core::Step;
 use ludo_proto::ServerMsg;
 use ludo_proto::{ClientMsg, Refusal, Stage};
-use ludo_server::client::{Player, node_addr};
-use ludo_server::scratch_postgres::ScratchPostgres as Postgres;
 use ludo_server::{
-    Claim, IDLE_IN_TRANSACTION, LOCK_WAIT, Node, Place, RatingChange, Store, StoreError, Write,
+    Claim, IDLE_IN_TRANSACTION, LOCK_WAIT, Leases, Node, Place, RatingChange, Store, StoreError,
+    Write,
 };
+use ludo_server_tools::client::{Player, node_addr};
+use ludo_server_tools::scratch_postgres::ScratchPostgres as Postgres;
 
 /// How long a node holds a room without renewing, in these tests.
 const LEASE_MS: u64 = 1500;
@@ -67,7 +68,7 @@ async fn a_room_made_on_one_node_plays_there_when_joined_through_another() {
             .await
             .unwrap();
         // Asked through node 2, which says where the room is.
-        let mut c = ludo_server::client::Client::connect(&nodes[1].addr)
+        let mut c = ludo_server_tools::client::Client::connect(&nodes[1].addr)
             .await
             .unwrap();
         c.send(&ludo_proto::ClientMsg::Watch {
@@ -130,7 +131,7 @@ async fn a_killed_nodes_room_goes_on_through_another_after_its_lease() {
     let _ = nodes.remove(0).child.wait();
 
     // Before its lease runs out, node 3 sends a device to the dead node.
-    let mut early = ludo_server::client::Client::connect(&nodes[1].addr)
+    let mut early = ludo_server_tools::client::Client::connect(&nodes[1].addr)
         .await
         .unwrap();
     early
@@ -247,23 +248,29 @@ async fn a_paused_node_writes_nothing_when_it_wakes_and_sends_its_devices_on() {
     assert!(result.record.replay().is_ok());
 }
 
-/// A store as node `id` would open it.
-async fn store(url: &str, id: &str) -> Store {
+/// A store and its leases as node `id` would open them.
+async fn store(url: &str, id: &str) -> (Store, Leases) {
     let node = Node {
         id: id.into(),
         address: format!("ws://{id}/ws"),
         lease: Duration::from_secs(10),
     };
-    Store::open(&Place::Postgres(url.into()), Some(node))
+    let opened = Store::open(&Place::Postgres(url.into()), node)
         .await
-        .unwrap()
+        .unwrap();
+    (opened.store, opened.leases.expect("PostgreSQL's leases"))
 }
 
 /// Room `R{i}` made and its ranked game between the two profiles finished at once (the
 /// winner first, or second when `flip`).
-async fn finish_room(store: &Store, ids: &[i64], i: usize, flip: bool) -> Result<i64, StoreError> {
+async fn finish_room(
+    (store, leases): &(Store, Leases),
+    ids: &[i64],
+    i: usize,
+    flip: bool,
+) -> Result<i64, StoreError> {
     let code = format!("R{i}");
-    let epoch = store.claim_new(&code, "{}").await.unwrap().unwrap();
+    let epoch = leases.claim_new(&code, "{}").await.unwrap().unwrap();
     let (x, y) = if flip {
         (ids[1], ids[0])
     } else {
@@ -299,7 +306,8 @@ async fn finish_room(store: &Store, ids: &[i64], i: usize, flip: bool) -> Result
 async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
     let pg = Postgres::shared().unwrap();
     let url = pg.database().await.unwrap();
-    let (one, two) = (store(&url, "one").await, store(&url, "two").await);
+    let (one_node, two_node) = (store(&url, "one").await, store(&url, "two").await);
+    let ((one, one_leases), (two, two_leases)) = (&one_node, &two_node);
     let mut ids = Vec::new();
     for name in ["Ana", "Budi"] {
         let w = Write::NewProfile {
@@ -310,9 +318,14 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
     }
     const ROOMS: usize = 40;
     let (a, b) = tokio::join!(
-        futures_util::future::join_all((0..ROOMS).map(|i| finish_room(&one, &ids, 2 * i, false))),
         futures_util::future::join_all((0..ROOMS).map(|i| finish_room(
-            &two,
+            &one_node,
+            &ids,
+            2 * i,
+            false
+        ))),
+        futures_util::future::join_all((0..ROOMS).map(|i| finish_room(
+            &two_node,
             &ids,
             2 * i + 1,
             true
@@ -330,7 +343,7 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
     assert_eq!(count(games), 2 * ROOMS as i64);
 
     // A room taken by node two: node one's writes at the old epoch change nothing.
-    let epoch = one.claim_new("FENCE", "{}").await.unwrap().unwrap();
+    let epoch = one_leases.claim_new("FENCE", "{}").await.unwrap().unwrap();
     let step = |epoch| Write::Step {
         code: "FENCE".into(),
         epoch,
@@ -345,7 +358,7 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
     )
     .await
     .unwrap();
-    let Ok(Claim::Taken(saved)) = two.claim("FENCE").await else {
+    let Ok(Claim::Taken(saved)) = two_leases.claim("FENCE").await else {
         panic!("node two takes a room whose lease ran out")
     };
     assert_eq!(saved.epoch, epoch + 1);
@@ -375,12 +388,12 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
     )
     .await
     .unwrap();
-    assert_eq!(one.sweep(Duration::from_secs(3600)).await, Ok(1));
+    assert_eq!(one_leases.sweep(Duration::from_secs(3600)).await, Ok(1));
     let left = Postgres::query(&url, "SELECT count(*) FROM rooms WHERE code = 'R0'").await;
     assert_eq!(left.unwrap(), ["0"]);
     // Node one is told where the room is; node two's own writes go in.
     assert!(
-        matches!(one.claim("FENCE").await, Ok(Claim::Elsewhere { address }) if address == "ws://two/ws")
+        matches!(one_leases.claim("FENCE").await, Ok(Claim::Elsewhere { address }) if address == "ws://two/ws")
     );
     assert_eq!(two.write(step(saved.epoch)).await, Ok(0));
 }
@@ -505,7 +518,7 @@ async fn a_game_whose_end_its_node_never_wrote_is_finished_once_by_the_node_that
 async fn hold_row(url: &str, code: &str, as_a_node: bool) -> tokio_postgres::Client {
     let mut config: tokio_postgres::Config = url.parse().unwrap();
     if as_a_node {
-        config.options(&ludo_server::session_options());
+        config.options(ludo_server::session_options());
     }
     let (client, conn) = config.connect(tokio_postgres::NoTls).await.unwrap();
     tokio::spawn(conn);
@@ -521,7 +534,9 @@ async fn hold_row(url: &str, code: &str, as_a_node: bool) -> tokio_postgres::Cli
 /// Asks node `addr` for `player`'s seat: its first answer, and how long it took.
 async fn ask_for_seat(addr: &str, player: &Player) -> (ServerMsg, Duration) {
     let asked = std::time::Instant::now();
-    let mut c = ludo_server::client::Client::connect(addr).await.unwrap();
+    let mut c = ludo_server_tools::client::Client::connect(addr)
+        .await
+        .unwrap();
     let resume = ClientMsg::Resume {
         code: player.code.clone(),
         token: player.token.clone(),

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use common::*;
 use ludo_proto::Stage;
-use ludo_server::client::{Player, listening_address};
+use ludo_server_tools::client::{Player, listening_address};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpSocket;
 use tokio::time::Instant;

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use common::*;
 use ludo_proto::{ClientMsg, PlayerSpec, Refusal, ServerMsg, Stage};
-use ludo_server::client::{Client, Player};
+use ludo_server_tools::client::{Client, Player};
 
 async fn refusal(c: &mut Client) -> Refusal {
     match c

@@ -88,7 +88,7 @@ async fn a_finished_game_is_served_for_review() {
     })
     .await;
     within(60, async {
-        let mut p = ludo_server::client::Player::create(&t.addr, table(&[OPEN, CPU]), "Ana")
+        let mut p = ludo_server_tools::client::Player::create(&t.addr, table(&[OPEN, CPU]), "Ana")
             .await
             .unwrap();
         let end = p.play_to_end().await.unwrap();

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use common::*;
 use ludo_proto::{ClientMsg, PlayerSpec, SeatKind, ServerMsg, Stage};
-use ludo_server::client::Client;
+use ludo_server_tools::client::Client;
 use sha2::{Digest, Sha256};
 
 /// Profiles named `name` with `rating`, whose device key is `key-NAME`, as if they had played.
@@ -149,7 +149,9 @@ async fn a_cancel_or_a_dropped_device_leaves_the_queue() {
         // A cancel from a device that waits for nothing is answered all the same.
         a.send(&ClientMsg::CancelQuickPlay).await.unwrap();
         assert_eq!(a.recv().await.unwrap(), ServerMsg::Unqueued);
-        let mut idle = ludo_server::client::Client::connect(&t.addr).await.unwrap();
+        let mut idle = ludo_server_tools::client::Client::connect(&t.addr)
+            .await
+            .unwrap();
         idle.send(&ClientMsg::CancelQuickPlay).await.unwrap();
         assert_eq!(idle.recv().await.unwrap(), ServerMsg::Unqueued);
         let mut b = ask(&t.addr, "Bea", 2).await;

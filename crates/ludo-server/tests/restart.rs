@@ -8,7 +8,7 @@ use std::path::Path;
 
 use common::*;
 use ludo_proto::ServerMsg;
-use ludo_server::client::Player;
+use ludo_server_tools::client::Player;
 
 fn server(db: &Path) -> (Running, String) {
     let running = server_process(&["--db", db.to_str().unwrap()]);
@@ -66,7 +66,9 @@ async fn a_killed_server_comes_back_with_the_game_at_the_same_step() {
     // Killed again after the end: the finished game and its result are still there.
     let (third, addr) = server(&db);
     within(30, async {
-        let mut w = ludo_server::client::Client::connect(&addr).await.unwrap();
+        let mut w = ludo_server_tools::client::Client::connect(&addr)
+            .await
+            .unwrap();
         w.send(&ludo_proto::ClientMsg::Watch { code })
             .await
             .unwrap();

@@ -8,7 +8,7 @@ use std::time::Duration;
 use common::*;
 use ludo_core::Event;
 use ludo_proto::{ClientMsg, SeatKind, ServerMsg, Stage, TableSpec};
-use ludo_server::client::{Client, Player};
+use ludo_server_tools::client::{Client, Player};
 use sha2::{Digest, Sha256};
 
 fn sha256_hex(text: &str) -> String {

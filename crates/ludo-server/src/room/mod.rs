@@ -6,6 +6,7 @@
 //! devices are sent to that node.
 
 mod state;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -19,11 +20,36 @@ use tokio::sync::{mpsc, oneshot};
 
 pub use state::{Attach, ConnId, Joining};
 use state::{Effect, Input, RoomConfig, RoomState, Secrets, To};
+pub use table::Table;
 
-use crate::Shared;
 use crate::secret;
-use crate::store::{StoreError, Write};
-use crate::table::Table;
+use crate::store::{Leases, Store, StoreError, Write};
+
+/// What a room needs of the node that runs it.
+pub trait Host: Send + Sync {
+    /// The database.
+    fn store(&self) -> &Store;
+    /// The leases, when several nodes share the database: a room then goes on only from what
+    /// the database has.
+    fn leases(&self) -> Option<&Leases>;
+    /// Where devices reach this node.
+    fn address(&self) -> &str;
+    /// Room `code`, held at `epoch`, is over here: the node forgets it.
+    fn forget(&self, code: &str, epoch: i64);
+}
+
+/// How a node's rooms run.
+#[derive(Clone, Copy, Debug)]
+pub struct RoomSetup {
+    /// How long a CPU waits before each step.
+    pub cpu_pace: std::time::Duration,
+    /// How long a person may be away before the CPU plays for them.
+    pub away_grace: std::time::Duration,
+    /// How long a room with nobody in it lives on.
+    pub room_ttl: std::time::Duration,
+    /// Tests only: every game's dice from this seed (and the game's number).
+    pub fixed_seed: Option<u64>,
+}
 
 /// What a room sends a connection.
 pub type Outbox = mpsc::Sender<Utf8Bytes>;
@@ -84,7 +110,7 @@ enum HandedOn {
 }
 
 pub struct Room {
-    shared: Arc<Shared>,
+    host: Arc<dyn Host>,
     state: RoomState,
     secrets: ServerSecrets,
     /// Each member's outbox.
@@ -112,22 +138,23 @@ impl Room {
     /// A room from its table and, if a game is under way, the steps played so far, held at
     /// `epoch`.
     pub fn new(
-        shared: Arc<Shared>,
+        host: Arc<dyn Host>,
+        setup: RoomSetup,
         table: Table,
         steps: &[Step],
         epoch: i64,
     ) -> Result<Room, String> {
         let config = RoomConfig {
-            cpu_pace: shared.config.cpu_pace,
-            away_grace: shared.config.away_grace,
-            room_ttl: shared.config.room_ttl,
+            cpu_pace: setup.cpu_pace,
+            away_grace: setup.away_grace,
+            room_ttl: setup.room_ttl,
         };
         let state = RoomState::new(config, table, steps, std::time::Instant::now())?;
         Ok(Room {
             secrets: ServerSecrets {
-                fixed_seed: shared.config.fixed_seed,
+                fixed_seed: setup.fixed_seed,
             },
-            shared,
+            host,
             state,
             outboxes: HashMap::new(),
             replies: HashMap::new(),
@@ -149,7 +176,7 @@ impl Room {
                 _ = tokio::time::sleep_until(wake) => self.apply(Input::Tick).await,
             }
             if let Some(why) = self.handed_on.take() {
-                self.shared.rooms.remove(&code, self.epoch);
+                self.host.forget(&code, self.epoch);
                 self.move_members(&code, why).await;
                 return;
             }
@@ -157,8 +184,8 @@ impl Room {
                 break;
             }
         }
-        self.shared.rooms.remove(&code, self.epoch);
-        self.shared.store.write_later(Write::DeleteRoom {
+        self.host.forget(&code, self.epoch);
+        self.host.store().write_later(Write::DeleteRoom {
             code: code.clone(),
             epoch: self.epoch,
         });
@@ -201,7 +228,7 @@ impl Room {
                         }
                     }
                     Effect::Write(w) => {
-                        let result = self.shared.store.write(w.at_epoch(self.epoch)).await;
+                        let result = self.host.store().write(w.at_epoch(self.epoch)).await;
                         match result {
                             Ok(_) => {}
                             Err(StoreError::Fenced) => {
@@ -212,7 +239,7 @@ impl Room {
                             // Shared by nodes, a room goes on only from what the database
                             // has (another node may take it from there): it ends here, and
                             // its devices come back to it through a node.
-                            Err(StoreError::Failed(e)) if self.shared.store.shared() => {
+                            Err(StoreError::Failed(e)) if self.host.leases().is_some() => {
                                 self.handed_on = Some(HandedOn::WriteFailed(e));
                                 return;
                             }
@@ -235,7 +262,7 @@ impl Room {
                     Effect::ReadRatings(ids) => {
                         let mut fresh = Vec::with_capacity(ids.len());
                         for id in ids {
-                            let p = self.shared.store.profile(id).await.ok().flatten();
+                            let p = self.host.store().profile(id).await.ok().flatten();
                             fresh.push(p.map(|p| p.rating));
                         }
                         let now = std::time::Instant::now();
@@ -276,7 +303,12 @@ impl Room {
 
     /// The room ends here: every device here is told where it goes on.
     async fn move_members(&mut self, code: &str, why: HandedOn) {
-        let url = self.shared.address_of(code).await;
+        let url = match self.host.leases() {
+            Some(leases) => leases.address_of(code).await.ok().flatten(),
+            None => None,
+        }
+        // Nobody holds it: this node takes it back when a device asks.
+        .unwrap_or_else(|| self.host.address().to_string());
         match why {
             HandedOn::Lost => {
                 tracing::warn!(room = %code, epoch = self.epoch, %url, "room lost to another node")

@@ -14,9 +14,9 @@ use ludo_proto::{
     ServerMsg, Stage, events_messages,
 };
 
+use super::table::{Action, GameFile, Live, Seat, Table};
 use crate::secret;
 use crate::store::{RatingChange, Write};
-use crate::table::{Action, GameFile, Live, Seat, Table};
 
 /// A connection's number, unique in the process.
 pub type ConnId = u64;

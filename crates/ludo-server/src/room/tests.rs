@@ -7,8 +7,8 @@ use ludo_core::CpuLevel;
 use ludo_proto::{ClientMsg, Refusal, RoomView, SeatKind, SeatSpec, ServerMsg, Stage, TableSpec};
 
 use super::state::{Attach, ConnId, Effect, Input, Joining, RoomConfig, RoomState, Secrets, To};
+use super::table::Table;
 use crate::store::Write;
-use crate::table::Table;
 
 /// Tokens `token-1`, `token-2`, …; game `n`'s dice from seed `40 + n`.
 struct Counted(u32);

@@ -8,11 +8,15 @@
 //! an epoch and a lease: a room's writes carry the epoch it was claimed at, and one another
 //! node has since claimed writes nothing (`StoreError::Fenced`).
 
+mod leases;
 mod postgres;
 mod sqlite;
 
+pub use leases::Leases;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use ludo_core::Step;
@@ -309,27 +313,43 @@ fn step_of(code: i64) -> Option<Step> {
     }
 }
 
-/// The database, on one store or the other.
+/// The database, on one store or the other: what is kept (profiles, finished games, rooms and
+/// their steps). What only several nodes need is `Leases`.
 pub enum Store {
     Sqlite(sqlite::Sqlite),
-    Postgres(postgres::Postgres),
+    Postgres(Arc<postgres::Postgres>),
+}
+
+/// A store just opened: the store, its leases when several nodes share it, and on one node the
+/// rooms it holds, to bring back (nodes claim theirs when a device asks).
+pub struct Opened {
+    pub store: Store,
+    pub leases: Option<Leases>,
+    pub rooms: Vec<SavedRoom>,
 }
 
 impl Store {
-    /// Opens (or creates) the database; a PostgreSQL one needs this server's `node`.
-    pub async fn open(place: &Place, node: Option<Node>) -> Result<Store, String> {
+    /// Opens (or creates) the database at `place`, as node `node` when it is shared.
+    pub async fn open(place: &Place, node: Node) -> Result<Opened, String> {
         match place {
-            Place::Sqlite(path) => Ok(Store::Sqlite(sqlite::Sqlite::open(path)?)),
+            Place::Sqlite(path) => {
+                let store = sqlite::Sqlite::open(path)?;
+                let rooms = store.rooms()?;
+                Ok(Opened {
+                    store: Store::Sqlite(store),
+                    leases: None,
+                    rooms,
+                })
+            }
             Place::Postgres(url) => {
-                let node = node.ok_or("a PostgreSQL store needs the node's address")?;
-                Ok(Store::Postgres(postgres::Postgres::open(url, node).await?))
+                let pg = Arc::new(postgres::Postgres::open(url, node).await?);
+                Ok(Opened {
+                    store: Store::Postgres(pg.clone()),
+                    leases: Some(Leases(pg)),
+                    rooms: Vec::new(),
+                })
             }
         }
-    }
-
-    /// Whether several nodes share this store (rooms are claimed, not all brought back).
-    pub fn shared(&self) -> bool {
-        matches!(self, Store::Postgres(_))
     }
 
     fn writer(&self) -> &Writer {
@@ -398,65 +418,6 @@ impl Store {
         match self {
             Store::Sqlite(s) => s.finished_game(code, number),
             Store::Postgres(p) => p.finished_game(code, number).await,
-        }
-    }
-
-    /// The rooms to bring back at the start: all of them on SQLite; none on PostgreSQL,
-    /// where each is claimed when a device asks for it.
-    pub fn rooms(&self) -> Result<Vec<SavedRoom>, String> {
-        match self {
-            Store::Sqlite(s) => s.rooms(),
-            Store::Postgres(_) => Ok(Vec::new()),
-        }
-    }
-
-    /// A new room `code` (its table `json`) held by this node: its epoch, or `None` if the
-    /// code is taken.
-    pub async fn claim_new(&self, code: &str, json: &str) -> Result<Option<i64>, String> {
-        match self {
-            Store::Sqlite(_) => Ok(Some(0)),
-            Store::Postgres(p) => p.claim_new(code, json).await,
-        }
-    }
-
-    /// Takes room `code` if its lease ran out (or it is this node's), else says who holds it.
-    pub async fn claim(&self, code: &str) -> Result<Claim, String> {
-        match self {
-            Store::Sqlite(_) => Ok(Claim::Missing),
-            Store::Postgres(p) => p.claim(code).await,
-        }
-    }
-
-    /// Renews this node's leases: the rooms (and epochs) it still holds.
-    pub async fn renew(&self) -> Result<Vec<(String, i64)>, String> {
-        match self {
-            Store::Sqlite(_) => Ok(Vec::new()),
-            Store::Postgres(p) => p.renew().await,
-        }
-    }
-
-    /// Ends the rooms nobody has held for `ttl` (PostgreSQL: their node died and nobody came
-    /// back for them; on SQLite every room is held, and ends by itself). How many ended.
-    pub async fn sweep(&self, ttl: Duration) -> Result<u64, String> {
-        match self {
-            Store::Sqlite(_) => Ok(0),
-            Store::Postgres(p) => p.sweep(ttl).await,
-        }
-    }
-
-    /// Where the node holding room `code` is reached, if one holds it.
-    pub async fn address_of(&self, code: &str) -> Result<Option<String>, String> {
-        match self {
-            Store::Sqlite(_) => Ok(None),
-            Store::Postgres(p) => p.address_of(code).await,
-        }
-    }
-
-    /// Lets go of every room this node holds, at once (a clean shutdown).
-    pub async fn release(&self) -> Result<u64, String> {
-        match self {
-            Store::Sqlite(_) => Ok(0),
-            Store::Postgres(p) => p.release().await,
         }
     }
 }

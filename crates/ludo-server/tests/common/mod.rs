@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use ludo_core::{CpuLevel, Rules};
 use ludo_proto::{SeatSpec, TableSpec};
-use ludo_server::scratch_postgres::ScratchPostgres;
-use ludo_server::{Config, Server};
+use ludo_server::{Config, Place, Server};
+use ludo_server_tools::scratch_postgres::ScratchPostgres;
 
 pub struct TestServer {
     pub server: Server,
@@ -79,8 +79,10 @@ pub async fn start(config: Config) -> TestServer {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let server = Server::start(
         Config {
-            db: db.clone(),
-            postgres: postgres.clone(),
+            store: match &postgres {
+                Some(url) => Place::Postgres(url.clone()),
+                None => Place::Sqlite(db.clone()),
+            },
             ..config
         },
         listener,
@@ -116,8 +118,10 @@ pub async fn within<T>(secs: u64, f: impl std::future::Future<Output = T>) -> T 
 }
 
 /// A spectator of room `code`: connected, and asked to watch (its first answer unread).
-pub async fn spectator(addr: &str, code: &str) -> ludo_server::client::Client {
-    let mut w = ludo_server::client::Client::connect(addr).await.unwrap();
+pub async fn spectator(addr: &str, code: &str) -> ludo_server_tools::client::Client {
+    let mut w = ludo_server_tools::client::Client::connect(addr)
+        .await
+        .unwrap();
     w.send(&ludo_proto::ClientMsg::Watch { code: code.into() })
         .await
         .unwrap();
@@ -165,7 +169,7 @@ pub fn server_process(args: &[&str]) -> Running {
     ];
     let args: Vec<&std::ffi::OsStr> = fast.iter().chain(args).map(std::ffi::OsStr::new).collect();
     let bin = std::path::Path::new(env!("CARGO_BIN_EXE_ludo-server"));
-    let (child, addr) = ludo_server::client::spawn_server(bin, &args).unwrap();
+    let (child, addr) = ludo_server_tools::client::spawn_server(bin, &args).unwrap();
     Running { child, addr }
 }
 

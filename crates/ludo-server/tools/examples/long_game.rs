@@ -12,12 +12,9 @@
 //! long_game --find 2600
 //! ```
 
-use std::time::Duration;
-
 use ludo_core::Rules;
 use ludo_proto::{SeatSpec, Stage, TableSpec};
-use ludo_server::client::Player;
-use ludo_server::{Config, Server};
+use ludo_server_tools::client::{Player, spawn_server};
 
 /// The bots fill seats 1 to 3 and play to the end; the events heard. With `pause`, they stop
 /// answering once that many events are played (the game waits for them), say `paused at N`,
@@ -73,26 +70,32 @@ async fn play_all(
     Ok(bots)
 }
 
-/// The length of seed `seed`'s game with the host gone from the first turn.
+/// The length of seed `seed`'s game with the host gone from the first turn, on a server of
+/// its own (the binary beside this program, on 127.0.0.1).
 async fn length(seed: u64) -> Result<u64, String> {
     let dir = std::env::temp_dir().join(format!("ludo-long-game-{}-{seed}", std::process::id()));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|e| e.to_string())?;
-    let server = Server::start(
-        Config {
-            db: dir.join("server.sqlite"),
-            cpu_pace: Duration::ZERO,
-            away_grace: Duration::ZERO,
-            rate: 10_000.0,
-            burst: 10_000.0,
-            fixed_seed: Some(seed),
-            ..Config::default()
-        },
-        listener,
-    )
-    .await?;
-    let addr = server.addr.to_string();
+    let bin = std::env::current_exe()
+        .map_err(|e| e.to_string())?
+        .with_file_name("../ludo-server");
+    let db = dir.join("server.sqlite");
+    let args: Vec<std::ffi::OsString> = [
+        "--db".into(),
+        db.into_os_string(),
+        "--cpu-pace-ms".into(),
+        "0".into(),
+        "--away-grace-ms".into(),
+        "0".into(),
+        "--rate".into(),
+        "10000".into(),
+        "--burst".into(),
+        "10000".into(),
+        "--fixed-seed".into(),
+        seed.to_string().into(),
+    ]
+    .into_iter()
+    .collect();
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let (mut server, addr) = spawn_server(&bin, &args)?;
     let spec = TableSpec {
         rules: Rules {
             rank_all: true,
@@ -113,7 +116,8 @@ async fn length(seed: u64) -> Result<u64, String> {
         .await?;
     drop(host);
     let seq = game.await.map_err(|e| e.to_string())??;
-    server.stop();
+    let _ = server.kill();
+    let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
     Ok(seq)
 }

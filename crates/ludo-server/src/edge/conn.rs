@@ -14,8 +14,7 @@ use ludo_proto::{
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 
-use crate::Shared;
-use crate::cluster::Found;
+use crate::node::{Found, Shared};
 use crate::quick::{News, Waiter};
 use crate::room::{Attach, ConnId, Joining, OUTBOX, RoomMsg};
 use crate::secret;
@@ -318,7 +317,7 @@ impl Conn {
                         return Next::Go;
                     }
                 };
-                match self.shared.create_room(table).await {
+                match self.shared.open_room(table, false).await {
                     Ok(room) => {
                         let how = Attach::Join { person, seat: None };
                         self.attach(room, how, outbox, replies).await;
@@ -408,7 +407,7 @@ impl Conn {
         {
             you = store.leader(p.id).await.ok().flatten();
         }
-        match store.leaders(crate::leaderboard::TOP).await {
+        match store.leaders(super::leaderboard::TOP).await {
             Ok(leaders) => ServerMsg::Leaderboard {
                 leaders: leaders.into_iter().map(line).collect(),
                 you: you.map(line),

@@ -8,7 +8,7 @@ use axum::extract::{Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 
-use crate::Shared;
+use crate::node::Shared;
 use crate::store::{LEADERBOARD_MIN_GAMES, Leader};
 
 /// How many lines the leaderboard shows.

@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::process::{Child, Command, ExitCode, Stdio};
 
 use clap::Parser;
-use ludo_server::client::listening_address;
-use ludo_server::scratch_postgres::ScratchPostgres;
+use ludo_server_tools::client::listening_address;
+use ludo_server_tools::scratch_postgres::ScratchPostgres;
 
 #[derive(Parser)]
 #[command(version)]

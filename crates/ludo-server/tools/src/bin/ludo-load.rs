@@ -23,8 +23,8 @@ use std::time::Duration;
 
 use clap::Parser;
 use ludo_proto::{ClientMsg, SeatSpec, ServerMsg, Stage, TableSpec};
-use ludo_server::client::Player;
-use ludo_server::scratch_postgres::ScratchPostgres;
+use ludo_server_tools::client::Player;
+use ludo_server_tools::scratch_postgres::ScratchPostgres;
 use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
@@ -111,7 +111,7 @@ impl Nodes {
             .into_iter()
             .map(std::ffi::OsStr::new)
             .collect();
-            let (child, addr) = ludo_server::client::spawn_server(bin, &server_args)?;
+            let (child, addr) = ludo_server_tools::client::spawn_server(bin, &server_args)?;
             nodes.children.push(child);
             nodes.addrs.push(addr);
         }
@@ -205,7 +205,7 @@ fn report_quick(n: usize, result: Result<(Vec<u32>, usize), String>) -> ExitCode
 /// (milliseconds, sorted), and the rooms they were seated in.
 async fn quick(addr: &str, n: usize) -> Result<(Vec<u32>, usize), String> {
     use ludo_proto::PlayerSpec;
-    use ludo_server::client::Client;
+    use ludo_server_tools::client::Client;
     let mut clients = Vec::with_capacity(n);
     for _ in 0..n {
         clients.push(Client::connect(addr).await?);

@@ -8,9 +8,9 @@ use std::time::Instant;
 
 use tokio::sync::mpsc;
 
-use crate::Shared;
+use super::shared::Shared;
 use crate::room::RoomMsg;
-use crate::store::Claim;
+use crate::store::{Claim, Leases};
 
 /// Where a room asked for by its code is.
 pub enum Found {
@@ -24,43 +24,20 @@ pub enum Found {
     Failed(String),
 }
 
-/// The claims under way on this node, one lock a room: two devices asking for the same room
-/// at once do not each take it (the second would fence the first), and a claim that waits
-/// for the database holds up no claim of another room.
-#[derive(Default)]
-pub(crate) struct Claims(std::sync::Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>);
-
-impl Claims {
-    /// The lock of room `code`'s claims.
-    fn of(&self, code: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut claims = self.0.lock().expect("not poisoned");
-        claims.entry(code.to_string()).or_default().clone()
-    }
-
-    /// Done with `lock`, room `code`'s: forgotten when nobody else waits on it.
-    fn done(&self, code: &str, lock: Arc<tokio::sync::Mutex<()>>) {
-        let mut claims = self.0.lock().expect("not poisoned");
-        // Here: the map's and this one.
-        if Arc::strong_count(&lock) <= 2 {
-            claims.remove(code);
-        }
-    }
-}
-
 impl Shared {
     /// Room `code`: running here, held by another node, or (its lease ran out) taken by this
     /// one and brought back from its steps.
-    pub(crate) async fn find(self: &Arc<Self>, code: &str) -> Found {
+    pub async fn find(self: &Arc<Self>, code: &str) -> Found {
         if let Some(room) = self.rooms.get(code) {
             return Found::Here(room);
         }
-        if !self.store.shared() {
+        let Some(leases) = &self.leases else {
             return Found::Missing;
-        }
+        };
         let lock = self.claims.of(code);
         let found = {
             let _one_at_a_time = lock.lock().await;
-            self.claim(code).await
+            self.claim(leases, code).await
         };
         self.claims.done(code, lock);
         found
@@ -68,11 +45,11 @@ impl Shared {
 
     /// Takes room `code` if its lease ran out, else says where it is; one claim of a room at
     /// a time.
-    async fn claim(self: &Arc<Self>, code: &str) -> Found {
+    async fn claim(self: &Arc<Self>, leases: &Leases, code: &str) -> Found {
         if let Some(room) = self.rooms.get(code) {
             return Found::Here(room);
         }
-        match self.store.claim(code).await {
+        match leases.claim(code).await {
             Ok(Claim::Taken(saved)) => {
                 let epoch = saved.epoch;
                 match self.revive(saved) {
@@ -92,21 +69,12 @@ impl Shared {
             Err(e) => Found::Failed(e),
         }
     }
-
-    /// Where the devices of a room this node lost should go: the node that holds it now, or
-    /// this one (which then takes it back if nobody holds it).
-    pub(crate) async fn address_of(&self, code: &str) -> String {
-        match self.store.address_of(code).await {
-            Ok(Some(address)) => address,
-            _ => self.address.clone(),
-        }
-    }
 }
 
 /// Renews this node's leases a few times a lease; a room this node runs that the database no
 /// longer gives it (another node took it while this one was paused) is told it is lost. Now
 /// and then, rooms nobody has held for a room's time to live end.
-pub async fn renew_leases(shared: Arc<Shared>) {
+pub async fn renew_leases(shared: Arc<Shared>, leases: Leases) {
     let every = shared.config.lease / 3;
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -115,30 +83,21 @@ pub async fn renew_leases(shared: Arc<Shared>) {
         tick.tick().await;
         ticks += 1;
         if ticks % 30 == 1 {
-            match shared.store.sweep(shared.config.room_ttl).await {
+            match leases.sweep(shared.config.room_ttl).await {
                 Ok(0) => {}
                 Ok(n) => tracing::info!("{n} rooms nobody held for their time to live ended"),
                 Err(e) => tracing::error!("the rooms nobody holds were not swept: {e}"),
             }
         }
         let asked = Instant::now();
-        let held: HashMap<String, i64> = match shared.store.renew().await {
+        let held: HashMap<String, i64> = match leases.renew().await {
             Ok(rows) => rows.into_iter().collect(),
             Err(e) => {
                 tracing::error!("the leases were not renewed: {e}");
                 continue;
             }
         };
-        let lost: Vec<mpsc::Sender<RoomMsg>> = shared
-            .rooms
-            .0
-            .lock()
-            .expect("not poisoned")
-            .iter()
-            .filter(|(code, h)| h.since < asked && held.get(*code) != Some(&h.epoch))
-            .map(|(_, h)| h.inbox.clone())
-            .collect();
-        for room in lost {
+        for room in shared.rooms.lost(asked, &held) {
             let _ = room.send(RoomMsg::Lost).await;
         }
     }

@@ -18,15 +18,15 @@ use ludo_proto::{
 };
 use tower_http::services::ServeDir;
 
-use crate::Shared;
+use crate::node::Shared;
 
 pub fn router(shared: Arc<Shared>) -> Router {
     let mut app = Router::new()
         .route("/ws", get(ws))
         .route("/r/{code}", get(invite))
         .route("/g/{id}", get(finished_game))
-        .route("/leaderboard", get(crate::leaderboard::page))
-        .route("/leaderboard.json", get(crate::leaderboard::json))
+        .route("/leaderboard", get(super::leaderboard::page))
+        .route("/leaderboard.json", get(super::leaderboard::json))
         .route("/healthz", get(|| async { "ok" }));
     if let Some(web) = &shared.config.web {
         let files = ServeDir::new(web).precompressed_br().precompressed_gzip();
@@ -45,7 +45,7 @@ async fn ws(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Res
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .max_write_buffer_size(MAX_SERVER_MESSAGE_BYTES + 16)
-        .on_upgrade(move |socket| crate::conn::serve(shared, socket))
+        .on_upgrade(move |socket| super::conn::serve(shared, socket))
 }
 
 /// The page behind an invite link: the browser build's page (it reads the code from the
