@@ -224,17 +224,17 @@ async fn a_flood_from_one_client_does_not_slow_another_room() {
                     }
                     sent += 1;
                 }
-                loop {
+                let end = loop {
                     match c.recv_within(Duration::from_secs(5)).await {
                         Ok(ServerMsg::Refused {
                             reason: Refusal::TooFast,
                             ..
                         }) => refused += 1,
                         Ok(_) => {}
-                        Err(_) => break,
+                        Err(e) => break e,
                     }
-                }
-                (sent, refused)
+                };
+                (sent, refused, end)
             }
         });
         // Ana plays her own seat; the CPUs theirs.
@@ -242,11 +242,12 @@ async fn a_flood_from_one_client_does_not_slow_another_room() {
         let end = a.play_to_end().await.unwrap();
         let took = started.elapsed();
         assert_eq!(end.stage, Stage::Over);
-        let (sent, refused) = flood.await.unwrap();
-        // The server closed the flooding socket long before its 20,000 messages were sent
-        // (what it said before closing may be lost with the reset).
-        assert!(sent < 20_000, "the flood was cut off");
+        let (sent, refused, end) = flood.await.unwrap();
+        // The server closed the flooding socket (what the kernel took of the flood before
+        // that, up to all 20,000 on loopback, is read or reset, never answered).
+        assert_ne!(end, "no message in time", "the flood was cut off");
         assert!(refused <= 160, "{refused} refusals before closing");
+        eprintln!("a flood of {sent} messages sent; {refused} refusals, then: {end}");
         eprintln!("a whole game beside a flood of {sent} messages took {took:?}");
     })
     .await;

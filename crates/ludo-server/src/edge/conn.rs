@@ -18,7 +18,7 @@ use crate::node::{Found, Shared};
 use crate::quick::{News, Waiter};
 use crate::room::{Attach, ConnId, Joining, OUTBOX, RoomMsg};
 use crate::secret;
-use crate::store::Write;
+use crate::store;
 
 /// Wrong room codes and seat tokens a connection may send: the last is answered and the
 /// connection closed (guessing).
@@ -67,8 +67,8 @@ struct Conn {
     waiting: Option<(Joining, u8)>,
 }
 
-/// What comes to a connection besides its socket: its room's messages, and while it waits
-/// for quick play, the queue's news.
+/// What comes to a connection besides its socket: its room's messages (handed to the writer
+/// once the connection is in), and while it waits for quick play, the queue's news.
 #[derive(Default)]
 struct Inboxes {
     outbox: Option<mpsc::Receiver<Utf8Bytes>>,
@@ -81,8 +81,77 @@ enum Next {
     Close,
 }
 
+/// What the reader asks of the writer.
+enum Write {
+    /// A message of the connection's own (an answer, a refusal, a `welcome`).
+    Say(ServerMsg),
+    Ping,
+    /// The room's messages from now on (the connection entered a room).
+    Room(mpsc::Receiver<Utf8Bytes>),
+    /// A close frame, and nothing after it.
+    Close,
+}
+
+/// Why the writer stopped.
+enum Stopped {
+    /// Asked to, or the reader has gone.
+    Asked,
+    /// The room let this connection go (too slow, or the seat resumed elsewhere): a close
+    /// frame was sent.
+    LetGo,
+    /// The socket took no more.
+    Broken,
+}
+
+/// The connection's writer: its own messages and its room's, in the order each comes, to the
+/// socket. A write that waits for a slow client holds up only this task: the reader goes on
+/// reading (and the room lets a member that does not keep up go).
+async fn write(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut asked: mpsc::UnboundedReceiver<Write>,
+) -> Stopped {
+    let mut room: Option<mpsc::Receiver<Utf8Bytes>> = None;
+    loop {
+        let frame = tokio::select! {
+            biased;
+            w = asked.recv() => match w {
+                Some(Write::Say(msg)) => Message::Text(encode(&msg).into()),
+                Some(Write::Ping) => Message::Ping(Default::default()),
+                Some(Write::Room(rx)) => {
+                    room = Some(rx);
+                    continue;
+                }
+                Some(Write::Close) => {
+                    let _ = sink.send(Message::Close(None)).await;
+                    return Stopped::Asked;
+                }
+                None => return Stopped::Asked,
+            },
+            out = async {
+                match room.as_mut() {
+                    Some(rx) => rx.recv().await,
+                    None => std::future::pending().await,
+                }
+            } => match out {
+                Some(t) => Message::Text(t),
+                None => {
+                    let _ = sink.send(Message::Close(None)).await;
+                    return Stopped::LetGo;
+                }
+            },
+        };
+        if sink.send(frame).await.is_err() {
+            return Stopped::Broken;
+        }
+    }
+}
+
+/// One WebSocket: a reader (this task: frames, quick play's news, the heartbeat) and a
+/// writer (its own task).
 pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
-    let (mut sink, mut stream) = socket.split();
+    let (sink, mut stream) = socket.split();
+    let (to_writer, asked) = mpsc::unbounded_channel();
+    let mut writer = tokio::spawn(write(sink, asked));
     let ping_every = shared.config.ping_interval;
     let mut bucket = Bucket {
         tokens: shared.config.burst,
@@ -103,7 +172,8 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
     let mut heard = Instant::now();
     let mut ping = tokio::time::interval_at(Instant::now() + ping_every, ping_every);
     ping.set_missed_tick_behavior(MissedTickBehavior::Delay);
-    loop {
+    let mut writer_done = false;
+    let drain = loop {
         let mut replies = Vec::new();
         let next = tokio::select! {
             frame = stream.next() => {
@@ -121,61 +191,50 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
                 conn.hear_queue(news, &mut inboxes, &mut replies).await;
                 Next::Go
             }
-            out = async {
-                match inboxes.outbox.as_mut() {
-                    Some(rx) => rx.recv().await,
-                    None => std::future::pending().await,
-                }
-            } => match out {
-                Some(t) => {
-                    if sink.send(Message::Text(t)).await.is_err() {
-                        break;
-                    }
-                    Next::Go
-                }
-                // The room let this connection go (too slow, or the seat resumed elsewhere).
-                None => Next::Close,
-            },
+            stopped = &mut writer => {
+                writer_done = true;
+                break matches!(stopped, Ok(Stopped::LetGo));
+            }
             _ = ping.tick() => {
                 if heard.elapsed() > ping_every * 2 {
                     Next::Close
-                } else if sink.send(Message::Ping(Default::default())).await.is_err() {
-                    break;
                 } else {
+                    let _ = to_writer.send(Write::Ping);
                     Next::Go
                 }
             }
         };
-        let mut broken = false;
         for reply in replies {
-            broken = broken
-                || sink
-                    .send(Message::Text(encode(&reply).into()))
-                    .await
-                    .is_err();
+            let _ = to_writer.send(Write::Say(reply));
         }
-        if broken {
-            break;
+        if let Some(room) = inboxes.outbox.take() {
+            let _ = to_writer.send(Write::Room(room));
         }
         if let Next::Close = next {
-            let _ = sink.send(Message::Close(None)).await;
-            // What the client sent meanwhile is read before the socket goes: closed with
-            // bytes unread, the kernel answers with a reset, which can overtake the last
-            // answers and the close frame on their way (as the door does for a connection it
-            // turns away). Until the client's own close, a short while, or so many frames
-            // (a client that floods and never reads gets the reset).
-            let drained = async {
-                let mut frames = 0;
-                while let Some(Ok(_)) = stream.next().await {
-                    frames += 1;
-                    if frames >= CLOSE_DRAIN_FRAMES {
-                        break;
-                    }
-                }
-            };
-            let _ = tokio::time::timeout(CLOSE_DRAIN, drained).await;
-            break;
+            let _ = to_writer.send(Write::Close);
+            break true;
         }
+    };
+    if drain {
+        // What the client sent meanwhile is read before the socket goes: closed with bytes
+        // unread, the kernel answers with a reset, which can overtake the last answers and
+        // the close frame on their way (as the door does for a connection it turns away).
+        // Until the client's own close, a short while, or so many frames (a client that
+        // floods and never reads gets the reset).
+        let drained = async {
+            let mut frames = 0;
+            while let Some(Ok(_)) = stream.next().await {
+                frames += 1;
+                if frames >= CLOSE_DRAIN_FRAMES {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(CLOSE_DRAIN, drained).await;
+    }
+    drop(to_writer);
+    if !writer_done {
+        let _ = writer.await;
     }
     if conn.waiting.is_some() {
         conn.shared.queue.leave(conn.id);
@@ -582,7 +641,7 @@ impl Conn {
             && let Some(p) = store.profile_by_key(&secret::hash(key)).await.map_err(db)?
         {
             if p.name != name {
-                store.write_later(Write::Rename {
+                store.write_later(store::Write::Rename {
                     profile: p.id,
                     name: name.clone(),
                 });
@@ -596,7 +655,7 @@ impl Conn {
         }
         let key = secret::token();
         let id = store
-            .write(Write::NewProfile {
+            .write(store::Write::NewProfile {
                 key_hash: secret::hash(&key),
                 name: name.clone(),
             })
