@@ -82,7 +82,7 @@ enum Next {
 }
 
 /// What the reader asks of the writer.
-enum Write {
+enum ToWriter {
     /// A message of the connection's own (an answer, a refusal, a `welcome`).
     Say(ServerMsg),
     Ping,
@@ -108,20 +108,20 @@ enum Stopped {
 /// reading (and the room lets a member that does not keep up go).
 async fn write(
     mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
-    mut asked: mpsc::UnboundedReceiver<Write>,
+    mut asked: mpsc::UnboundedReceiver<ToWriter>,
 ) -> Stopped {
     let mut room: Option<mpsc::Receiver<Utf8Bytes>> = None;
     loop {
         let frame = tokio::select! {
             biased;
             w = asked.recv() => match w {
-                Some(Write::Say(msg)) => Message::Text(encode(&msg).into()),
-                Some(Write::Ping) => Message::Ping(Default::default()),
-                Some(Write::Room(rx)) => {
+                Some(ToWriter::Say(msg)) => Message::Text(encode(&msg).into()),
+                Some(ToWriter::Ping) => Message::Ping(Default::default()),
+                Some(ToWriter::Room(rx)) => {
                     room = Some(rx);
                     continue;
                 }
-                Some(Write::Close) => {
+                Some(ToWriter::Close) => {
                     let _ = sink.send(Message::Close(None)).await;
                     return Stopped::Asked;
                 }
@@ -199,19 +199,19 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
                 if heard.elapsed() > ping_every * 2 {
                     Next::Close
                 } else {
-                    let _ = to_writer.send(Write::Ping);
+                    let _ = to_writer.send(ToWriter::Ping);
                     Next::Go
                 }
             }
         };
         for reply in replies {
-            let _ = to_writer.send(Write::Say(reply));
+            let _ = to_writer.send(ToWriter::Say(reply));
         }
         if let Some(room) = inboxes.outbox.take() {
-            let _ = to_writer.send(Write::Room(room));
+            let _ = to_writer.send(ToWriter::Room(room));
         }
         if let Next::Close = next {
-            let _ = to_writer.send(Write::Close);
+            let _ = to_writer.send(ToWriter::Close);
             break true;
         }
     };
