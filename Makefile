@@ -75,7 +75,7 @@ test: test-deps
 	cargo fmt $(SERVER) --all --check
 	$(MAKE) --no-print-directory -j2 test-builds
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace
-	cargo test --quiet --profile dev -p ludo-cpu --no-default-features --lib value_net
+	cargo test --quiet --profile dev -p ludo-cpu --no-default-features --lib -- value_net networks_asked
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory dist-test

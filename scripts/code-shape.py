@@ -79,6 +79,7 @@ def uses(path, module):
     text = open(path, encoding="utf-8").read()
     text = re.sub(r"//[^\n]*", "", text)
     text = re.sub(r'"(\\.|[^"\\])*"', '""', text)
+    text = without_inline_modules(text)
     children = set(re.findall(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", text, re.M))
     here = module.split("::") if module != "crate" else []
     # A crate root's `pub use` lines are its map (what it shows), not a use of the modules.
@@ -108,6 +109,25 @@ def uses(path, module):
         for p in expand(rest):
             out.add("::".join(base + p.split("::")) if base else p)
     return out
+
+
+def without_inline_modules(text):
+    """The text without `mod name { … }` blocks (a file's test modules, where `super` is the
+    file itself): what they use is not the file's."""
+    out, i = [], 0
+    for m in re.finditer(r"\bmod\s+\w+\s*\{", text):
+        if m.start() < i:
+            continue
+        depth, j = 0, m.end() - 1
+        while j < len(text):
+            depth += {"{": 1, "}": -1}.get(text[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        out.append(text[i:m.start()])
+        i = j + 1
+    out.append(text[i:])
+    return "".join(out)
 
 
 def expand(tree):

@@ -31,14 +31,8 @@ fn config(rules: Rules, seats: usize, seed: u64) -> TableConfig {
 /// CPU's pick (drawn from the seed and the steps so far, so the same in a resumed game).
 fn step(table: &mut Table) {
     let mut events = Vec::new();
-    match table.game.awaiting() {
-        Awaiting::Move => {
-            let piece = table.game.legal_moves()[table.cpu_choice()].piece;
-            table.choose(piece, &mut events).unwrap();
-        }
-        Awaiting::Over => unreachable!("the game is over"),
-        _ => table.press(&mut events).unwrap(),
-    }
+    let action = table.cpu_action().expect("the game goes on");
+    table.act(action, &mut events).unwrap();
 }
 
 fn play_out(table: &mut Table) {

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 
-use crate::board::hops::AtRest;
+use crate::board::motion::AtRest;
 use crate::board::pieces::{Emphasis, Faded, Halo, Piece, PieceLook, Selected};
 use crate::board::shapes::{Shapes, cell_pos};
 use crate::board::{BoardSet, OnTable};

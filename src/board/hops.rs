@@ -11,80 +11,13 @@ use ludo_core::{Cell, Event};
 use crate::board::BoardSet;
 use crate::board::clock::BoardClock;
 use crate::board::dice::{Settle, Tumble};
+pub use crate::board::motion::{AtRest, FlyHome, Hop, Moving, SQUASH_SECS, Squash};
 use crate::board::pieces::{Lift, PIECE_Z, Piece, rest_cell};
 use crate::board::shapes::cell_pos;
 use crate::table::Table;
 use crate::table::flow::{Busy, GameStarted, Happened, piece_moved};
 use crate::table::settings::Settings;
 use crate::theme::ActiveTheme;
-
-/// A piece walking its path, one square per step, each step a hop.
-#[derive(Component, Debug)]
-pub struct Hop {
-    pub path: Vec<Vec2>,
-    /// Squares landed on so far.
-    pub step: usize,
-    /// Progress through the current step, 0 to 1.
-    pub t: f32,
-    pub step_secs: f32,
-    /// Where the current step started.
-    pub start: Vec2,
-    /// The arc's height, in squares.
-    pub height: f32,
-    pub squash: f32,
-    /// The animation speed's factor (the squash springs back that much faster).
-    pub factor: f32,
-    /// Out of the base: one jump, eased out.
-    pub enter: bool,
-    /// Into the goal.
-    pub goal: bool,
-}
-
-/// A captured piece: hit once the capturer lands (`delay`), then flying home.
-#[derive(Component, Debug)]
-pub struct FlyHome {
-    pub delay: f32,
-    pub t: f32,
-    pub secs: f32,
-    pub from: Vec2,
-    pub hit: bool,
-    pub arcs: bool,
-    /// How long the board stands still at the hit.
-    pub freeze: f32,
-}
-
-/// A piece that just landed: wider and shorter, springing back.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct Squash {
-    amount: f32,
-    t: f32,
-    secs: f32,
-}
-
-/// How long a landing's squash takes to spring back.
-const SQUASH_SECS: f32 = 0.14;
-
-impl Squash {
-    /// A squash of `amount` springing back in its time at the animation speed's `factor`.
-    pub fn new(amount: f32, factor: f32) -> Squash {
-        Squash {
-            amount,
-            t: 0.0,
-            secs: SQUASH_SECS / factor,
-        }
-    }
-
-    /// Advances by `dt` and gives the squash now (a damped spring: it overshoots once).
-    pub fn amount_at(&mut self, dt: f32) -> f32 {
-        self.t += dt;
-        let u = (self.t / self.secs.max(1e-6)).min(1.0);
-        self.amount * (1.0 - u) * (std::f32::consts::PI * 1.5 * u).cos()
-    }
-
-    pub fn done(&self) -> bool {
-        self.t >= self.secs
-    }
-}
 
 /// A piece landed on the `step`th square of its move (for the tick, higher each square).
 #[derive(Message, Clone, Copy, Debug)]
@@ -109,10 +42,6 @@ pub struct Hit {
     pub at: Vec2,
 }
 
-/// Pieces that are walking or flying.
-pub type Moving = Or<(With<Hop>, With<FlyHome>)>;
-/// Pieces standing still (or easing onto their square).
-pub type AtRest = (Without<Hop>, Without<FlyHome>);
 /// Anything still moving on the board (a CPU's next step waits for it).
 type Animating = Or<(With<Hop>, With<FlyHome>, With<Tumble>, With<Settle>)>;
 

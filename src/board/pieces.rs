@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use ludo_core::Cell;
 
 use crate::board::clock::BoardClock;
-use crate::board::hops::{AtRest, Squash};
+use crate::board::motion::{AtRest, Squash};
 use crate::board::shapes::{Shapes, cell_pos, spawn_mark};
 use crate::board::{BoardSet, OnTable};
 use crate::table::Table;

@@ -156,15 +156,10 @@ fn play_to_moment(kind: StripKind, table: &mut Table) -> Result<Request, String>
             return Ok(request);
         }
         events.clear();
-        let played = match table.game.awaiting() {
-            Awaiting::Move => {
-                let piece = table.game.legal_moves()[table.cpu_choice()].piece;
-                table.choose(piece, &mut events)
-            }
-            Awaiting::Over => return Err("the game ended first".into()),
-            _ => table.press(&mut events),
+        let Some(action) = table.cpu_action() else {
+            return Err("the game ended first".into());
         };
-        played.map_err(|e| e.to_string())?;
+        table.act(action, &mut events).map_err(|e| e.to_string())?;
     }
     Err("not within 20,000 steps".into())
 }

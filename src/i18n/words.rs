@@ -1,11 +1,12 @@
 //! The game's own words in the chosen language: colours, CPU levels, speeds, seats, house
 //! rules. Each is a message of the language files; the names here are only their keys.
 
-use ludo_core::{Choice, Colour, CpuLevel, HOUSE_RULES, HouseRule, Rules, Values};
+use ludo_core::{Awaiting, Choice, Colour, CpuLevel, HOUSE_RULES, HouseRule, Rules, Values};
 
 use super::{Arg, Texts, Words};
 use crate::files::saved::Notice;
 use crate::online::Problem;
+use crate::table::flow::Decider;
 use crate::table::profiles::{ProfileError, Unranked};
 use crate::table::settings::Speed;
 use crate::table::{SeatKind, Table};
@@ -200,6 +201,50 @@ impl Texts {
                 };
                 self.get(key)
             }
+        }
+    }
+}
+
+impl Texts {
+    /// What the seat to play should do now, in reading order: the prompt by the board, and
+    /// what a screen reader says when it changes.
+    pub fn prompt(&self, table: &Table, decider: Decider, fingers: bool) -> Words {
+        let texts = self;
+        let game = &table.game;
+        let who = || ("who", texts.seat(table, game.turn()).into());
+        if let Some(ranking) = game.ranking() {
+            let winner = texts.seat(table, ranking[0].seat);
+            return texts.fmt("prompt-wins", &[("who", winner.into())]);
+        }
+        if table.cpu_to_act() {
+            // A person's seat the CPU plays for now (away, or handed over): not "is thinking".
+            if !table.seat_kind(game.turn()).is_cpu() {
+                let seat = texts.seat(table, game.turn());
+                return texts.fmt("hud-cpu-plays-for", &[("name", seat.into())]);
+            }
+            return texts.fmt("prompt-thinking", &[who()]);
+        }
+        // Another device's turn at an online table.
+        if !decider.person_here(table, game.turn()) {
+            return texts.fmt("online-turn-of", &[who()]);
+        }
+        // A finger taps and has no keys to be told of.
+        let key = |mouse: &'static str, finger: &'static str| if fingers { finger } else { mouse };
+        match game.awaiting() {
+            Awaiting::RollOff => {
+                texts.fmt(key("prompt-roll-off", "prompt-roll-off-touch"), &[who()])
+            }
+            Awaiting::Roll => texts.fmt(key("prompt-roll", "prompt-roll-touch"), &[who()]),
+            Awaiting::Release => texts.fmt("prompt-release", &[who()]),
+            Awaiting::Move => texts.fmt(
+                key("prompt-move", "prompt-move-touch"),
+                &[
+                    who(),
+                    ("roll", game.pending_roll().unwrap_or(0).into()),
+                    ("moves", game.legal_moves().len().into()),
+                ],
+            ),
+            Awaiting::Over => Words::default(),
         }
     }
 }

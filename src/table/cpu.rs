@@ -2,7 +2,7 @@
 //! human-looking moment (set by the CPU speed) and then rolls or chooses its move.
 
 use bevy::prelude::*;
-use ludo_core::Awaiting;
+use ludo_core::{Action, Awaiting};
 
 use crate::table::GameSet;
 use crate::table::Table;
@@ -53,19 +53,18 @@ fn cpu_acts(
     }
     thinking.0 = 0.0;
     let seat = table.game.turn();
-    match table.game.awaiting() {
-        // A `hard` seat's learned network still on its way: the move waits (rolls go on).
-        Awaiting::Move if table.network_wanted().is_some() => {}
-        Awaiting::Move => {
-            let moves_now = table.game.legal_moves();
-            let i = table.cpu_choice();
-            let piece = moves_now[i.min(moves_now.len() - 1)].piece;
+    // A `hard` seat's learned network still on its way: the move waits (rolls go on).
+    if table.game.awaiting() == Awaiting::Move && table.network_wanted().is_some() {
+        return;
+    }
+    match table.cpu_action() {
+        Some(Action::Move(piece)) => {
             moves.write(MoveChosen { seat, piece });
         }
-        Awaiting::Over => {}
-        _ => {
+        Some(Action::Press) => {
             rolls.write(RollRequested { seat });
         }
+        None => {}
     }
 }
 

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use ludo_core::{
-    Awaiting, Chooser, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules, Step,
+    Action, Chooser, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules,
 };
 use ludo_cpu::Cpu;
 use serde::{Deserialize, Serialize};
@@ -200,27 +200,21 @@ impl Table {
     }
 
     /// The seat to act presses the die (a roll, or a release under *release without
-    /// rolling*); the step goes into the record and the engine's events into `events`.
+    /// rolling*: the engine's to know); the step goes into the record and the engine's
+    /// events into `events`. The die turns only when a roll is due.
     pub fn press(&mut self, events: &mut Vec<Event>) -> Result<(), PlayError> {
-        let step = if matches!(self.game.awaiting(), Awaiting::Release) {
-            self.game.release(events)?;
-            Step::Release
-        } else {
-            // The die turns only if the engine takes the roll.
-            let mut dice = self.dice.clone();
-            let value = dice.roll();
-            self.game.roll(value, events)?;
-            self.dice = dice;
-            Step::Roll(value)
-        };
-        self.record.steps.push(step);
-        Ok(())
+        self.act(Action::Press, events)
     }
 
     /// The seat to act moves `piece` by the pending roll; recorded like `press`.
     pub fn choose(&mut self, piece: u8, events: &mut Vec<Event>) -> Result<(), PlayError> {
-        self.game.choose(piece, events)?;
-        self.record.steps.push(Step::Move(piece));
+        self.act(Action::Move(piece), events)
+    }
+
+    /// The seat to act plays `action`; recorded like `press`.
+    pub fn act(&mut self, action: Action, events: &mut Vec<Event>) -> Result<(), PlayError> {
+        let step = self.game.act(action, &mut self.dice, events)?;
+        self.record.steps.push(step);
         Ok(())
     }
 
@@ -241,11 +235,11 @@ impl Table {
             .collect()
     }
 
-    /// The CPU's pick among the legal moves of the seat to act (a person's seat is played at
-    /// the normal level). Its randomness is drawn afresh from the seed and the number of
+    /// The CPU's action for the seat to act: a press, or its pick among the legal moves (a
+    /// person's seat is played at the normal level); none once the game is over. Its randomness is drawn afresh from the seed and the number of
     /// steps played, not kept in a generator, so a resumed game picks as the uninterrupted
     /// one would.
-    pub fn cpu_choice(&self) -> usize {
+    pub fn cpu_action(&self) -> Option<Action> {
         let seat = self.game.turn();
         let level = match self.seat_kind(seat) {
             SeatKind::Cpu(level) => *level,
@@ -255,9 +249,8 @@ impl Table {
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add((self.record.steps.len() as u64) << 2 | u64::from(seat));
-        Cpu::new(level, seed)
-            .seeing(self.cpu_levels())
-            .choose(&self.game, self.game.legal_moves())
+        let mut cpu = Cpu::new(level, seed).seeing(self.cpu_levels());
+        self.game.due(|game, moves| cpu.choose(game, moves))
     }
 
     /// What the table shows of each seat, its CPU level (`None` for a person): `expert`

@@ -30,15 +30,11 @@ fn random_games(c: &mut Criterion) {
         let mut d = Dice::new(3);
         let mut ev = Vec::new();
         for _ in 0..200 {
-            match g.awaiting() {
-                ludo_core::Awaiting::Move => {
-                    let i = refs[g.turn() as usize].choose(&g, g.legal_moves());
-                    let p = g.legal_moves()[i].piece;
-                    g.choose(p, &mut ev).unwrap();
-                }
-                ludo_core::Awaiting::Over => break,
-                _ => g.press(&mut d, &mut ev).unwrap(),
-            }
+            let turn = g.turn() as usize;
+            let Some(action) = g.due(|g, moves| refs[turn].choose(g, moves)) else {
+                break;
+            };
+            g.act(action, &mut d, &mut ev).unwrap();
         }
         b.iter(|| black_box(g.moves_for(g.turn(), black_box(5))))
     });

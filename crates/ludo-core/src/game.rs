@@ -31,6 +31,16 @@ pub enum Step {
     Move(u8),
 }
 
+/// What a player does at its turn: presses the die, or moves a piece by the pending roll.
+/// Behind a press is a roll (in the roll-off or a turn) or, under *release without rolling*,
+/// a release: that is the engine's to know (`Game::act`), never a caller's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    Press,
+    Move(u8),
+}
+
 pub const PIECES: usize = 4;
 
 /// Where the game reports what happened. A `Vec<Event>` collects everything; a simulation
@@ -353,15 +363,56 @@ impl Game {
         }
     }
 
-    /// Rolls the die or, when the rules say so, presses it to release a piece: whichever the
-    /// game waits for. Draws from `dice` only when a roll is due.
-    pub fn press(&mut self, dice: &mut Dice, out: &mut impl EventSink) -> Result<(), PlayError> {
+    /// Plays `action` for the seat to act: a press (whatever it means now, `dice` drawn
+    /// from only when a roll is due) or a move. The step it played, for the record.
+    pub fn act(
+        &mut self,
+        action: Action,
+        dice: &mut Dice,
+        out: &mut impl EventSink,
+    ) -> Result<Step, PlayError> {
+        match action {
+            Action::Press => self.press(dice, out),
+            Action::Move(piece) => {
+                self.choose(piece, out)?;
+                Ok(Step::Move(piece))
+            }
+        }
+    }
+
+    /// The action due now: a press, or, when a move is due, the move `choose` picks of the
+    /// legal ones (an index past the last picks the last); none once the game is over.
+    pub fn due(&self, choose: impl FnOnce(&Game, &[Move]) -> usize) -> Option<Action> {
         match self.awaiting() {
-            Awaiting::Release => self.release(out),
+            Awaiting::Over => None,
+            Awaiting::Move => {
+                let moves = self.legal_moves();
+                let i = choose(self, moves).min(moves.len() - 1);
+                Some(Action::Move(moves[i].piece))
+            }
+            Awaiting::Roll | Awaiting::RollOff | Awaiting::Release => Some(Action::Press),
+        }
+    }
+
+    /// Rolls the die or, when the rules say so, presses it to release a piece: whichever the
+    /// game waits for. Draws from `dice` only when a roll is due. The step it played.
+    pub fn press(&mut self, dice: &mut Dice, out: &mut impl EventSink) -> Result<Step, PlayError> {
+        match self.awaiting() {
+            Awaiting::Release => self.release(out).map(|()| Step::Release),
             _ => {
                 self.check_roll_due()?;
-                self.roll(dice.roll(), out)
+                let value = dice.roll();
+                self.roll(value, out).map(|()| Step::Roll(value))
             }
+        }
+    }
+
+    /// A press of a die that shows `face` (a search's or a replay's, which know the face): a
+    /// roll of it, or a release when one is due (the face unused). The step it played.
+    pub fn press_showing(&mut self, face: u8, out: &mut impl EventSink) -> Result<Step, PlayError> {
+        match self.awaiting() {
+            Awaiting::Release => self.release(out).map(|()| Step::Release),
+            _ => self.roll(face, out).map(|()| Step::Roll(face)),
         }
     }
 

@@ -7,18 +7,13 @@
 //! `Chooser`), the command-line tool and the tests all play through this crate.
 //!
 //! ```
-//! use ludo_core::{Dice, Game, Rules, Awaiting};
+//! use ludo_core::{Dice, Game, Rules};
 //! let mut game = Game::new(Rules::default(), 4, 0).unwrap();
 //! let mut dice = Dice::new(7);
 //! let mut events = Vec::new();
-//! while !game.is_over() {
-//!     match game.awaiting() {
-//!         Awaiting::Move => {
-//!             let piece = game.legal_moves()[0].piece;
-//!             game.choose(piece, &mut events).unwrap();
-//!         }
-//!         _ => game.press(&mut dice, &mut events).unwrap(),
-//!     }
+//! // What is due: a press of the die, or the first legal move when a move is due.
+//! while let Some(action) = game.due(|_, _moves| 0) {
+//!     let _step = game.act(action, &mut dice, &mut events).unwrap();
 //! }
 //! assert_eq!(game.ranking().unwrap()[0].rank, 1);
 //! ```
@@ -46,7 +41,7 @@ pub use dice::{Dice, DiceState};
 pub use event::{Event, ExtraRollReasons};
 pub use game::state::{GameState, PhaseState, RollOffState};
 pub use game::{
-    Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError, StateError, Step,
+    Action, Awaiting, EventSink, Game, Move, MoveList, PIECES, Phase, PlayError, StateError, Step,
 };
 pub use level::CpuLevel;
 pub use occupancy::Occupancy;

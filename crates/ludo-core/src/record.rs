@@ -79,7 +79,7 @@ impl GameRecord {
     }
 
     /// Plays a whole game with the die seeded by `seed` and `chooser` picking every move
-    /// (it sees whose turn it is), step by step through `Game::play`, and returns its record.
+    /// (it sees whose turn it is), step by step through `Game::act`, and returns its record.
     pub fn played(
         rules: Rules,
         players: Vec<String>,
@@ -89,24 +89,10 @@ impl GameRecord {
         let mut record = GameRecord::new(rules, players, Some(seed), 0);
         let mut game = record.start()?;
         let mut dice = Dice::new(seed);
-        let mut events = Vec::new();
-        while !game.is_over() {
-            events.clear();
-            let step = match game.awaiting() {
-                Awaiting::Move => {
-                    let moves = game.legal_moves();
-                    let i = chooser.choose(&game, moves);
-                    Step::Move(moves[i.min(moves.len() - 1)].piece)
-                }
-                Awaiting::Release => Step::Release,
-                _ => Step::Roll(dice.roll()),
-            };
-            game.play(step, &mut events)
-                .map_err(|error| ReplayError::Illegal {
-                    index: record.steps.len(),
-                    step,
-                    error,
-                })?;
+        while let Some(action) = game.due(|g, moves| chooser.choose(g, moves)) {
+            let step = game
+                .act(action, &mut dice, &mut crate::sim::Discard)
+                .expect("the action due is legal");
             record.steps.push(step);
         }
         Ok(record)

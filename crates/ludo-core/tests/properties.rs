@@ -223,18 +223,11 @@ proptest! {
             prop_assert!(steps < 20_000, "the game does not end");
             events.clear();
             let before = game.clone();
-            let step = match game.awaiting() {
-                Awaiting::Move => {
-                    let moves = game.legal_moves();
-                    prop_assert!(!moves.is_empty());
-                    let m = moves[picks[steps % picks.len()] as usize % moves.len()];
-                    Step::Move(m.piece)
-                }
-                Awaiting::Release => Step::Release,
-                Awaiting::Roll | Awaiting::RollOff => Step::Roll(dice.roll()),
-                Awaiting::Over => unreachable!(),
-            };
-            game.play(step, &mut events).unwrap();
+            let pick = picks[steps % picks.len()] as usize;
+            let action = game
+                .due(|_, moves| pick % moves.len())
+                .expect("the game goes on");
+            let step = game.act(action, &mut dice, &mut events).unwrap();
             record.steps.push(step);
             for e in &events {
                 match *e {
@@ -285,15 +278,10 @@ proptest! {
         let mut dice = Dice::new(seed);
         let mut pickers: Vec<RandomChooser> = (0..seats).map(|_| RandomChooser::new(seed)).collect();
         let mut slow_events = Vec::new();
-        while !slow.is_over() {
-            match slow.awaiting() {
-                Awaiting::Move => {
-                    let i = pickers[slow.turn() as usize].choose(&slow, slow.legal_moves());
-                    let piece = slow.legal_moves()[i].piece;
-                    slow.choose(piece, &mut slow_events).unwrap();
-                }
-                _ => slow.press(&mut dice, &mut slow_events).unwrap(),
-            }
+        while let Some(action) =
+            slow.due(|game, moves| pickers[game.turn() as usize].choose(game, moves))
+        {
+            slow.act(action, &mut dice, &mut slow_events).unwrap();
         }
         prop_assert_eq!(fast.state(), slow.state());
         prop_assert_eq!(fast_events, slow_events);

@@ -18,7 +18,7 @@ mod net_file;
 #[path = "common/tables.rs"]
 mod tables;
 
-use ludo_core::{Awaiting, Chooser, Dice, Discard, Game, Rules};
+use ludo_core::{Action, Chooser, Dice, Discard, Game, Rules};
 use ludo_cpu::Cpu;
 use ludo_cpu::expert;
 use ludo_cpu::tournament::game_seed;
@@ -55,36 +55,24 @@ fn game_examples(
     let mut other = tables::OPPONENTS[kind].map(|level| Cpu::new(level, game_seed(seed, g)));
     let mut dice = Dice::new(game_seed(seed, g));
     let mut rated: Vec<(Example, usize)> = Vec::new();
-    while !game.is_over() {
-        match game.awaiting() {
-            Awaiting::Move => {
-                let moves = game.legal_moves().to_vec();
-                let seat = game.turn() as usize;
-                let i = match &mut other {
-                    Some(cpu) if seat != me => cpu.choose(&game, &moves),
-                    _ if moves.len() == 1 => 0,
-                    _ => expert::greedy(net, &game, &moves),
-                };
-                game.choose(moves[i].piece, &mut Discard)
-                    .expect("a legal move");
-                if game.is_over() || !draw.random_bool(SAMPLE) {
-                    continue;
-                }
-                let playing: Vec<usize> = (0..seats as usize)
-                    .filter(|s| !game.finished().contains(&(*s as u8)))
-                    .collect();
-                let v = playing[draw.random_range(0..playing.len())];
-                let mut x = Features::new();
-                value_net::expert_features(&game, v, &mut x);
-                let target = expert::value_at(net, &game, v, depth);
-                rated.push((Example { x, target }, v));
-                Ok(())
-            }
-            Awaiting::Release => game.release(&mut Discard),
-            Awaiting::RollOff | Awaiting::Roll => game.roll(dice.roll(), &mut Discard),
-            Awaiting::Over => unreachable!("the loop ends first"),
+    while let Some(action) = game.due(|game, moves| match &mut other {
+        Some(cpu) if game.turn() as usize != me => cpu.choose(game, moves),
+        _ if moves.len() == 1 => 0,
+        _ => expert::greedy(net, game, moves),
+    }) {
+        game.act(action, &mut dice, &mut Discard)
+            .expect("only what the game awaits");
+        if !matches!(action, Action::Move(_)) || game.is_over() || !draw.random_bool(SAMPLE) {
+            continue;
         }
-        .expect("only what the game awaits");
+        let playing: Vec<usize> = (0..seats as usize)
+            .filter(|s| !game.finished().contains(&(*s as u8)))
+            .collect();
+        let v = playing[draw.random_range(0..playing.len())];
+        let mut x = Features::new();
+        value_net::expert_features(&game, v, &mut x);
+        let target = expert::value_at(net, &game, v, depth);
+        rated.push((Example { x, target }, v));
     }
     rated
         .into_iter()

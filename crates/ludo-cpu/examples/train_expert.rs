@@ -26,7 +26,7 @@ mod net_file;
 #[path = "common/tables.rs"]
 mod tables;
 
-use ludo_core::{Awaiting, Chooser, CpuLevel, Dice, Discard, Game};
+use ludo_core::{Action, Chooser, CpuLevel, Dice, Discard, Game};
 use ludo_cpu::Cpu;
 use ludo_cpu::expert;
 use ludo_cpu::tournament::game_seed;
@@ -154,49 +154,40 @@ fn main() {
         let mut other = table.map(|level| Cpu::new(level, game_seed(seed, g)));
         let mut previous: Vec<Option<Features>> = vec![None; n];
         let mut done = vec![false; n];
-        while !game.is_over() {
-            match game.awaiting() {
-                Awaiting::Move => {
-                    let moves = game.legal_moves().to_vec();
-                    let seat = game.turn() as usize;
-                    let i = match &mut other {
-                        Some(cpu) if seat != me => cpu.choose(&game, &moves),
-                        _ if moves.len() == 1 => 0,
-                        _ => expert::greedy(&net, &game, &moves),
-                    };
-                    game.choose(moves[i].piece, &mut Discard)
-                        .expect("a legal move");
-                    // Every seat still playing learns from the position this move left.
-                    for v in 0..n {
-                        if done[v] {
-                            continue;
-                        }
-                        if game.is_over() || game.finished().contains(&(v as u8)) {
-                            continue;
-                        }
-                        value_net::expert_features(&game, v, &mut x);
-                        if let Some(prev) = &previous[v] {
-                            let target = value_net::chance(net.logit(&x));
-                            net.learn(prev, target, alpha);
-                        }
-                        previous[v] = Some(x.clone());
-                    }
-                    // A seat that has finished (under *rank all players*) knows its place.
-                    for v in 0..n {
-                        if !done[v] && (game.is_over() || game.finished().contains(&(v as u8))) {
-                            if let Some(prev) = &previous[v] {
-                                net.learn(prev, expert::final_score(&game, v), alpha);
-                            }
-                            done[v] = true;
-                        }
-                    }
-                    Ok(())
-                }
-                Awaiting::Release => game.release(&mut Discard),
-                Awaiting::RollOff | Awaiting::Roll => game.roll(dice.roll(), &mut Discard),
-                Awaiting::Over => unreachable!("the loop ends first"),
+        while let Some(action) = game.due(|game, moves| match &mut other {
+            Some(cpu) if game.turn() as usize != me => cpu.choose(game, moves),
+            _ if moves.len() == 1 => 0,
+            _ => expert::greedy(&net, game, moves),
+        }) {
+            game.act(action, &mut dice, &mut Discard)
+                .expect("only what the game awaits");
+            if !matches!(action, Action::Move(_)) {
+                continue;
             }
-            .expect("only what the game awaits");
+            // Every seat still playing learns from the position this move left.
+            for v in 0..n {
+                if done[v] {
+                    continue;
+                }
+                if game.is_over() || game.finished().contains(&(v as u8)) {
+                    continue;
+                }
+                value_net::expert_features(&game, v, &mut x);
+                if let Some(prev) = &previous[v] {
+                    let target = value_net::chance(net.logit(&x));
+                    net.learn(prev, target, alpha);
+                }
+                previous[v] = Some(x.clone());
+            }
+            // A seat that has finished (under *rank all players*) knows its place.
+            for v in 0..n {
+                if !done[v] && (game.is_over() || game.finished().contains(&(v as u8))) {
+                    if let Some(prev) = &previous[v] {
+                        net.learn(prev, expert::final_score(&game, v), alpha);
+                    }
+                    done[v] = true;
+                }
+            }
         }
         tables[kind] += 1;
         wins[kind] += (expert::final_score(&game, me) == 1.0) as u64;

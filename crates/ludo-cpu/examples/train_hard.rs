@@ -16,7 +16,7 @@
 #[path = "common/net_file.rs"]
 mod net_file;
 
-use ludo_core::{Awaiting, Chooser, CpuLevel, Dice, Discard, Game, Move, RandomChooser, Rules};
+use ludo_core::{Chooser, CpuLevel, Dice, Discard, Game, Move, RandomChooser, Rules};
 use ludo_cpu::Cpu;
 use ludo_cpu::tournament::game_seed;
 use ludo_cpu::value_net::{self, Features, ValueNet};
@@ -104,30 +104,24 @@ fn main() {
             _ => &mut random,
         };
         let mut previous: Option<Features> = None;
-        while !game.is_over() {
-            match game.awaiting() {
-                Awaiting::Move => {
-                    let moves = game.legal_moves().to_vec();
-                    let i = if game.turn() as usize == me {
-                        let (i, next) = pick(&net, &game, &moves, &mut x);
-                        // A winning move ends the game: the last position learns from
-                        // the result below.
-                        if let Some((next, rating)) = next {
-                            if let Some(prev) = &previous {
-                                net.learn(prev, value_net::chance(rating), alpha);
-                            }
-                            previous = Some(next);
-                        }
-                        i
-                    } else {
-                        others.choose(&game, &moves)
-                    };
-                    game.choose(moves[i].piece, &mut Discard)
+        while let Some(action) = game.due(|game, moves| {
+            if game.turn() as usize == me {
+                let (i, next) = pick(&net, game, moves, &mut x);
+                // A winning move ends the game: the last position learns from the result
+                // below.
+                if let Some((next, rating)) = next {
+                    if let Some(prev) = &previous {
+                        net.learn(prev, value_net::chance(rating), alpha);
+                    }
+                    previous = Some(next);
                 }
-                Awaiting::Release => game.release(&mut Discard),
-                _ => game.roll(dice.roll(), &mut Discard),
+                i
+            } else {
+                others.choose(game, moves)
             }
-            .expect("only what the game awaits");
+        }) {
+            game.act(action, &mut dice, &mut Discard)
+                .expect("only what the game awaits");
         }
         let won = winner(&game) == me;
         if let Some(prev) = &previous {

@@ -245,16 +245,10 @@ mod tests {
 
     /// Plays what `game` awaits: a roll of `dice`, a release, or `pick`'s move.
     fn random_step(game: &mut Game, dice: &mut Dice, pick: &mut ludo_core::RandomChooser) {
-        match game.awaiting() {
-            Awaiting::Move => {
-                let moves = game.legal_moves().to_vec();
-                let i = pick.choose(game, &moves);
-                game.choose(moves[i].piece, &mut Discard)
-            }
-            Awaiting::Release => game.release(&mut Discard),
-            _ => game.roll(dice.roll(), &mut Discard),
-        }
-        .unwrap();
+        let action = game
+            .due(|game, moves| pick.choose(game, moves))
+            .expect("the game goes on");
+        game.act(action, dice, &mut Discard).unwrap();
     }
 
     /// One roll deep from where a `normal` seat rolls next, the search's worth is the mean over

@@ -27,6 +27,9 @@ mod normal;
 pub mod tournament;
 pub mod value_net;
 
+#[cfg(test)]
+mod networks_asked;
+
 pub use hard::{HardWeights, hard_score_with};
 pub use normal::{NormalWeights, normal_score_with};
 

@@ -4,7 +4,7 @@
 use ludo_core::Chooser;
 use ludo_core::Dice;
 use ludo_core::Rules;
-use ludo_core::{Awaiting, Game};
+use ludo_core::{Game, Step};
 
 /// One player's results over a tournament.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -123,32 +123,30 @@ pub fn run(
         let (mut rolls, mut turns) = (0u64, 1u64);
         while !game.is_over() {
             events.clear();
-            match game.awaiting() {
-                Awaiting::Move => {
-                    let p = player_of(game.turn() as usize);
+            let p = player_of(game.turn() as usize);
+            let mut decided = None;
+            let action = game
+                .due(|game, moves| {
                     before_move(Progress {
                         game: g,
                         turn: turns,
                     });
-                    let chooser = &mut players[p].1;
-                    let moves = game.legal_moves();
                     let started = std::time::Instant::now();
-                    let i = chooser.choose(&game, moves).min(moves.len() - 1);
-                    let ns = started.elapsed().as_nanos().min(u32::MAX as u128) as u32;
-                    stats[p].decision_ns.push(ns);
-                    if let Some(failure) = chooser.failure() {
-                        return Err(failure);
-                    }
-                    let piece = moves[i].piece;
-                    game.choose(piece, &mut events)
-                }
-                Awaiting::Release => game.release(&mut events),
-                _ => {
-                    rolls += 1;
-                    game.roll(dice.roll(), &mut events)
+                    let i = players[p].1.choose(game, moves);
+                    decided = Some(started.elapsed().as_nanos().min(u32::MAX as u128) as u32);
+                    i
+                })
+                .expect("the game goes on");
+            if let Some(ns) = decided {
+                stats[p].decision_ns.push(ns);
+                if let Some(failure) = players[p].1.failure() {
+                    return Err(failure);
                 }
             }
-            .expect("the tournament only sends what the game awaits");
+            let step = game
+                .act(action, &mut dice, &mut events)
+                .expect("the tournament only sends what the game awaits");
+            rolls += matches!(step, Step::Roll(_)) as u64;
             turns += events
                 .iter()
                 .filter(|e| matches!(e, crate::Event::TurnPassed { .. }))

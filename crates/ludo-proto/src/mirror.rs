@@ -106,15 +106,9 @@ mod tests {
             };
             let mut dice = Dice::new(11);
             let mut seq = 0;
-            while !server.is_over() {
+            while let Some(action) = server.due(|_, moves| moves.len() - 1) {
                 let mut events = Vec::new();
-                match server.awaiting() {
-                    Awaiting::Move => {
-                        let p = server.legal_moves().last().unwrap().piece;
-                        server.choose(p, &mut events).unwrap()
-                    }
-                    _ => server.press(&mut dice, &mut events).unwrap(),
-                }
+                server.act(action, &mut dice, &mut events).unwrap();
                 let numbered: Vec<Numbered> = events
                     .into_iter()
                     .enumerate()
@@ -168,13 +162,8 @@ mod tests {
         let mut dice = Dice::new(3);
         let mut all = Vec::new();
         for _ in 0..60 {
-            match server.awaiting() {
-                Awaiting::Move => {
-                    let p = server.legal_moves()[0].piece;
-                    server.choose(p, &mut all).unwrap()
-                }
-                _ => server.press(&mut dice, &mut all).unwrap(),
-            }
+            let action = server.due(|_, _| 0).expect("60 steps do not end a game");
+            server.act(action, &mut dice, &mut all).unwrap();
         }
         let numbered: Vec<Numbered> = all
             .into_iter()

@@ -180,7 +180,7 @@ pub(super) fn announce_prompt(
     if !texts.ready(&settings) {
         return;
     }
-    let prompt = super::prompt::prompt(&table, &texts, *decider, fingers.0).into_string();
+    let prompt = texts.prompt(&table, *decider, fingers.0).into_string();
     if prompt != said.prompt {
         said.prompt = prompt.clone();
         said.say_only(prompt, None);

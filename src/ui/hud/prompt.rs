@@ -7,55 +7,16 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui;
-use ludo_core::Awaiting;
 
 use crate::board::camera::Stage;
+use crate::i18n::Texts;
 use crate::i18n::ui::paragraph_rich;
-use crate::i18n::{Texts, Words};
 use crate::online::{Online, Status};
 use crate::table::Table;
 use crate::table::flow::Decider;
 use crate::theme::ActiveTheme;
 use crate::theme::look::egui as to_egui;
 use crate::ui::widgets::Palette;
-
-/// What the seat to play should do now, in reading order.
-pub(super) fn prompt(table: &Table, texts: &Texts, decider: Decider, fingers: bool) -> Words {
-    let game = &table.game;
-    let who = || ("who", texts.seat(table, game.turn()).into());
-    if let Some(ranking) = game.ranking() {
-        let winner = texts.seat(table, ranking[0].seat);
-        return texts.fmt("prompt-wins", &[("who", winner.into())]);
-    }
-    if table.cpu_to_act() {
-        // A person's seat the CPU plays for now (away, or handed over): not "is thinking".
-        if !table.seat_kind(game.turn()).is_cpu() {
-            let seat = texts.seat(table, game.turn());
-            return texts.fmt("hud-cpu-plays-for", &[("name", seat.into())]);
-        }
-        return texts.fmt("prompt-thinking", &[who()]);
-    }
-    // Another device's turn at an online table.
-    if !decider.person_here(table, game.turn()) {
-        return texts.fmt("online-turn-of", &[who()]);
-    }
-    // A finger taps and has no keys to be told of.
-    let key = |mouse: &'static str, finger: &'static str| if fingers { finger } else { mouse };
-    match game.awaiting() {
-        Awaiting::RollOff => texts.fmt(key("prompt-roll-off", "prompt-roll-off-touch"), &[who()]),
-        Awaiting::Roll => texts.fmt(key("prompt-roll", "prompt-roll-touch"), &[who()]),
-        Awaiting::Release => texts.fmt("prompt-release", &[who()]),
-        Awaiting::Move => texts.fmt(
-            key("prompt-move", "prompt-move-touch"),
-            &[
-                who(),
-                ("roll", game.pending_roll().unwrap_or(0).into()),
-                ("moves", game.legal_moves().len().into()),
-            ],
-        ),
-        Awaiting::Over => Words::default(),
-    }
-}
 
 /// What the prompt speaks of: the table, who decides it, and how this device is used.
 #[derive(SystemParam)]
@@ -125,7 +86,7 @@ fn prompt_line(ui: &mut egui::Ui, seen: &PromptSeen, palette: &Palette) {
         let frame = egui::Frame::new().inner_margin(egui::Margin::symmetric(4, 4));
         (frame, palette.text)
     };
-    let text = prompt(table, texts, *seen.decider, seen.fingers.0);
+    let text = texts.prompt(table, *seen.decider, seen.fingers.0);
     frame.show(ui, |ui| {
         ui.set_width(ui.available_width());
         paragraph_rich(ui, texts, &text, |t| {
@@ -185,7 +146,7 @@ mod tests {
             ..Default::default()
         };
         let mut table = Table::new(&config, 0);
-        let said = |t: &Table| prompt(t, &texts, Decider::Here, false).into_string();
+        let said = |t: &Table| texts.prompt(t, Decider::Here, false).into_string();
         assert!(said(&table).contains("Ana"), "{}", said(&table));
         assert!(!said(&table).contains("thinking"));
         // Ana's seat handed to the CPU (away, online): the prompt says so.

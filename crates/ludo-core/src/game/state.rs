@@ -99,20 +99,27 @@ impl Game {
         }
     }
 
-    /// Rebuilds a game from plain data, checking that it is a position the rules allow.
+    /// Rebuilds a game from plain data, checking that it is a position the rules allow: each
+    /// check below in turn, the first that fails named.
     pub fn from_state(rules: Rules, st: &GameState) -> Result<Game, StateError> {
         let mut game = Game::new(rules, st.seats, 0)?;
-        let n = st.seats;
-        if st.turn >= n {
-            return Err(StateError::Turn(st.turn, n));
-        }
-        if st.first_seat >= n {
-            return Err(StateError::FirstSeat(st.first_seat, n));
-        }
-        if st.pieces.len() != n as usize {
-            return Err(StateError::SeatCount(st.pieces.len(), n));
-        }
-        let goal = game.track().goal();
+        check_seats(st)?;
+        game.place_pieces(st)?;
+        game.check_blocks(st)?;
+        game.check_shared_squares()?;
+        game.check_finished(st)?;
+        game.finished = st.finished.clone();
+        game.turn = st.turn;
+        game.first_seat = st.first_seat;
+        game.take_counters(st)?;
+        game.check_end(st)?;
+        game.phase = game.phase_of(st)?;
+        Ok(game)
+    }
+
+    /// Each seat's pieces where the state puts them (none past the goal), on the board.
+    fn place_pieces(&mut self, st: &GameState) -> Result<(), StateError> {
+        let goal = self.track().goal();
         for (seat, ps) in st.pieces.iter().enumerate() {
             if ps.len() != PIECES {
                 return Err(StateError::PieceCount {
@@ -129,50 +136,68 @@ impl Game {
                         goal,
                     });
                 }
-                game.pieces[seat][piece] = *p;
-                if let Some(sq) = p.progress().and_then(|q| game.track.square(seat, q)) {
-                    game.occupancy.add(seat, sq);
+                self.pieces[seat][piece] = *p;
+                if let Some(sq) = p.progress().and_then(|q| self.track.square(seat, q)) {
+                    self.occupancy.add(seat, sq);
                 }
             }
         }
-        if game.rules.impassable == crate::rules::Impassable::BlocksOfTwo {
-            // A block is never landed on, so two seats never both hold one on a square.
-            let mut count = [[0u8; 4]; 64];
-            for (seat, ps) in st.pieces.iter().enumerate() {
-                for p in ps {
-                    if let Some(sq) = p.progress().and_then(|q| game.track.square(seat, q)) {
-                        count[sq as usize][seat] += 1;
-                    }
-                }
-            }
-            for (sq, c) in count.iter().enumerate() {
-                let mut blocks = (0..n).filter(|&s| c[s as usize] >= 2);
-                if let (Some(a), Some(b)) = (blocks.next(), blocks.next()) {
-                    return Err(StateError::TwoBlocks {
-                        a,
-                        b,
-                        square: sq as u8,
-                    });
+        Ok(())
+    }
+
+    /// Under *blocks of two*, a block is never landed on, so two seats never both hold one on
+    /// a square.
+    fn check_blocks(&self, st: &GameState) -> Result<(), StateError> {
+        if self.rules.impassable != crate::rules::Impassable::BlocksOfTwo {
+            return Ok(());
+        }
+        let mut count = [[0u8; 4]; 64];
+        for (seat, ps) in st.pieces.iter().enumerate() {
+            for p in ps {
+                if let Some(sq) = p.progress().and_then(|q| self.track.square(seat, q)) {
+                    count[sq as usize][seat] += 1;
                 }
             }
         }
-        for sq in 0..game.track.len {
-            if game.track.is_safe(sq) {
+        for (sq, c) in count.iter().enumerate() {
+            let mut blocks = (0..st.seats).filter(|&s| c[s as usize] >= 2);
+            if let (Some(a), Some(b)) = (blocks.next(), blocks.next()) {
+                return Err(StateError::TwoBlocks {
+                    a,
+                    b,
+                    square: sq as u8,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Two seats share only a safe square (a piece landing on another's captures it).
+    fn check_shared_squares(&self) -> Result<(), StateError> {
+        for sq in 0..self.track.len {
+            if self.track.is_safe(sq) {
                 continue;
             }
             let mut present =
-                (0..n).filter(|&s| game.occupancy.present(s as usize) & (1 << sq) != 0);
+                (0..self.seats()).filter(|&s| self.occupancy.present(s as usize) & (1 << sq) != 0);
             if let (Some(a), Some(b)) = (present.next(), present.next()) {
                 return Err(StateError::SharedSquare { a, b, square: sq });
             }
         }
+        Ok(())
+    }
+
+    /// The finished seats are listed once each, and are exactly those with every piece home.
+    fn check_finished(&self, st: &GameState) -> Result<(), StateError> {
+        let n = st.seats;
         for &f in &st.finished {
             if f >= n || st.finished.iter().filter(|&&g| g == f).count() > 1 {
                 return Err(StateError::Finished(format!("seat {f} is listed wrongly")));
             }
         }
+        let goal = self.track().goal();
         for seat in 0..n {
-            let done = game.pieces[seat as usize].iter().all(|p| p.raw() == goal);
+            let done = self.pieces[seat as usize].iter().all(|p| p.raw() == goal);
             if done != st.finished.contains(&seat) {
                 return Err(StateError::Finished(format!(
                     "seat {seat} {} all its pieces at the goal",
@@ -180,11 +205,14 @@ impl Game {
                 )));
             }
         }
-        game.finished = st.finished.clone();
-        game.turn = st.turn;
-        game.first_seat = st.first_seat;
+        Ok(())
+    }
+
+    /// The turn's counters: tries only under *up to three rolls* (at most 4 with three
+    /// sixes), fewer than three sixes in a row when a third ends the turn.
+    fn take_counters(&mut self, st: &GameState) -> Result<(), StateError> {
         if st.tries > 0
-            && game.rules.no_piece_in_play != crate::rules::NoPieceInPlay::UpToThreeRolls
+            && self.rules.no_piece_in_play != crate::rules::NoPieceInPlay::UpToThreeRolls
         {
             return Err(StateError::Tries(
                 st.tries,
@@ -192,19 +220,25 @@ impl Game {
             ));
         }
         // Past the third miss only sixes roll again, and the third six ends the turn.
-        if game.rules.three_sixes && st.tries > 4 {
+        if self.rules.three_sixes && st.tries > 4 {
             return Err(StateError::Tries(
                 st.tries,
                 "the third roll without an exit number ends the turn unless it was a six, and the third six ends it too, so it is at most 4",
             ));
         }
-        game.tries = st.tries;
-        if game.rules.three_sixes && st.sixes >= 3 {
+        self.tries = st.tries;
+        if self.rules.three_sixes && st.sixes >= 3 {
             return Err(StateError::Sixes(st.sixes));
         }
-        game.sixes = st.sixes;
-        let playing = n as usize - game.finished.len();
-        let over = !game.finished.is_empty() && (!game.rules.rank_all || playing <= 1);
+        self.sixes = st.sixes;
+        Ok(())
+    }
+
+    /// The game is over exactly when an end condition holds, and a seat that finished does
+    /// not act in a game that goes on.
+    fn check_end(&self, st: &GameState) -> Result<(), StateError> {
+        let playing = st.seats as usize - self.finished.len();
+        let over = !self.finished.is_empty() && (!self.rules.rank_all || playing <= 1);
         if over != (st.phase == PhaseState::Over) {
             return Err(StateError::NotOver(if over {
                 "a seat has finished, so the game is over".into()
@@ -212,17 +246,23 @@ impl Game {
                 "no end condition holds".into()
             }));
         }
-        if !over && game.finished.contains(&st.turn) {
+        if !over && self.finished.contains(&st.turn) {
             return Err(StateError::Finished(format!(
                 "seat {} has finished and cannot be the seat to act",
                 st.turn
             )));
         }
+        Ok(())
+    }
+
+    /// The phase the state names, with what it needs: a roll to move with that moves a
+    /// piece, a roll-off the rules hold and whose contenders and rolls agree.
+    fn phase_of(&mut self, st: &GameState) -> Result<Phase, StateError> {
         if st.roll.is_some() != (st.phase == PhaseState::Move) {
             return Err(StateError::Roll(st.roll.unwrap_or(0)));
         }
         if st.phase == PhaseState::RollOff
-            && game.rules.first_player == crate::rules::FirstPlayer::FirstSeat
+            && self.rules.first_player == crate::rules::FirstPlayer::FirstSeat
         {
             return Err(StateError::NoRollOff);
         }
@@ -231,10 +271,10 @@ impl Game {
                 "`roll_off` is given exactly in the `roll_off` phase".into(),
             ));
         }
-        game.phase = match st.phase {
+        Ok(match st.phase {
             PhaseState::Roll => Phase::Roll,
             PhaseState::Over => {
-                game.ranking = game.standings();
+                self.ranking = self.standings();
                 Phase::Over
             }
             PhaseState::Move => {
@@ -242,64 +282,83 @@ impl Game {
                 if !(1..=6).contains(&roll) {
                     return Err(StateError::Roll(roll));
                 }
-                let moves: MoveList = game.moves_for(st.turn, roll);
+                let moves: MoveList = self.moves_for(st.turn, roll);
                 if moves.as_slice().is_empty() {
                     return Err(StateError::NoMoveForRoll(roll));
                 }
-                game.moves = moves;
+                self.moves = moves;
                 Phase::Move { roll }
             }
             PhaseState::RollOff => {
-                let RollOffState { contenders, rolls } =
-                    st.roll_off.as_ref().expect("checked above");
-                let mut mask = 0u8;
-                for &c in contenders {
-                    if c >= n {
-                        return Err(StateError::RollOff(format!("seat {c} does not exist")));
-                    }
-                    mask |= 1 << c;
-                }
-                if mask.count_ones() < 2 || rolls.len() >= contenders.len() {
-                    return Err(StateError::RollOff(
-                        "at least two contenders, and fewer rolls than contenders, are needed"
-                            .into(),
-                    ));
-                }
-                let mut sorted = contenders.clone();
-                sorted.sort_unstable();
-                sorted.dedup();
-                if sorted != *contenders {
-                    return Err(StateError::RollOff(
-                        "contenders are listed once each, in seat order".into(),
-                    ));
-                }
-                if contenders[rolls.len()] != st.turn {
-                    return Err(StateError::RollOff(format!(
-                        "seat {} rolls next, not seat {}",
-                        contenders[rolls.len()],
-                        st.turn
-                    )));
-                }
-                let mut by_seat = [0u8; 4];
-                for (&c, &r) in contenders.iter().zip(rolls) {
-                    if !(1..=6).contains(&r) {
-                        return Err(StateError::Roll(r));
-                    }
-                    by_seat[c as usize] = r;
-                }
-                if game.pieces.iter().flatten().any(|p| !p.is_base()) {
-                    return Err(StateError::RollOff(
-                        "every piece is in base during the roll-off".into(),
-                    ));
-                }
-                Phase::RollOff {
-                    contenders: mask,
-                    rolls: by_seat,
-                }
+                let roll_off = st.roll_off.as_ref().expect("checked above");
+                self.roll_off_of(roll_off, st.turn)?
             }
-        };
-        Ok(game)
+        })
     }
+
+    /// A roll-off under way: two contenders or more, listed once each in seat order, fewer
+    /// rolls than contenders, the next contender to act, every piece in base.
+    fn roll_off_of(&self, roll_off: &RollOffState, turn: u8) -> Result<Phase, StateError> {
+        let RollOffState { contenders, rolls } = roll_off;
+        let mut mask = 0u8;
+        for &c in contenders {
+            if c >= self.seats() {
+                return Err(StateError::RollOff(format!("seat {c} does not exist")));
+            }
+            mask |= 1 << c;
+        }
+        if mask.count_ones() < 2 || rolls.len() >= contenders.len() {
+            return Err(StateError::RollOff(
+                "at least two contenders, and fewer rolls than contenders, are needed".into(),
+            ));
+        }
+        let mut sorted = contenders.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted != *contenders {
+            return Err(StateError::RollOff(
+                "contenders are listed once each, in seat order".into(),
+            ));
+        }
+        if contenders[rolls.len()] != turn {
+            return Err(StateError::RollOff(format!(
+                "seat {} rolls next, not seat {}",
+                contenders[rolls.len()],
+                turn
+            )));
+        }
+        let mut by_seat = [0u8; 4];
+        for (&c, &r) in contenders.iter().zip(rolls) {
+            if !(1..=6).contains(&r) {
+                return Err(StateError::Roll(r));
+            }
+            by_seat[c as usize] = r;
+        }
+        if self.pieces.iter().flatten().any(|p| !p.is_base()) {
+            return Err(StateError::RollOff(
+                "every piece is in base during the roll-off".into(),
+            ));
+        }
+        Ok(Phase::RollOff {
+            contenders: mask,
+            rolls: by_seat,
+        })
+    }
+}
+
+/// The seat to act and the first seat exist, and every seat has its pieces.
+fn check_seats(st: &GameState) -> Result<(), StateError> {
+    let n = st.seats;
+    if st.turn >= n {
+        return Err(StateError::Turn(st.turn, n));
+    }
+    if st.first_seat >= n {
+        return Err(StateError::FirstSeat(st.first_seat, n));
+    }
+    if st.pieces.len() != n as usize {
+        return Err(StateError::SeatCount(st.pieces.len(), n));
+    }
+    Ok(())
 }
 
 impl Serialize for Game {

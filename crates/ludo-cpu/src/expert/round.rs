@@ -308,16 +308,10 @@ mod tests {
 
     /// Plays what `game` awaits: a roll of `dice`, a release, or a random move.
     fn step(game: &mut Game, dice: &mut Dice, pick: &mut RandomChooser) {
-        match game.awaiting() {
-            Awaiting::Move => {
-                let moves = game.legal_moves().to_vec();
-                let i = pick.choose(game, &moves);
-                game.choose(moves[i].piece, &mut Discard)
-            }
-            Awaiting::Release => game.release(&mut Discard),
-            _ => game.roll(dice.roll(), &mut Discard),
-        }
-        .unwrap();
+        let action = game
+            .due(|game, moves| pick.choose(game, moves))
+            .expect("the game goes on");
+        game.act(action, dice, &mut Discard).unwrap();
     }
 
     /// The chance of each legal move of the seat to play in `game` under its model.

@@ -181,6 +181,13 @@ pub fn provide(id: NetId, text: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// A shipped network's file, read from the checkout the tests run in.
+#[cfg(test)]
+pub(crate) fn file_of(id: NetId) -> String {
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or(env!("CARGO_MANIFEST_DIR").into());
+    std::fs::read_to_string(format!("{dir}/nets/{}", id.file())).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::features::*;
@@ -191,10 +198,7 @@ mod tests {
 
     /// The shipped file of network `id`, read from the checkout under test (cargo names it
     /// when it runs the test; a test binary may have been built from another checkout).
-    fn file_of(id: NetId) -> String {
-        let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or(env!("CARGO_MANIFEST_DIR").into());
-        std::fs::read_to_string(format!("{dir}/nets/{}", id.file())).unwrap()
-    }
+    use super::file_of;
 
     /// Every shipped network: its id and its file's text.
     fn files() -> Vec<(NetId, String)> {
@@ -268,70 +272,6 @@ mod tests {
                 let m = game.legal_moves()[0];
                 game.play_move(m, face, &mut Discard);
             }
-        }
-    }
-
-    #[test]
-    fn hard_asks_for_its_network_until_it_is_given() {
-        use crate::{Cpu, CpuLevel};
-        let game = Game::new(Rules::default(), 2, 0).unwrap();
-        let hard = Cpu::new(CpuLevel::Hard, 1);
-        let id = NetId::new(Kind::Hard, 2);
-        #[cfg(not(feature = "shipped-nets"))]
-        {
-            assert_eq!(hard.missing_network(&game), Some(id));
-            provide(id, &file_of(id)).unwrap();
-        }
-        assert_eq!(hard.missing_network(&game), None);
-        assert!(shipped(id).is_some());
-        // `expert` against `random` players alone plays by `hard`'s network (given above).
-        let random = Some(CpuLevel::Random);
-        let expert_at_random =
-            Cpu::new(CpuLevel::Expert, 1).seeing([Some(CpuLevel::Expert), random, None, None]);
-        assert_eq!(expert_at_random.missing_network(&game), None);
-        #[cfg(not(feature = "shipped-nets"))]
-        assert_eq!(
-            Cpu::new(CpuLevel::Expert, 1).missing_network(&game),
-            Some(NetId::new(Kind::Expert, 2))
-        );
-        // Only `hard` under the rules its networks know asks, and `expert` under any.
-        assert_eq!(Cpu::new(CpuLevel::Normal, 1).missing_network(&game), None);
-        let house = Rules {
-            safe_squares: SafeSquares::None,
-            ..Rules::default()
-        };
-        let house = Game::new(house, 3, 0).unwrap();
-        assert_eq!(hard.missing_network(&house), None);
-        let expert = Cpu::new(CpuLevel::Expert, 1);
-        #[cfg(not(feature = "shipped-nets"))]
-        assert_eq!(
-            expert.missing_network(&house),
-            Some(NetId::new(Kind::Expert, 3))
-        );
-        #[cfg(feature = "shipped-nets")]
-        assert_eq!(expert.missing_network(&house), None);
-    }
-
-    #[test]
-    fn expert_plays_by_the_rank_all_network_under_rank_all_players_at_three_and_four_seats() {
-        use crate::{Cpu, CpuLevel};
-        let expert = Cpu::new(CpuLevel::Expert, 1);
-        let rank_all = Rules {
-            rank_all: true,
-            ..Rules::default()
-        };
-        for seats in 2..=4 {
-            let every_rule = NetId::new(Kind::Expert, seats);
-            let ranked = Game::new(rank_all.clone(), seats, 0).unwrap();
-            let want = if seats > 2 {
-                NetId::rank_all(seats)
-            } else {
-                // At two seats the place is the win.
-                every_rule
-            };
-            assert_eq!(expert.network_id(&ranked), Some(want));
-            let standard = Game::new(Rules::default(), seats, 0).unwrap();
-            assert_eq!(expert.network_id(&standard), Some(every_rule));
         }
     }
 

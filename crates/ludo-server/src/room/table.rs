@@ -1,7 +1,7 @@
 //! A room's table as the database keeps it, and its current game rebuilt from the steps.
 //! Plain data and engine calls; no I/O.
 
-use ludo_core::{Awaiting, CpuLevel, Dice, Event, Game, GameRecord, PlayError, Rules, Step};
+use ludo_core::{Action, CpuLevel, Dice, Event, Game, GameRecord, PlayError, Rules, Step};
 use ludo_cpu::Cpu;
 use ludo_proto::{SeatKind, SeatSpec, SeatView, Stage, TableSpec};
 use serde::{Deserialize, Serialize};
@@ -80,14 +80,6 @@ pub struct GameFile {
     pub ranked: bool,
     #[serde(default)]
     pub rating_changes: Option<Vec<f64>>,
-}
-
-/// What a seat does with the die.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Roll, or press to release where the rules say so.
-    Press,
-    Move(u8),
 }
 
 /// The game being played: the engine, the die, and the record of every step.
@@ -331,41 +323,17 @@ impl Live {
         if self.cpus[seat].level() != level {
             self.cpus[seat] = Cpu::new(level, self.file.seed ^ ((seat as u64 + 1) << 48));
         }
-        self.cpus[seat].see_table(table);
-        match self.game.awaiting() {
-            Awaiting::Move => {
-                let moves = self.game.legal_moves().to_vec();
-                let i = self.cpus[seat].choose(&self.game, &moves);
-                Action::Move(moves[i.min(moves.len() - 1)].piece)
-            }
-            _ => Action::Press,
-        }
+        let cpu = &mut self.cpus[seat];
+        cpu.see_table(table);
+        self.game
+            .due(|game, moves| cpu.choose(game, moves))
+            .expect("a CPU acts in a game under way")
     }
 
     /// Plays `action` for the seat to act; the step to record and the events it caused.
     pub fn play(&mut self, action: Action) -> Result<(Step, Vec<Event>), PlayError> {
         let mut events = Vec::new();
-        let step = match (action, self.game.awaiting()) {
-            (Action::Press, Awaiting::Release) => {
-                self.game.release(&mut events)?;
-                Step::Release
-            }
-            (Action::Press, Awaiting::Roll | Awaiting::RollOff) => {
-                let v = self.dice.roll();
-                self.game.roll(v, &mut events)?;
-                Step::Roll(v)
-            }
-            (Action::Press, expected) => {
-                return Err(PlayError::OutOfTurn {
-                    expected,
-                    got: "a roll",
-                });
-            }
-            (Action::Move(piece), _) => {
-                self.game.choose(piece, &mut events)?;
-                Step::Move(piece)
-            }
-        };
+        let step = self.game.act(action, &mut self.dice, &mut events)?;
         self.record.steps.push(step);
         self.seq += events.len() as u64;
         Ok((step, events))

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use ludo_core::{Awaiting, Chooser, CpuLevel, Pos};
+use ludo_core::{Action, Awaiting, Chooser, CpuLevel, Pos};
 use ludo_cpu::Cpu;
 use ludo_proto::{
     ClientMsg, Mirror, PROTOCOL_VERSION, PlayerSpec, Refusal, RoomView, ServerMsg, Stage,
@@ -368,22 +368,19 @@ impl Player {
         }
         self.asked = Some((m.number, m.seq));
         let at = m.seq;
-        Some(match m.game.awaiting() {
-            Awaiting::Move => {
-                let moves = m.game.legal_moves();
-                let i = if self.furthest_back {
-                    (0..moves.len())
-                        .min_by_key(|&i| (moves[i].from != Pos::BASE, moves[i].from))
-                        .expect("a move is due")
-                } else {
-                    self.cpu.choose(&m.game, moves)
-                };
-                ClientMsg::Move {
-                    at,
-                    piece: moves[i].piece,
-                }
+        let (furthest_back, cpu) = (self.furthest_back, &mut self.cpu);
+        let action = m.game.due(|game, moves| {
+            if furthest_back {
+                (0..moves.len())
+                    .min_by_key(|&i| (moves[i].from != Pos::BASE, moves[i].from))
+                    .expect("a move is due")
+            } else {
+                cpu.choose(game, moves)
             }
-            _ => ClientMsg::Roll { at },
+        })?;
+        Some(match action {
+            Action::Press => ClientMsg::Roll { at },
+            Action::Move(piece) => ClientMsg::Move { at, piece },
         })
     }
 

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 use ludo_core::Step;
 use ludo_proto::{ClientMsg, Refusal, RoomView, ServerMsg};
 
-use super::table::{Action, Table};
+use super::table::Table;
+use ludo_core::Action;
 use crate::store::Write;
 use lobby::{Lobby, LobbyInput, Started};
 use play::{Play, PlayInput, Played};

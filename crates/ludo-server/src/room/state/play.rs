@@ -10,7 +10,8 @@ use ludo_proto::{GameResult, GameView, Numbered, Refusal, ServerMsg, Stage, even
 
 use super::seating::Seating;
 use super::{CATCH_UP_MESSAGES, Effect, Fx, Refused, RoomConfig, Secrets, refuse};
-use crate::room::table::{Action, GameFile, Live, Seat, Table};
+use crate::room::table::{GameFile, Live, Seat, Table};
+use ludo_core::Action;
 use crate::store::{RatingChange, Write};
 
 /// What comes to the game.
