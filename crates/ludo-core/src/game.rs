@@ -407,15 +407,6 @@ impl Game {
         }
     }
 
-    /// A press of a die that shows `face` (a search's or a replay's, which know the face): a
-    /// roll of it, or a release when one is due (the face unused). The step it played.
-    pub fn press_showing(&mut self, face: u8, out: &mut impl EventSink) -> Result<Step, PlayError> {
-        match self.awaiting() {
-            Awaiting::Release => self.release(out).map(|()| Step::Release),
-            _ => self.roll(face, out).map(|()| Step::Roll(face)),
-        }
-    }
-
     fn check_roll_due(&self) -> Result<(), PlayError> {
         match self.awaiting() {
             Awaiting::Roll | Awaiting::RollOff => Ok(()),
