@@ -10,6 +10,7 @@ use ludo_proto::{Reaction, Refusal, RoomView, TableSpec};
 
 pub mod leaderboard;
 mod room;
+mod session;
 mod socket;
 
 pub use room::LeftTable;
