@@ -37,25 +37,20 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The crate's top-level modules (or root items) a line names: `crate::board::…`, and each
-/// of `crate::{board::…, ui}`.
-fn crate_paths(line: &str) -> Vec<String> {
+/// The crate's top-level modules (or root items) a piece of code names: `crate::board::…`,
+/// and each of `crate::{board::{pieces, hops}, ui}` (a group's top-level names only).
+fn crate_paths(code: &str) -> Vec<String> {
     let mut out = Vec::new();
-    let mut rest = line;
+    let mut rest = code;
     while let Some(at) = rest.find("crate::") {
         rest = &rest[at + "crate::".len()..];
-        let names: Vec<&str> = match rest.strip_prefix('{') {
-            Some(group) => group
-                .split('}')
-                .next()
-                .unwrap_or("")
-                .split(',')
-                .map(str::trim)
-                .collect(),
+        let names = match rest.strip_prefix('{') {
+            Some(group) => top_level(group),
             None => vec![rest],
         };
         for name in names {
             let head: String = name
+                .trim()
                 .chars()
                 .take_while(|c| c.is_alphanumeric() || *c == '_')
                 .collect();
@@ -64,6 +59,53 @@ fn crate_paths(line: &str) -> Vec<String> {
             }
         }
     }
+    out
+}
+
+/// The items of a `{…}` group up to its closing brace, split at its own commas.
+fn top_level(group: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut items) = (0, 0, Vec::new());
+    for (i, c) in group.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&group[start..i]);
+                return items;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&group[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&group[start..]);
+    items
+}
+
+/// The code of a file, comments gone, as statements that name the crate: each with the line
+/// it starts on. A `use` item that rustfmt wraps over lines is one statement.
+fn statements(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("");
+        match open.as_mut() {
+            Some((_, item)) => item.push_str(code),
+            None if code.trim_start().starts_with("use ") || code.contains("use crate::") => {
+                open = Some((i + 1, code.to_string()))
+            }
+            None => {
+                out.push((i + 1, code.to_string()));
+                continue;
+            }
+        }
+        if code.contains(';') {
+            out.extend(open.take());
+        }
+    }
+    out.extend(open);
     out
 }
 
@@ -77,17 +119,15 @@ fn back_imports(src: &Path) -> Vec<String> {
         let relative = file.strip_prefix(src).unwrap();
         let own = layer_of(relative);
         let text = std::fs::read_to_string(file).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            for module in crate_paths(code) {
+        for (line, code) in statements(&text) {
+            for module in crate_paths(&code) {
                 let used = layer_of(Path::new(&module));
                 if used > own {
                     let named = |n: usize| LAYERS[n];
+                    let shown: String = code.split_whitespace().collect::<Vec<_>>().join(" ");
                     found.push(format!(
-                        "src/{}:{}: `{}` ({} uses {}, a layer above it)",
+                        "src/{}:{line}: `{shown}` ({} uses {}, a layer above it)",
                         relative.display(),
-                        i + 1,
-                        line.trim(),
                         named(own),
                         named(used)
                     ));
@@ -115,6 +155,19 @@ fn the_check_sees_single_and_grouped_paths() {
         crate_paths("use crate::{board::pieces, ui}; x(crate::table::Table)"),
         ["board", "ui", "table"]
     );
+    assert_eq!(
+        crate_paths("use crate::{board::{hops, pieces}, ui::hud};"),
+        ["board", "ui"]
+    );
+    // A `use` wrapped over lines is read whole, from the line it starts on.
+    let wrapped =
+        "fn f() {}\nuse crate::{\n    table::Table,\n    ui::widgets, // a window's\n};\n";
+    let read: Vec<(usize, Vec<String>)> = statements(wrapped)
+        .into_iter()
+        .map(|(line, code)| (line, crate_paths(&code)))
+        .filter(|(_, paths)| !paths.is_empty())
+        .collect();
+    assert_eq!(read, [(2, vec!["table".to_string(), "ui".to_string()])]);
     assert_eq!(layer_of(Path::new("table/flow.rs")), 0);
     assert_eq!(layer_of(Path::new("ui/hud/log.rs")), 6);
     assert_eq!(layer_of(Path::new("lib.rs")), 8);
