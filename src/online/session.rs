@@ -218,21 +218,7 @@ impl Online {
                 token,
                 profile,
                 link,
-            } => {
-                out.push(Out::Say(format!("ludo: room {code}")));
-                self.heard = true;
-                self.pending = None;
-                self.queue = None;
-                out.push(Out::Remember(SeatTicket {
-                    server: self.server.clone(),
-                    code: code.clone(),
-                    token: token.clone(),
-                }));
-                out.push(Out::Profile(profile));
-                self.code = Some(code);
-                self.link = Some(link);
-                self.token = Some(token);
-            }
+            } => self.joined(code, token, profile, link, out),
             ServerMsg::Seated { seat } => {
                 out.push(Out::Say(format!("ludo: seated {seat}")));
                 self.heard = true;
@@ -272,34 +258,11 @@ impl Online {
             }
             // Asked for on a connection of its own.
             ServerMsg::Leaderboard { .. } => {}
-            ServerMsg::Moved { url } => {
-                self.heard = true;
-                out.push(Out::Say(format!("ludo: the room is served at {url}")));
-                self.node = Some(url);
-                // At once, asking there what was asked here.
-                self.status = Status::Reconnecting {
-                    attempt: 0,
-                    wait: 0.0,
-                };
-                out.push(Out::Disconnect);
-            }
+            ServerMsg::Moved { url } => self.moved(url, out),
             ServerMsg::Refused {
                 reason: Refusal::Busy,
                 ..
-            } => {
-                self.heard = true;
-                out.push(Out::Say(
-                    "ludo: the room is between two nodes; asking again".into(),
-                ));
-                // A moment later, through the address the player gave.
-                self.node = None;
-                let attempt = self.next_attempt();
-                self.status = Status::Reconnecting {
-                    attempt,
-                    wait: retry_wait(attempt),
-                };
-                out.push(Out::Disconnect);
-            }
+            } => self.busy(out),
             ServerMsg::Refused { reason, detail } => {
                 self.heard = true;
                 let watching = self.watching_now(reason);
@@ -316,6 +279,58 @@ impl Online {
                 }
             }
         }
+    }
+
+    /// A seat taken: its ticket kept on the device, with the player's key.
+    fn joined(
+        &mut self,
+        code: String,
+        token: String,
+        profile: String,
+        link: String,
+        out: &mut Vec<Out>,
+    ) {
+        out.push(Out::Say(format!("ludo: room {code}")));
+        self.heard = true;
+        self.pending = None;
+        self.queue = None;
+        out.push(Out::Remember(SeatTicket {
+            server: self.server.clone(),
+            code: code.clone(),
+            token: token.clone(),
+        }));
+        out.push(Out::Profile(profile));
+        self.code = Some(code);
+        self.link = Some(link);
+        self.token = Some(token);
+    }
+
+    /// The room is on another node: connect there at once, and ask the same again.
+    fn moved(&mut self, url: String, out: &mut Vec<Out>) {
+        self.heard = true;
+        out.push(Out::Say(format!("ludo: the room is served at {url}")));
+        self.node = Some(url);
+        self.status = Status::Reconnecting {
+            attempt: 0,
+            wait: 0.0,
+        };
+        out.push(Out::Disconnect);
+    }
+
+    /// The room is being handed between nodes: ask again a moment later, through the
+    /// address the player gave.
+    fn busy(&mut self, out: &mut Vec<Out>) {
+        self.heard = true;
+        out.push(Out::Say(
+            "ludo: the room is between two nodes; asking again".into(),
+        ));
+        self.node = None;
+        let attempt = self.next_attempt();
+        self.status = Status::Reconnecting {
+            attempt,
+            wait: retry_wait(attempt),
+        };
+        out.push(Out::Disconnect);
     }
 
     /// The room as the server shows it; a new game or table builds the table again and sits
