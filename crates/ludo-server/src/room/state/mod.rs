@@ -17,11 +17,10 @@ mod seating;
 
 use std::time::{Duration, Instant};
 
-use ludo_core::Step;
+use ludo_core::{Action, Step};
 use ludo_proto::{ClientMsg, Refusal, RoomView, ServerMsg};
 
 use super::table::Table;
-use ludo_core::Action;
 use crate::store::Write;
 use lobby::{Lobby, LobbyInput, Started};
 use play::{Play, PlayInput, Played};

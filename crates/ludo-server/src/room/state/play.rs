@@ -5,13 +5,12 @@
 
 use std::time::{Duration, Instant};
 
-use ludo_core::{CpuLevel, Event, PlayError, Step, rating};
+use ludo_core::{Action, CpuLevel, Event, PlayError, Step, rating};
 use ludo_proto::{GameResult, GameView, Numbered, Refusal, ServerMsg, Stage, events_messages};
 
 use super::seating::Seating;
 use super::{CATCH_UP_MESSAGES, Effect, Fx, Refused, RoomConfig, Secrets, refuse};
 use crate::room::table::{GameFile, Live, Seat, Table};
-use ludo_core::Action;
 use crate::store::{RatingChange, Write};
 
 /// What comes to the game.
