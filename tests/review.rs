@@ -141,6 +141,7 @@ fn a_server_game_with_one_roll_changed_fails_its_dice_check() {
         })
         .expect("some roll can be changed");
     let served = |record: GameRecord| GameFile {
+        sealed: None,
         record,
         finished: None,
         served: Some(ServedDice {

@@ -90,7 +90,7 @@ impl SavedGame {
                 config.seats.len()
             ));
         }
-        if self.dice.seed != config.seed {
+        if self.dice.seed != config.seed.into() {
             return Err(format!(
                 "the die's seed {} is not the table's seed {}",
                 self.dice.seed, config.seed

@@ -477,6 +477,7 @@ impl Online {
                 promised,
                 seed: result.seed,
             }),
+            sealed: None,
             id: Some(format!("{}-{}", view.code, g.number)),
         })));
     }
@@ -829,7 +830,7 @@ mod tests {
         g.result = Some(GameResult {
             ranking: game.ranking().unwrap().to_vec(),
             seed: 5,
-            record: ludo_core::GameRecord::new(Rules::default(), vec![], Some(5), 0),
+            record: ludo_core::GameRecord::new(Rules::default(), vec![], Some(5.into()), 0),
             rating_changes: None,
         });
         let outs = online.apply(In::Heard(ServerMsg::Room(Box::new(over.clone()))), &table);

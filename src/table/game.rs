@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use ludo_core::{
-    Action, Chooser, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules,
+    Action, Chooser, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules, Seed,
 };
 use ludo_cpu::Cpu;
 use serde::{Deserialize, Serialize};
@@ -156,7 +156,7 @@ impl Table {
             record: GameRecord::new(
                 config.rules.clone(),
                 players,
-                Some(config.seed),
+                Some(config.seed.into()),
                 first_seat % n,
             ),
             game,
@@ -172,11 +172,16 @@ impl Table {
     /// from the record's names, no CPU to play and no clock.
     pub fn reviewing(record: &GameRecord, game: Game) -> Table {
         let n = game.seats();
-        let seed = record.seed.unwrap_or_default();
+        let die = record.seed.unwrap_or(Seed::Number(0));
+        // A table's own seed is a number (a game on this device); a server's game's, its die's.
+        let seed = match die {
+            Seed::Number(n) => n,
+            Seed::Bytes(_) => 0,
+        };
         Table {
             layout: Layout::for_rules(&record.rules, n),
             record: record.clone(),
-            dice: Dice::new(seed),
+            dice: Dice::seeded(die),
             seats: record
                 .players
                 .iter()

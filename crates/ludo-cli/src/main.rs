@@ -16,6 +16,7 @@ mod out;
 mod replay;
 mod simulate;
 mod tournament;
+mod verify;
 
 use std::process::ExitCode;
 
@@ -44,6 +45,9 @@ enum Command {
     Record(simulate::RecordArgs),
     /// Play CPU levels and outside bots against each other, seats rotated.
     Tournament(tournament::Args),
+    /// Check a finished game's dice (its promises, secrets and every roll) and count each
+    /// seat's faces.
+    Verify(verify::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +58,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Record(args) => simulate::record(args),
         Command::Tournament(args) => tournament::run(args),
+        Command::Verify(args) => verify::run(args),
     };
     match result {
         Ok(code) => code,

@@ -377,3 +377,45 @@ fn a_bot_that_crashes_stops_the_run_with_a_clear_error() {
     assert!(e.contains("game 0"), "{e}");
     assert!(!e.contains("panicked"), "{e}");
 }
+
+#[test]
+fn verify_checks_a_games_dice_names_a_changed_roll_and_counts_each_seats_faces() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = cli(&["record", "--seed", "5", "--seats", "2"], "");
+    assert!(record.status.success(), "{}", stderr(&record));
+    let text = String::from_utf8(record.stdout).unwrap();
+    let fair = cli(&["verify", &scratch(&dir, "fair.json", &text)], "");
+    let said = String::from_utf8_lossy(&fair.stdout).into_owned();
+    assert_eq!(fair.status.code(), Some(0), "{said}{}", stderr(&fair));
+    assert!(said.contains("dice: fair"), "{said}");
+    assert!(
+        said.contains("seat 0 (") && said.contains("seat 1 ("),
+        "{said}"
+    );
+    assert!(said.contains("the whole game: faces 1-6"), "{said}");
+    // The first roll that is not a six, changed: the check names its step.
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let steps = value["steps"].as_array_mut().unwrap();
+    let at = steps
+        .iter()
+        .position(|s| s["roll"].as_u64().is_some_and(|v| v != 6))
+        .unwrap();
+    let v = steps[at]["roll"].as_u64().unwrap();
+    steps[at]["roll"] = (v % 5 + 1).into();
+    let changed = serde_json::to_string(&value).unwrap();
+    let failed = cli(&["verify", &scratch(&dir, "changed.json", &changed)], "");
+    let said = String::from_utf8_lossy(&failed.stdout).into_owned();
+    assert_eq!(failed.status.code(), Some(1), "{said}");
+    assert!(
+        said.contains(&format!("dice: FAIL: step {} rolled", at + 1)),
+        "{said}"
+    );
+    // Not a game: exit 2, the file named.
+    let garbage = cli(&["verify", &scratch(&dir, "g.json", "{\"steps\": [")], "");
+    assert_eq!(garbage.status.code(), Some(2));
+    assert!(
+        stderr(&garbage).contains("g.json:1:"),
+        "{}",
+        stderr(&garbage)
+    );
+}

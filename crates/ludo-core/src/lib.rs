@@ -22,6 +22,7 @@ mod board;
 mod colour;
 mod dice;
 mod event;
+pub mod fairness;
 mod game;
 mod level;
 mod occupancy;
@@ -37,7 +38,7 @@ pub use board::{
     Track, seat_colours,
 };
 pub use colour::Colour;
-pub use dice::{Dice, DiceState};
+pub use dice::{Dice, DiceState, Seed, bytes32, hex};
 pub use event::{Event, ExtraRollReasons};
 pub use game::state::{GameState, PhaseState, RollOffState};
 pub use game::{

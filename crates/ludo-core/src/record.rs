@@ -2,15 +2,17 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::dice::Dice;
+use crate::dice::{Dice, Seed};
 use crate::event::Event;
 use crate::game::StateError;
 use crate::game::{Awaiting, Game, PlayError, Step};
 use crate::rules::Rules;
 use crate::sim::Chooser;
 
-/// The version written by this build; newer records are refused rather than misread.
-pub const RECORD_VERSION: u32 = 1;
+/// The newest version this build reads; newer records are refused rather than misread. A
+/// record is written with the oldest version that holds it: 2 for a die seeded by 32 bytes
+/// (a seed written as hex), else 1.
+pub const RECORD_VERSION: u32 = 2;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -23,7 +25,7 @@ pub struct GameRecord {
     pub players: Vec<String>,
     /// The seed of the die. When present, every roll must be the die's next roll.
     #[serde(default)]
-    pub seed: Option<u64>,
+    pub seed: Option<Seed>,
     #[serde(default)]
     pub first_seat: u8,
     pub steps: Vec<Step>,
@@ -55,7 +57,7 @@ pub enum ReplayError {
     )]
     NotTheDie {
         index: usize,
-        seed: u64,
+        seed: Seed,
         expected: u8,
         got: u8,
     },
@@ -67,9 +69,13 @@ pub fn step_text(step: &Step) -> String {
 }
 
 impl GameRecord {
-    pub fn new(rules: Rules, players: Vec<String>, seed: Option<u64>, first_seat: u8) -> Self {
+    pub fn new(rules: Rules, players: Vec<String>, seed: Option<Seed>, first_seat: u8) -> Self {
         GameRecord {
-            version: RECORD_VERSION,
+            version: if matches!(seed, Some(Seed::Bytes(_))) {
+                2
+            } else {
+                1
+            },
             rules,
             players,
             seed,
@@ -86,7 +92,7 @@ impl GameRecord {
         seed: u64,
         chooser: &mut dyn Chooser,
     ) -> Result<GameRecord, ReplayError> {
-        let mut record = GameRecord::new(rules, players, Some(seed), 0);
+        let mut record = GameRecord::new(rules, players, Some(seed.into()), 0);
         let mut game = record.start()?;
         let mut dice = Dice::new(seed);
         while let Some(action) = game.due(|g, moves| chooser.choose(g, moves)) {
@@ -138,7 +144,7 @@ impl GameRecord {
         mut after: impl FnMut(usize, &Game, &[Event]),
     ) -> Result<Game, ReplayError> {
         let mut game = self.start()?;
-        let mut dice = self.seed.map(Dice::new);
+        let mut dice = self.seed.map(Dice::seeded);
         let mut events: Vec<Event> = Vec::new();
         for (index, &step) in self.steps.iter().enumerate() {
             events.clear();
@@ -165,7 +171,7 @@ impl GameRecord {
                 if expected != got {
                     return Err(ReplayError::NotTheDie {
                         index,
-                        seed: self.seed.unwrap_or_default(),
+                        seed: self.seed.expect("a die rolled"),
                         expected,
                         got,
                     });

@@ -213,7 +213,7 @@ proptest! {
         picks in prop::collection::vec(any::<u8>(), 64),
     ) {
         let players = (0..seats).map(|s| format!("p{s}")).collect();
-        let mut record = GameRecord::new(rules.clone(), players, Some(seed), 0);
+        let mut record = GameRecord::new(rules.clone(), players, Some(seed.into()), 0);
         let mut game = record.start().unwrap();
         let mut dice = Dice::new(seed);
         let mut events = Vec::new();

@@ -1047,7 +1047,7 @@ fn a_record_replays_and_names_the_first_illegal_step() {
         matches!(err, ReplayError::Illegal { index: 4, .. }),
         "{err}"
     );
-    rec.seed = Some(1);
+    rec.seed = Some(1.into());
     assert!(matches!(
         rec.replay().unwrap_err(),
         ReplayError::NotTheDie { index: 0, .. } | ReplayError::Illegal { .. }

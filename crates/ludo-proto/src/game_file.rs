@@ -2,10 +2,12 @@
 //! server serves at `/g/ID`, and what a review opens. JSON, the record as `ludo-core` writes
 //! it; a bare record file (`ludo-cli record`) opens too.
 
-use ludo_core::GameRecord;
+use ludo_core::{GameRecord, Seed};
 use serde::{Deserialize, Serialize};
 
-use crate::dice_check::{DiceCheck, check_dice, seed_hash};
+use crate::dice_check::{
+    DiceCheck, Sealed, check_dice, check_shared_dice, rolls_of_the_die, seed_hash,
+};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -14,10 +16,14 @@ pub struct GameFile {
     /// When the game ended, in seconds since 1970 (UTC).
     #[serde(default)]
     pub finished: Option<u64>,
-    /// A room server's game: the hash of its die's seed published before the first roll, and
-    /// the seed revealed at the end.
+    /// A room server's game from before shares: the hash of its die's seed published before
+    /// the first roll, and the seed revealed at the end.
     #[serde(default)]
     pub served: Option<ServedDice>,
+    /// A room server's game sealed by the server and the players' devices: the promises, the
+    /// shares revealed and the server's secret.
+    #[serde(default)]
+    pub sealed: Option<Sealed>,
     /// Its ID at the server that played it (`/g/ID`).
     #[serde(default)]
     pub id: Option<String>,
@@ -37,6 +43,7 @@ impl GameFile {
             record,
             finished,
             served: None,
+            sealed: None,
             id: None,
         }
     }
@@ -58,14 +65,19 @@ impl GameFile {
         Ok(file)
     }
 
-    /// The dice checked: a server's game against the hash it promised before the first roll;
-    /// a game played on one device against the seed in its record. `None` when the record
-    /// has no seed (its dice cannot be checked).
+    /// The dice checked: a server's game against its seal (or, from before shares, the hash
+    /// it promised before the first roll); a game played on one device against the seed in
+    /// its record. `None` when the record has no seed (its dice cannot be checked).
     pub fn check_dice(&self) -> Option<DiceCheck> {
-        match (&self.served, self.record.seed) {
-            (Some(served), _) => Some(check_dice(&self.record, &served.promised, served.seed)),
-            (None, Some(seed)) => Some(check_dice(&self.record, &seed_hash(seed), seed)),
-            (None, None) => None,
+        if let Some(sealed) = &self.sealed {
+            return Some(check_shared_dice(&self.record, sealed));
+        }
+        if let Some(served) = &self.served {
+            return Some(check_dice(&self.record, &served.promised, served.seed));
+        }
+        match self.record.seed? {
+            Seed::Number(n) => Some(check_dice(&self.record, &seed_hash(n), n)),
+            seed => Some(rolls_of_the_die(&self.record, seed)),
         }
     }
 

@@ -20,7 +20,10 @@ use ludo_core::{CpuLevel, Event, GameRecord, GameState, Rules, Standing};
 use serde::{Deserialize, Serialize};
 
 pub use code::{CODE_ALPHABET, CODE_LEN, display_code, normalize_code};
-pub use dice_check::{DiceCheck, check_dice, seed_hash};
+pub use dice_check::{
+    DICE_SCHEME, DiceCheck, Sealed, Share, check_dice, check_shared_dice, dice_seed, promise,
+    seed_hash,
+};
 pub use game_file::{GameFile, ServedDice};
 pub use mirror::Mirror;
 pub use reaction::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};

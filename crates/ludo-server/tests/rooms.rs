@@ -68,7 +68,7 @@ async fn four_people_play_a_whole_game_whose_dice_can_be_checked() {
             first.result.is_none(),
             "the seed is not shown before the end"
         );
-        assert_eq!(result.record.seed, Some(result.seed));
+        assert_eq!(result.record.seed, Some(result.seed.into()));
         let replayed = result.record.replay().unwrap();
         assert_eq!(replayed.ranking().unwrap(), &result.ranking[..]);
         assert_eq!(replayed.state(), game.state);

@@ -85,7 +85,12 @@ pub fn dice_sentence(review: &Review, texts: &Texts) -> (Words, bool) {
         .iter()
         .filter(|s| matches!(s, ludo_core::Step::Roll(_)))
         .count();
-    let served = review.file.served.is_some();
+    let served = review.file.served.is_some() || review.file.sealed.is_some();
+    let shares = review
+        .file
+        .sealed
+        .as_ref()
+        .map(|s| s.shares.iter().filter(|s| s.secret.is_some()).count());
     match &review.dice {
         None => (texts.get("review-dice-no-seed"), false),
         Some(DiceCheck::Fair) if !served => (
@@ -98,8 +103,8 @@ pub fn dice_sentence(review: &Review, texts: &Texts) -> (Words, bool) {
                             .file
                             .record
                             .seed
+                            .map(|s| s.to_string())
                             .unwrap_or_default()
-                            .to_string()
                             .into(),
                     ),
                     ("rolls", rolls.into()),
@@ -107,10 +112,27 @@ pub fn dice_sentence(review: &Review, texts: &Texts) -> (Words, bool) {
             ),
             false,
         ),
-        Some(DiceCheck::Fair) => (
-            texts.fmt("review-dice-fair", &[("rolls", rolls.into())]),
-            false,
+        Some(DiceCheck::Fair) => match shares {
+            Some(shares) => (
+                texts.fmt(
+                    "review-dice-sealed-fair",
+                    &[("shares", shares.into()), ("rolls", rolls.into())],
+                ),
+                false,
+            ),
+            None => (
+                texts.fmt("review-dice-fair", &[("rolls", rolls.into())]),
+                false,
+            ),
+        },
+        Some(DiceCheck::ShareNotPromised { seat }) => (
+            texts.fmt(
+                "review-dice-bad-share",
+                &[("seat", u32::from(*seat + 1).into())],
+            ),
+            true,
         ),
+        Some(DiceCheck::NotASecret { .. }) => (texts.get("review-dice-not-a-secret"), true),
         Some(DiceCheck::SeedNotPromised { .. }) => (texts.get("review-dice-bad-seed"), true),
         Some(DiceCheck::RollNotTheDie {
             step,

@@ -150,7 +150,9 @@ async fn finished_game(
 /// The game file of a stored record, with the hash of its seed as the server published it.
 fn game_file(code: &str, number: u32, record: &str, finished: i64) -> Option<GameFile> {
     let record: GameRecord = serde_json::from_str(record).ok()?;
-    let seed = record.seed?;
+    let Some(ludo_core::Seed::Number(seed)) = record.seed else {
+        return None;
+    };
     Some(GameFile {
         record,
         finished: u64::try_from(finished).ok(),
@@ -158,6 +160,7 @@ fn game_file(code: &str, number: u32, record: &str, finished: i64) -> Option<Gam
             promised: seed_hash(seed),
             seed,
         }),
+        sealed: None,
         id: Some(format!("{code}-{number}")),
     })
 }

@@ -278,7 +278,7 @@ impl Live {
         let mut record = GameRecord::new(
             rules.clone(),
             file.players.clone(),
-            Some(file.seed),
+            Some(file.seed.into()),
             file.first_seat,
         );
         let game = record.start().map_err(|e| e.to_string())?;
