@@ -264,6 +264,9 @@ server-test:
 		sys.exit(0 if a == b else "ludo-cli replay ranks the game that moved nodes differently from the server")' \
 		$(ARTIFACTS)/cluster-replay.json $(ARTIFACTS)/cluster-ranking.json
 	@echo "a game whose node was killed: ludo-cli replay of its record gives the server's ranking"
+	$(CARGO_TARGET_DIR)/debug/ludo-cli verify $(ARTIFACTS)/online-game.json > $(ARTIFACTS)/online-verify.txt
+	@grep -q "dice: fair" $(ARTIFACTS)/online-verify.txt
+	@echo "online game: ludo-cli verify checks its dice, sealed by the server and four devices' shares"
 	cargo build --quiet $(SERVER_ALL) --bins
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --nodes 3

@@ -332,6 +332,14 @@ fn two_devices_and_two_cpus_play_a_room_to_the_end() {
             .unwrap();
         assert_eq!(file.record, g.result.as_ref().unwrap().record);
         assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
+        // Sealed by the server and both devices' shares, each revealed.
+        let sealed = file.sealed.as_ref().expect("a sealed game");
+        let seats: Vec<u8> = sealed.shares.iter().map(|s| s.seat).collect();
+        assert_eq!(seats, [0, 1]);
+        assert!(
+            sealed.shares.iter().all(|s| s.secret.is_some()),
+            "{sealed:?}"
+        );
         let code = online(device).unwrap().code.clone().unwrap();
         assert_eq!(file.id, Some(format!("{code}-1")));
     }
@@ -506,7 +514,7 @@ fn a_server_that_never_answers_is_given_up_on() {
 fn a_device_reopened_late_in_a_long_game_comes_back_to_its_seat() {
     let server = server_with(&[
         "--fixed-seed",
-        "199",
+        "858",
         "--cpu-pace-ms",
         "0",
         "--away-grace-ms",
@@ -573,7 +581,7 @@ fn a_device_reopened_late_in_a_long_game_comes_back_to_its_seat() {
         "2,000 events: {}",
         describe(budi)
     );
-    assert!(!over(budi), "the game (seed 199) goes on past 2,000 events");
+    assert!(!over(budi), "the game (seed 858) goes on past 2,000 events");
     // Budi closes the game, and opens it again on the same data folder.
     let budi = others.remove(0);
     drop(budi);

@@ -111,9 +111,9 @@ let desktop;
 let desktopSaid;
 
 /**
- * A page reopened late in a long game: on a server whose dice are seeded (seed 50: with the
+ * A page reopened late in a long game: on a server whose dice are seeded (seed 8: with the
  * host's seat played by the CPU and three bots that move the piece furthest back, *rank all
- * players* lasts 2,920 events; `long_game --find`), Dara's page opens a four-seat table, the
+ * players* lasts 2,502 events; `long_game --find 2500`), Dara's page opens a four-seat table, the
  * bots (examples/long_game.rs) take the other seats, and she closes the page as the game
  * starts. The bots hold the game at 2,000 events (she has two pieces home, two to go), and she
  * opens the invite link again: her ticket resumes the seat with nothing heard, the catch-up
@@ -127,7 +127,7 @@ async function longGame() {
     problems.push('LUDO_LONG_GAME names the long_game example (make test sets it)');
     return;
   }
-  const server = await startRoomServer(path.join(here, 'dist'), ['--fixed-seed', '50',
+  const server = await startRoomServer(path.join(here, 'dist'), ['--fixed-seed', '8',
     '--cpu-pace-ms', '5', '--away-grace-ms', '500', '--rate', '10000', '--burst', '10000']);
   let botRun;
   try {

@@ -107,6 +107,9 @@ pub struct Online {
     /// The node the server sent this device to (another server sharing its rooms), where it
     /// connects until a connection is lost; then it asks `server` again.
     node: Option<String>,
+    /// This device's share of a game's dice: the game, its secret, and what was sent of it
+    /// (0 nothing, 1 the promise, 2 the secret too).
+    share: Option<(u32, [u8; 32], u8)>,
 }
 
 /// The connection, as the player is told of it.
@@ -164,6 +167,7 @@ impl Online {
             muted: Vec::new(),
             queue,
             node: None,
+            share: None,
         }
     }
 

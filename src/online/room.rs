@@ -134,8 +134,7 @@ fn feed(
         inputs.push(In::Rematch);
     }
     for input in inputs {
-        let outs = online.apply(input, &fx.table);
-        if carry_out(outs, &mut fx) == Carried::Ended {
+        if step(&mut online, input, &mut fx) == Carried::Ended {
             return;
         }
     }
@@ -147,11 +146,28 @@ fn feed(
             Incoming::Message(msg) => In::Heard(msg),
             Incoming::Closed(why) => In::Lost(why),
         };
-        let outs = online.apply(input, &fx.table);
-        if carry_out(outs, &mut fx) != Carried::Same {
+        if step(&mut online, input, &mut fx) != Carried::Same {
             return;
         }
     }
+}
+
+/// One input applied and its outputs carried out, with what they bring back (a secret for
+/// the dice's share).
+fn step(online: &mut Online, input: In, fx: &mut Effects) -> Carried {
+    let mut inputs = vec![input];
+    let mut carried = Carried::Same;
+    while let Some(input) = inputs.pop() {
+        let outs = online.apply(input, &fx.table);
+        let mut then = Vec::new();
+        match carry_out(outs, fx, &mut then) {
+            Carried::Ended => return Carried::Ended,
+            Carried::Changed => carried = Carried::Changed,
+            Carried::Same => {}
+        }
+        inputs.extend(then);
+    }
+    carried
 }
 
 /// This device's requests for its seat.
@@ -191,7 +207,8 @@ enum Carried {
     Ended,
 }
 
-fn carry_out(outs: Vec<Out>, fx: &mut Effects) -> Carried {
+/// Carries out `outs`; what the session is to hear next because of them goes in `then`.
+fn carry_out(outs: Vec<Out>, fx: &mut Effects, then: &mut Vec<In>) -> Carried {
     let mut carried = Carried::Same;
     for out in outs {
         match out {
@@ -243,6 +260,13 @@ fn carry_out(outs: Vec<Out>, fx: &mut Effects) -> Carried {
                 fx.commands.remove_resource::<Online>();
                 fx.left.write(LeftTable);
                 return Carried::Ended;
+            }
+            Out::NeedShare(game) => {
+                let mut secret = [0u8; 32];
+                match getrandom03::fill(&mut secret) {
+                    Ok(()) => then.push(In::Share { game, secret }),
+                    Err(e) => warn!("no secret for the dice's share: {e}"),
+                }
             }
             Out::Say(line) => info!("{line}"),
             Out::Warn(line) => warn!("{line}"),

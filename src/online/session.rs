@@ -6,8 +6,10 @@
 //! reaction to show, the connection to open or drop, a line to say. The table is read, never
 //! changed, here; `room.rs` feeds the machine and carries its outputs out.
 
-use ludo_core::{Event, Game};
-use ludo_proto::{ClientMsg, GameFile, Mirror, Numbered, PROTOCOL_VERSION, Reaction, Refusal};
+use ludo_core::{Event, Game, hex};
+use ludo_proto::{
+    ClientMsg, DicePhase, GameFile, Mirror, Numbered, PROTOCOL_VERSION, Reaction, Refusal, promise,
+};
 use ludo_proto::{RoomView, SeatKind as SeatView, ServerMsg};
 
 use super::{Online, Problem, Status};
@@ -51,6 +53,11 @@ pub enum In {
     Lost(String),
     /// Real time passed, in seconds.
     Tick(f32),
+    /// A fresh secret for this device's share of game `game`'s dice (as `NeedShare` asked).
+    Share {
+        game: u32,
+        secret: [u8; 32],
+    },
 }
 
 /// What the session says to do, in order.
@@ -92,6 +99,8 @@ pub enum Out {
     },
     /// The session is over: this device left the table.
     Left,
+    /// This device's share of game `game`'s dice needs a fresh secret (`In::Share`).
+    NeedShare(u32),
     /// A line for the log (`ludo: …` lines are read by the browser tests).
     Say(String),
     Warn(String),
@@ -129,8 +138,47 @@ impl Online {
                 self.after_loss(why, &mut out);
             }
             In::Tick(secs) => self.wait(secs, &mut out),
+            In::Share { game, secret } => {
+                self.share = Some((game, secret, 0));
+                self.share_due(&mut out);
+            }
         }
         out
+    }
+
+    /// This device's share of the dice, while the room's are being sealed: a fresh secret
+    /// asked for, its promise sent, then (once every promise is in) its secret; each once.
+    fn share_due(&mut self, out: &mut Vec<Out>) {
+        let (Some(g), Some(seat)) = (self.room.as_ref().and_then(|r| r.game.as_ref()), self.seat)
+        else {
+            return;
+        };
+        let Some(mine) = g.dice.shares.iter().find(|s| s.seat == seat) else {
+            return;
+        };
+        let share = self.share.as_mut().filter(|(game, ..)| *game == g.number);
+        match (g.dice.phase, share) {
+            (DicePhase::Promising, None) if mine.promised.is_none() => {
+                out.push(Out::NeedShare(g.number));
+            }
+            (DicePhase::Promising, Some((game, secret, sent))) if *sent == 0 => {
+                *sent = 1;
+                out.push(Out::Send(ClientMsg::Commit {
+                    game: *game,
+                    promise: promise(secret),
+                }));
+            }
+            (DicePhase::Revealing, Some((game, secret, sent)))
+                if *sent == 1 && mine.promised.is_some() =>
+            {
+                *sent = 2;
+                out.push(Out::Send(ClientMsg::Reveal {
+                    game: *game,
+                    secret: hex(secret),
+                }));
+            }
+            _ => {}
+        }
     }
 
     /// This device's request for its own seat, once per position, while connected.
@@ -347,6 +395,7 @@ impl Online {
         self.take_room(&view, table, out);
         self.keep_result(&view, out);
         self.room = Some(view);
+        self.share_due(out);
     }
 
     /// The snapshot's game: a new game (or a seat taken back) builds the table again;
@@ -459,7 +508,7 @@ impl Online {
     fn keep_result(&mut self, view: &RoomView, out: &mut Vec<Out>) {
         let Some(g) = &view.game else { return };
         if self.promised.as_ref().is_none_or(|(n, _)| *n != g.number) {
-            self.promised = Some((g.number, g.seed_hash.clone()));
+            self.promised = Some((g.number, g.dice.promised.clone()));
         }
         let Some(result) = &g.result else { return };
         if self.kept == Some(g.number) {
@@ -469,15 +518,22 @@ impl Online {
         let promised = self
             .promised
             .as_ref()
-            .map_or_else(|| g.seed_hash.clone(), |(_, hash)| hash.clone());
+            .map_or_else(|| g.dice.promised.clone(), |(_, hash)| hash.clone());
+        // The server's promise checked is the one heard at the start, not the last.
+        let dice = ludo_proto::DiceView {
+            promised: promised.clone(),
+            ..g.dice.clone()
+        };
+        let sealed = dice.seal(g.number, &result.secret);
+        let served = match (&sealed, result.secret.parse::<u64>()) {
+            (None, Ok(seed)) => Some(ludo_proto::ServedDice { promised, seed }),
+            _ => None,
+        };
         out.push(Out::Finished(Box::new(GameFile {
             record: result.record.clone(),
             finished: crate::files::unix_now(),
-            served: Some(ludo_proto::ServedDice {
-                promised,
-                seed: result.seed,
-            }),
-            sealed: None,
+            served,
+            sealed,
             id: Some(format!("{}-{}", view.code, g.number)),
         })));
     }
@@ -634,7 +690,11 @@ mod tests {
                 number,
                 state: game.state(),
                 seq,
-                seed_hash: "promise".into(),
+                dice: ludo_proto::DiceView {
+                    promised: "promise".into(),
+                    shares: Vec::new(),
+                    phase: DicePhase::Sealed,
+                },
                 ranked: false,
                 clock_ms_left: None,
                 result: None,
@@ -826,10 +886,10 @@ mod tests {
         let mut over = view(&game, 900, 1);
         over.stage = Stage::Over;
         let g = over.game.as_mut().unwrap();
-        g.seed_hash = "changed".into();
+        g.dice.promised = "changed".into();
         g.result = Some(GameResult {
             ranking: game.ranking().unwrap().to_vec(),
-            seed: 5,
+            secret: "5".into(),
             record: ludo_core::GameRecord::new(Rules::default(), vec![], Some(5.into()), 0),
             rating_changes: None,
         });
@@ -847,6 +907,55 @@ mod tests {
         assert_eq!(kept[0].id.as_deref(), Some("K7X9PQTA-1"));
         let again = online.apply(In::Heard(ServerMsg::Room(Box::new(over))), &table);
         assert!(!again.iter().any(|o| matches!(o, Out::Finished(_))), "once");
+    }
+
+    #[test]
+    fn this_devices_share_of_the_dice_is_promised_then_revealed_once_each() {
+        let (mut online, table, game, _) = seated();
+        let mut sealing = view(&game, 0, 2);
+        let share = |promised: Option<String>, secret: Option<String>| ludo_proto::ShareView {
+            seat: 0,
+            promised,
+            secret,
+        };
+        let dice = &mut sealing.game.as_mut().unwrap().dice;
+        dice.phase = DicePhase::Promising;
+        dice.shares = vec![share(None, None)];
+        let outs = online.apply(
+            In::Heard(ServerMsg::Room(Box::new(sealing.clone()))),
+            &table,
+        );
+        assert!(
+            outs.iter().any(|o| matches!(o, Out::NeedShare(2))),
+            "{outs:?}"
+        );
+        let secret = [7u8; 32];
+        let outs = online.apply(In::Share { game: 2, secret }, &table);
+        let commit = ClientMsg::Commit {
+            game: 2,
+            promise: promise(&secret),
+        };
+        assert_eq!(sends(&outs), [&commit]);
+        // The same snapshot again sends nothing more; revealing sends the secret, once.
+        let again = online.apply(
+            In::Heard(ServerMsg::Room(Box::new(sealing.clone()))),
+            &table,
+        );
+        assert!(sends(&again).is_empty());
+        let dice = &mut sealing.game.as_mut().unwrap().dice;
+        dice.phase = DicePhase::Revealing;
+        dice.shares = vec![share(Some(promise(&secret)), None)];
+        let outs = online.apply(
+            In::Heard(ServerMsg::Room(Box::new(sealing.clone()))),
+            &table,
+        );
+        let reveal = ClientMsg::Reveal {
+            game: 2,
+            secret: hex(&secret),
+        };
+        assert_eq!(sends(&outs), [&reveal]);
+        let again = online.apply(In::Heard(ServerMsg::Room(Box::new(sealing))), &table);
+        assert!(sends(&again).is_empty());
     }
 
     #[test]

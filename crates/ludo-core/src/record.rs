@@ -70,18 +70,27 @@ pub fn step_text(step: &Step) -> String {
 
 impl GameRecord {
     pub fn new(rules: Rules, players: Vec<String>, seed: Option<Seed>, first_seat: u8) -> Self {
-        GameRecord {
-            version: if matches!(seed, Some(Seed::Bytes(_))) {
-                2
-            } else {
-                1
-            },
+        let mut record = GameRecord {
+            version: 1,
             rules,
             players,
-            seed,
+            seed: None,
             first_seat,
             steps: Vec::new(),
-        }
+        };
+        record.set_seed(seed);
+        record
+    }
+
+    /// The die's seed, set (once known: a server's game is sealed after it begins), with the
+    /// version that holds it.
+    pub fn set_seed(&mut self, seed: Option<Seed>) {
+        self.version = if matches!(seed, Some(Seed::Bytes(_))) {
+            2
+        } else {
+            1
+        };
+        self.seed = seed;
     }
 
     /// Plays a whole game with the die seeded by `seed` and `chooser` picking every move

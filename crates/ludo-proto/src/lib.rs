@@ -30,7 +30,7 @@ pub use reaction::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};
 
 /// The version of these messages. A client and a server of different versions refuse
 /// each other at `Hello`.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// The sizes of table quick play seats people at.
 pub const QUICK_PLAY_SEATS: [u8; 2] = [2, 4];
@@ -118,6 +118,17 @@ pub enum ClientMsg {
     Leaderboard {
         #[serde(default)]
         profile: Option<String>,
+    },
+    /// A seated device's promise of its share of game `game`'s dice: the SHA-256 of a fresh
+    /// 32-byte secret, in hex (Dice, in docs/PROTOCOL.md).
+    Commit {
+        game: u32,
+        promise: String,
+    },
+    /// The secret behind that promise, 64 hex digits, once the dice are `revealing`.
+    Reveal {
+        game: u32,
+        secret: String,
     },
     Ping,
 }
@@ -303,15 +314,15 @@ pub struct GameView {
     pub state: GameState,
     /// Events so far: the `at` a request must carry.
     pub seq: u64,
-    /// The SHA-256 of the die's seed, in hex, published at the start.
-    pub seed_hash: String,
+    /// The dice: the server's promise at the start, each share, and whether they are sealed.
+    pub dice: DiceView,
     /// Ratings move with the result (standard rules, every seat a person).
     pub ranked: bool,
     /// Milliseconds left on the clock of the seat to play, if it is running.
     #[serde(default)]
     pub clock_ms_left: Option<u32>,
-    /// Once over: the final ranking, the seed, the whole record to replay, and each seat's
-    /// rating change (ranked games).
+    /// Once over: the final ranking, the server's secret, the whole record to replay, and
+    /// each seat's rating change (ranked games).
     #[serde(default)]
     pub result: Option<GameResult>,
 }
@@ -319,10 +330,91 @@ pub struct GameView {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
     pub ranking: Vec<Standing>,
-    pub seed: u64,
+    /// The server's secret, 64 hex digits (a game from before shares: its seed's digits).
+    pub secret: String,
     pub record: GameRecord,
     #[serde(default)]
     pub rating_changes: Option<Vec<f64>>,
+}
+
+/// A game's dice as the table sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceView {
+    /// The SHA-256 of the server's secret, in hex, published at the game's start (in a game
+    /// from before shares, of its seed's decimal digits).
+    pub promised: String,
+    /// The seats whose devices add to the dice (the people at the table when the game
+    /// began), each with its promise once made and its secret once revealed.
+    #[serde(default)]
+    pub shares: Vec<ShareView>,
+    pub phase: DicePhase,
+}
+
+/// Where the sealing of a game's dice is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DicePhase {
+    /// Each device at the table promises its share.
+    Promising,
+    /// Every promise is in (or its time ran out): each device that promised reveals.
+    Revealing,
+    /// Every share is in, or left out: the die is set, and rolls may begin.
+    Sealed,
+}
+
+/// A seat's share of the dice, as far as it has come.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShareView {
+    pub seat: u8,
+    #[serde(default)]
+    pub promised: Option<String>,
+    #[serde(default)]
+    pub secret: Option<String>,
+}
+
+impl DiceView {
+    /// The seal a finished game of number `game` is checked by, the server's `secret`
+    /// revealed with its result; none for a game from before shares (its secret a number).
+    pub fn seal(&self, game: u32, secret: &str) -> Option<Sealed> {
+        ludo_core::bytes32(secret)?;
+        Some(Sealed {
+            game,
+            promised: self.promised.clone(),
+            secret: secret.to_string(),
+            shares: self
+                .shares
+                .iter()
+                .filter_map(|s| {
+                    Some(Share {
+                        seat: s.seat,
+                        promised: s.promised.clone()?,
+                        secret: s.secret.clone(),
+                    })
+                })
+                .collect(),
+        })
+    }
+
+    /// How many devices' shares seal the dice.
+    pub fn revealed(&self) -> usize {
+        self.shares.iter().filter(|s| s.secret.is_some()).count()
+    }
+
+    pub fn sealed(&self) -> bool {
+        self.phase == DicePhase::Sealed
+    }
+
+    /// The seats whose share did not come in time (left out), once sealed.
+    pub fn left_out(&self) -> Vec<u8> {
+        if !self.sealed() {
+            return Vec::new();
+        }
+        self.shares
+            .iter()
+            .filter(|s| s.secret.is_none())
+            .map(|s| s.seat)
+            .collect()
+    }
 }
 
 /// Why the server did not do what was asked. `Refused::detail` says it in English; a game
@@ -367,6 +459,9 @@ pub enum Refusal {
     UnknownReaction,
     /// Quick play seats tables of 2 or 4.
     BadQuickPlay,
+    /// A share of the dice not taken: a promise that is not 64 hex digits or comes when none
+    /// is due, or a secret that is not the one promised (that share is left out).
+    BadShare,
     /// The room is being handed from a node that stopped to another: ask again in a moment.
     Busy,
 }

@@ -4,7 +4,7 @@
 use ludo_proto::{CODE_ALPHABET, CODE_LEN};
 use sha2::{Digest, Sha256};
 
-fn random_bytes<const N: usize>() -> [u8; N] {
+pub fn random_bytes<const N: usize>() -> [u8; N] {
     let mut buf = [0u8; N];
     getrandom::fill(&mut buf).expect("the system's random source works");
     buf
@@ -29,9 +29,13 @@ pub fn token() -> String {
     hex(&random_bytes::<16>())
 }
 
-/// A die seed nobody can predict.
-pub fn seed() -> u64 {
-    u64::from_le_bytes(random_bytes::<8>())
+/// Tests only: the server's secret of game `number` of a server run with `--fixed-seed`,
+/// the same every run (the SHA-256 of both numbers).
+pub fn fixed(seed: u64, number: u32) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update(seed.to_be_bytes());
+    h.update(number.to_be_bytes());
+    h.finalize().into()
 }
 
 /// The SHA-256 of `text`, in hex.
@@ -39,9 +43,7 @@ pub fn hash(text: &str) -> String {
     hex(&Sha256::digest(text.as_bytes()))
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+use ludo_core::hex;
 
 #[cfg(test)]
 mod tests {

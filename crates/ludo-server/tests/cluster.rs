@@ -124,7 +124,8 @@ async fn a_killed_nodes_room_goes_on_through_another_after_its_lease() {
         .game
         .as_ref()
         .unwrap()
-        .seed_hash
+        .dice
+        .promised
         .clone();
     let code = a.code.clone();
     nodes[0].signal(libc::SIGKILL);
@@ -154,7 +155,10 @@ async fn a_killed_nodes_room_goes_on_through_another_after_its_lease() {
             let g = view.game.as_ref().unwrap();
             assert_eq!(g.seq, seq, "the room goes on at the same event");
             assert_eq!(g.state, state);
-            assert_eq!(g.seed_hash, promised, "with the same seed's promise");
+            assert_eq!(
+                g.dice.promised, promised,
+                "with the same promise of its dice"
+            );
             p.hear(&m).unwrap();
             p.answer().await.unwrap();
         }
@@ -162,7 +166,8 @@ async fn a_killed_nodes_room_goes_on_through_another_after_its_lease() {
     })
     .await;
     let result = end.game.unwrap().result.unwrap();
-    assert_eq!(ludo_proto::seed_hash(result.seed), promised);
+    let secret = ludo_core::bytes32(&result.secret).unwrap();
+    assert_eq!(ludo_proto::promise(&secret), promised);
     let replayed = result.record.replay().unwrap();
     assert_eq!(replayed.ranking().unwrap(), &result.ranking[..]);
     let games = Postgres::query(&url, "SELECT count(*) FROM games")

@@ -118,10 +118,11 @@ async fn bad_requests_are_refused_and_the_game_is_unharmed() {
                     p.client.send(&req).await.unwrap();
                 }
             }
+            // What comes next: events, or the dice's sealing going on.
             for p in [&mut a, &mut b] {
                 let m = p
                     .client
-                    .until(|m| matches!(m, ServerMsg::Events { .. }))
+                    .until(|m| matches!(m, ServerMsg::Events { .. } | ServerMsg::Room(_)))
                     .await
                     .unwrap();
                 p.hear(&m).unwrap();

@@ -12,7 +12,6 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
-use ludo_core::GameRecord;
 use ludo_proto::{
     GameFile, MAX_MESSAGE_BYTES, MAX_SERVER_MESSAGE_BYTES, ServedDice, normalize_code, seed_hash,
 };
@@ -147,22 +146,22 @@ async fn finished_game(
     )
 }
 
-/// The game file of a stored record, with the hash of its seed as the server published it.
-fn game_file(code: &str, number: u32, record: &str, finished: i64) -> Option<GameFile> {
-    let record: GameRecord = serde_json::from_str(record).ok()?;
-    let Some(ludo_core::Seed::Number(seed)) = record.seed else {
-        return None;
-    };
-    Some(GameFile {
-        record,
-        finished: u64::try_from(finished).ok(),
-        served: Some(ServedDice {
+/// The game file of a stored game: kept with its dice's seal, or (a game from before shares)
+/// a bare record, whose seed's hash is what the server published.
+fn game_file(code: &str, number: u32, stored: &str, finished: i64) -> Option<GameFile> {
+    let mut file = GameFile::parse("the stored game", stored).ok()?;
+    if file.sealed.is_none() {
+        let Some(ludo_core::Seed::Number(seed)) = file.record.seed else {
+            return None;
+        };
+        file.served = Some(ServedDice {
             promised: seed_hash(seed),
             seed,
-        }),
-        sealed: None,
-        id: Some(format!("{code}-{number}")),
-    })
+        });
+    }
+    file.finished = u64::try_from(finished).ok();
+    file.id = Some(format!("{code}-{number}"));
+    Some(file)
 }
 
 /// A short page that says why.

@@ -89,13 +89,12 @@ impl Secrets for ServerSecrets {
         secret::token()
     }
 
-    fn seed(&mut self, number: u32) -> u64 {
+    fn dice(&mut self, number: u32) -> ([u8; 32], bool) {
         match self.fixed_seed {
-            // Tests only: the same dice for the same game number, so a test replays.
-            Some(fixed) => {
-                fixed.wrapping_add(u64::from(number).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-            }
-            None => secret::seed(),
+            // Tests only: the same dice for the same game number, sealed by the server alone,
+            // so a test replays.
+            Some(fixed) => (secret::fixed(fixed, number), false),
+            None => (secret::random_bytes::<32>(), true),
         }
     }
 }

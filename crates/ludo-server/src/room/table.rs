@@ -1,9 +1,14 @@
 //! A room's table as the database keeps it, and its current game rebuilt from the steps.
 //! Plain data and engine calls; no I/O.
 
-use ludo_core::{Action, CpuLevel, Dice, Event, Game, GameRecord, PlayError, Rules, Step};
+use ludo_core::{
+    Action, CpuLevel, Dice, Event, Game, GameRecord, PlayError, Rules, Seed, Step, bytes32,
+};
 use ludo_cpu::Cpu;
-use ludo_proto::{SeatKind, SeatSpec, SeatView, Stage, TableSpec};
+use ludo_proto::{
+    DicePhase, DiceView, SeatKind, SeatSpec, SeatView, ShareView, Stage, TableSpec, dice_seed,
+    promise, seed_hash,
+};
 use serde::{Deserialize, Serialize};
 
 /// The shortest and longest turn limit a table may set, in seconds.
@@ -69,12 +74,17 @@ pub enum Seat {
     },
 }
 
-/// A game as the database keeps it: with the rules, the seed and the steps (kept apart) it
+/// A game as the database keeps it: with the rules, its dice and the steps (kept apart) it
 /// replays exactly.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameFile {
     pub number: u32,
-    pub seed: u64,
+    /// Games from before shares: the number their die was seeded with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The dice: the server's secret and each seat's share.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dice: Option<DiceFile>,
     pub first_seat: u8,
     pub players: Vec<String>,
     pub ranked: bool,
@@ -82,11 +92,78 @@ pub struct GameFile {
     pub rating_changes: Option<Vec<f64>>,
 }
 
-/// The game being played: the engine, the die, and the record of every step.
+/// A game's dice as the database keeps them: the server's secret (64 hex digits) and each
+/// share, as far as the sealing has come.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct DiceFile {
+    pub secret: String,
+    pub shares: Vec<ShareView>,
+    pub phase: DicePhase,
+}
+
+impl GameFile {
+    /// The die's seed, once the dice are sealed: the derivation of the server's secret and
+    /// every share revealed (a game from before shares: its number).
+    pub fn die_seed(&self) -> Option<Seed> {
+        if let Some(n) = self.seed {
+            return Some(Seed::Number(n));
+        }
+        let dice = self
+            .dice
+            .as_ref()
+            .filter(|d| d.phase == DicePhase::Sealed)?;
+        let server = bytes32(&dice.secret)?;
+        let shares: Vec<(u8, [u8; 32])> = dice
+            .shares
+            .iter()
+            .filter_map(|s| Some((s.seat, bytes32(s.secret.as_ref()?)?)))
+            .collect();
+        Some(Seed::Bytes(dice_seed(self.number, &server, &shares)))
+    }
+
+    /// What the CPUs of this game draw their choices from.
+    pub fn cpu_seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let secret = self.dice.as_ref().and_then(|d| bytes32(&d.secret));
+            secret.map_or(0, |b| {
+                u64::from_le_bytes(b[..8].try_into().expect("8 bytes"))
+            })
+        })
+    }
+
+    /// The dice as the table sees them: the server's promise, each share, the phase.
+    pub fn dice_view(&self) -> DiceView {
+        match (&self.dice, self.seed) {
+            (Some(dice), _) => DiceView {
+                promised: bytes32(&dice.secret)
+                    .map(|b| promise(&b))
+                    .unwrap_or_default(),
+                shares: dice.shares.clone(),
+                phase: dice.phase,
+            },
+            (None, seed) => DiceView {
+                promised: seed_hash(seed.unwrap_or_default()),
+                shares: Vec::new(),
+                phase: DicePhase::Sealed,
+            },
+        }
+    }
+
+    /// The server's secret, as the result reveals it (a game from before shares: its seed).
+    pub fn revealed_secret(&self) -> String {
+        match (&self.dice, self.seed) {
+            (Some(dice), _) => dice.secret.clone(),
+            (None, seed) => seed.unwrap_or_default().to_string(),
+        }
+    }
+}
+
+/// The game being played: the engine, the die (once the dice are sealed), and the record of
+/// every step.
 pub struct Live {
     pub file: GameFile,
     pub game: Game,
-    pub dice: Dice,
+    pub dice: Option<Dice>,
     pub record: GameRecord,
     /// Events so far in this game.
     pub seq: u64,
@@ -275,21 +352,18 @@ impl Live {
         file: GameFile,
         steps: &[Step],
     ) -> Result<(Live, Vec<Event>), String> {
-        let mut record = GameRecord::new(
-            rules.clone(),
-            file.players.clone(),
-            Some(file.seed.into()),
-            file.first_seat,
-        );
+        let seed = file.die_seed();
+        let mut record =
+            GameRecord::new(rules.clone(), file.players.clone(), seed, file.first_seat);
         let game = record.start().map_err(|e| e.to_string())?;
         let cpus = (0..game.seats())
             .map(|seat| {
                 let level = CpuLevel::Normal;
-                Cpu::new(level, file.seed ^ ((seat as u64 + 1) << 56))
+                Cpu::new(level, file.cpu_seed() ^ ((seat as u64 + 1) << 56))
             })
             .collect();
         let mut live = Live {
-            dice: Dice::new(file.seed),
+            dice: seed.map(Dice::seeded),
             game,
             record: record.clone(),
             seq: 0,
@@ -301,7 +375,10 @@ impl Live {
         for (index, &step) in steps.iter().enumerate() {
             let before = events.len();
             if let Step::Roll(v) = step {
-                let want = live.dice.roll();
+                let Some(dice) = live.dice.as_mut() else {
+                    return Err(format!("step {index}: a roll before the dice were sealed"));
+                };
+                let want = dice.roll();
                 if want != v {
                     return Err(format!("step {index}: the die rolls {want}, not {v}"));
                 }
@@ -321,7 +398,7 @@ impl Live {
         use ludo_core::Chooser;
         let seat = self.game.turn() as usize;
         if self.cpus[seat].level() != level {
-            self.cpus[seat] = Cpu::new(level, self.file.seed ^ ((seat as u64 + 1) << 48));
+            self.cpus[seat] = Cpu::new(level, self.file.cpu_seed() ^ ((seat as u64 + 1) << 48));
         }
         let cpu = &mut self.cpus[seat];
         cpu.see_table(table);
@@ -330,13 +407,26 @@ impl Live {
             .expect("a CPU acts in a game under way")
     }
 
-    /// Plays `action` for the seat to act; the step to record and the events it caused.
+    /// Plays `action` for the seat to act; the step to record and the events it caused. No
+    /// roll comes before the dice are sealed.
     pub fn play(&mut self, action: Action) -> Result<(Step, Vec<Event>), PlayError> {
+        let Some(dice) = self.dice.as_mut() else {
+            return Err(PlayError::OutOfTurn {
+                expected: self.game.awaiting(),
+                got: "a step before the dice are sealed",
+            });
+        };
         let mut events = Vec::new();
-        let step = self.game.act(action, &mut self.dice, &mut events)?;
+        let step = self.game.act(action, dice, &mut events)?;
         self.record.steps.push(step);
         self.seq += events.len() as u64;
         Ok((step, events))
+    }
+
+    /// The dice sealed: the die is set, and the record knows its seed.
+    pub fn seal(&mut self, seed: Seed) {
+        self.dice = Some(Dice::seeded(seed));
+        self.record.set_seed(Some(seed));
     }
 
     /// Every event of this game so far (the record replayed).
@@ -351,10 +441,16 @@ impl Live {
 mod tests {
     use super::*;
 
-    fn file(seed: u64) -> GameFile {
+    /// A game whose dice the server sealed alone with the secret of 32 bytes `secret`.
+    fn file(secret: u8) -> GameFile {
         GameFile {
             number: 1,
-            seed,
+            seed: None,
+            dice: Some(DiceFile {
+                secret: ludo_core::hex(&[secret; 32]),
+                shares: Vec::new(),
+                phase: DicePhase::Sealed,
+            }),
             first_seat: 0,
             players: vec!["A".into(), "cpu:normal".into()],
             ranked: false,
@@ -387,9 +483,32 @@ mod tests {
     fn a_step_the_seed_did_not_roll_is_refused() {
         let rules = Rules::default();
         let (live, _) = Live::replay(&rules, file(5), &[]).unwrap();
-        let mut d = live.dice.clone();
+        let mut d = live.dice.clone().expect("sealed");
         let wrong = d.roll() % 6 + 1;
         assert!(Live::replay(&rules, file(5), &[Step::Roll(wrong)]).is_err());
+    }
+
+    #[test]
+    fn a_game_from_before_shares_replays_by_its_number_and_one_not_sealed_rolls_nothing() {
+        let rules = Rules::default();
+        let old = GameFile {
+            seed: Some(5),
+            dice: None,
+            ..file(0)
+        };
+        let (live, _) = Live::replay(&rules, old.clone(), &[]).unwrap();
+        let first = live.dice.clone().unwrap().roll();
+        assert_eq!(first, ludo_core::Dice::new(5).roll());
+        assert_eq!(old.dice_view().promised, seed_hash(5));
+        let mut open = file(5);
+        open.dice.as_mut().unwrap().phase = DicePhase::Promising;
+        let (mut unsealed, _) = Live::replay(&rules, open.clone(), &[]).unwrap();
+        assert!(unsealed.dice.is_none());
+        assert!(
+            unsealed.play(Action::Press).is_err(),
+            "no roll before the seal"
+        );
+        assert!(Live::replay(&rules, open, &[Step::Roll(first)]).is_err());
     }
 
     #[test]

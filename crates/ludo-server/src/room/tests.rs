@@ -10,7 +10,8 @@ use super::state::{Attach, ConnId, Effect, Input, Joining, RoomConfig, RoomState
 use super::table::Table;
 use crate::store::Write;
 
-/// Tokens `token-1`, `token-2`, …; game `n`'s dice from seed `40 + n`.
+/// Tokens `token-1`, `token-2`, …; game `n`'s dice from the server's secret of 32 bytes
+/// `40 + n`, sealed by the server alone (the machine's sealing by shares is its own test).
 struct Counted(u32);
 
 impl Secrets for Counted {
@@ -18,8 +19,8 @@ impl Secrets for Counted {
         self.0 += 1;
         format!("token-{}", self.0)
     }
-    fn seed(&mut self, number: u32) -> u64 {
-        40 + number as u64
+    fn dice(&mut self, number: u32) -> ([u8; 32], bool) {
+        ([40 + number as u8; 32], false)
     }
 }
 

@@ -185,3 +185,14 @@ pub fn keep_for_replay(name: &str, result: &ludo_proto::GameResult) {
         std::fs::write(dir.join(format!("{name}-ranking.json")), ranking).unwrap();
     }
 }
+
+/// Keeps a finished game's file as `artifacts/NAME-game.json`, for `make test` to check its
+/// dice with `ludo-cli verify`.
+pub fn keep_game_file(name: &str, file: &ludo_proto::GameFile) {
+    if let Some(dir) = std::env::var_os("ARTIFACTS") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = serde_json::to_string_pretty(file).unwrap();
+        std::fs::write(dir.join(format!("{name}-game.json")), text).unwrap();
+    }
+}

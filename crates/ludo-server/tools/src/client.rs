@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use ludo_core::{Action, Awaiting, Chooser, CpuLevel, Pos};
+use ludo_core::{Action, Awaiting, Chooser, CpuLevel, Pos, hex};
 use ludo_cpu::Cpu;
 use ludo_proto::{
-    ClientMsg, Mirror, PROTOCOL_VERSION, PlayerSpec, Refusal, RoomView, ServerMsg, Stage,
-    TableSpec, decode, encode,
+    ClientMsg, DicePhase, Mirror, PROTOCOL_VERSION, PlayerSpec, Refusal, RoomView, ServerMsg,
+    Stage, TableSpec, decode, encode, promise,
 };
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -207,6 +207,12 @@ pub struct Player {
     pub furthest_back: bool,
     /// Where the server said the room went (another node), if it did: it stops playing.
     pub moved: Option<String>,
+    /// Whether this device adds a share to each game's dice, as a game does (a test's silent
+    /// device does not).
+    pub shares: bool,
+    /// This device's share of a game's dice: the game, the secret, and what was sent of it
+    /// (0 nothing, 1 the promise, 2 the secret too).
+    pub share: Option<(u32, [u8; 32], u8)>,
 }
 
 /// The `HOST:PORT` of a node's address as `moved` gives it (`ws://HOST:PORT/ws`).
@@ -285,6 +291,8 @@ impl Player {
             keep_log: false,
             furthest_back: false,
             moved: None,
+            shares: true,
+            share: None,
         }
     }
 
@@ -356,8 +364,51 @@ impl Player {
         })
     }
 
-    /// The request this seat should send now, if it is its turn and it has not asked yet.
+    /// This device's share of the dice, while they are being sealed: its promise, then its
+    /// secret, each once.
+    fn share_due(&mut self) -> Option<ClientMsg> {
+        let g = self.view.as_ref()?.game.as_ref()?;
+        let mine = g.dice.shares.iter().find(|s| s.seat == self.seat)?;
+        if !self.shares {
+            return None;
+        }
+        if self.share.is_none_or(|(game, ..)| game != g.number) {
+            let mut secret = [0u8; 32];
+            getrandom::fill(&mut secret).ok()?;
+            self.share = Some((g.number, secret, 0));
+        }
+        let (game, secret, sent) = self.share.as_mut()?;
+        match g.dice.phase {
+            DicePhase::Promising if mine.promised.is_none() && *sent == 0 => {
+                *sent = 1;
+                Some(ClientMsg::Commit {
+                    game: *game,
+                    promise: promise(secret),
+                })
+            }
+            DicePhase::Revealing if mine.promised.is_some() && *sent == 1 => {
+                *sent = 2;
+                Some(ClientMsg::Reveal {
+                    game: *game,
+                    secret: hex(secret),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The request this seat should send now: its share of the dice while they are being
+    /// sealed, or, if it is its turn and it has not asked yet, its step.
     pub fn request(&mut self) -> Option<ClientMsg> {
+        let sealing = self
+            .view
+            .as_ref()?
+            .game
+            .as_ref()
+            .is_some_and(|g| !g.dice.sealed());
+        if sealing {
+            return self.share_due();
+        }
         let view = self.view.as_ref()?;
         let m = self.mirror.as_ref()?;
         if view.stage != Stage::Playing || m.game.is_over() || m.game.turn() != self.seat {

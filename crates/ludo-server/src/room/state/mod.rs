@@ -13,6 +13,7 @@
 
 mod lobby;
 mod play;
+mod sealing;
 mod seating;
 
 use std::time::{Duration, Instant};
@@ -54,8 +55,9 @@ pub struct RoomConfig {
 /// Where seat tokens and dice seeds come from (the OS's randomness; fixed ones in tests).
 pub trait Secrets {
     fn token(&mut self) -> String;
-    /// The seed of game `number` of the room.
-    fn seed(&mut self, number: u32) -> u64;
+    /// The server's secret of game `number`'s dice, and whether the devices at the table add
+    /// their shares to it (tests with fixed dice: not).
+    fn dice(&mut self, number: u32) -> ([u8; 32], bool);
 }
 
 /// How a connection comes to the room.
@@ -353,6 +355,23 @@ impl RoomState {
             ClientMsg::React { reaction } => self
                 .seating(SeatingInput::React { seat, reaction }, secrets)
                 .map(|_| ()),
+            ClientMsg::Commit { game, promise } => self
+                .play(
+                    PlayInput::Promise {
+                        seat,
+                        game,
+                        promise,
+                    },
+                    secrets,
+                )
+                .map(|played| self.after_play(Ok(played))),
+            ClientMsg::Reveal { game, secret } => {
+                let played = self.play(PlayInput::Reveal { seat, game, secret }, secrets);
+                if self.play.take_changed() {
+                    self.broadcast_room();
+                }
+                played.map(|played| self.after_play(Ok(played)))
+            }
             _ => refuse(Refusal::Malformed, "not a request for a room"),
         }
     }

@@ -1,13 +1,16 @@
-//! The game at the table: a new game (and the rematch), a seat's roll or move, the CPU's
-//! (its own seats, an away person's, a turn whose time ran out), the turn clock, and the
-//! game's end: scored with the ratings as they are now and written in one commit with the
-//! step that ended it, which nobody hears of before.
+//! The game at the table: a new game (and the rematch) and the sealing of its dice, a seat's
+//! roll or move, the CPU's (its own seats, an away person's, a turn whose time ran out), the
+//! turn clock, and the game's end: scored with the ratings as they are now and written in one
+//! commit with the step that ended it, which nobody hears of before.
 
 use std::time::{Duration, Instant};
 
 use ludo_core::{Action, CpuLevel, Event, PlayError, Step, rating};
-use ludo_proto::{GameResult, GameView, Numbered, Refusal, ServerMsg, Stage, events_messages};
+use ludo_proto::{
+    DicePhase, GameResult, GameView, Numbered, Refusal, ServerMsg, Stage, events_messages,
+};
 
+use super::sealing::{self, PROMISE_WAIT, REVEAL_WAIT, Sealing};
 use super::seating::Seating;
 use super::{CATCH_UP_MESSAGES, Effect, Fx, Refused, RoomConfig, Secrets, refuse};
 use crate::room::table::{GameFile, Live, Seat, Table};
@@ -17,11 +20,28 @@ use crate::store::{RatingChange, Write};
 pub enum PlayInput {
     /// A game begins (the first at the start, the next at a rematch), its first turn
     /// `first_seat`'s.
-    NewGame { first_seat: u8 },
+    NewGame {
+        first_seat: u8,
+    },
     /// The host asks for the next game.
     Rematch,
     /// A seated person's request answering event `at`.
-    Person { seat: u8, at: u64, action: Action },
+    Person {
+        seat: u8,
+        at: u64,
+        action: Action,
+    },
+    /// A seated person's device promises its share of game `game`'s dice, or reveals it.
+    Promise {
+        seat: u8,
+        game: u32,
+        promise: String,
+    },
+    Reveal {
+        seat: u8,
+        game: u32,
+        secret: String,
+    },
     /// The clock: the CPU's step, a turn's time running out, a game to finish.
     Tick,
     /// The ratings `Effect::ReadRatings` asked for, in its order (`None`: not found).
@@ -70,6 +90,12 @@ pub struct Play {
     last_step: Instant,
     /// The step that ended the game, until the game's end is written.
     ending: Option<Ending>,
+    /// While the dice are being sealed: when the phase's time runs out.
+    sealing: Option<Instant>,
+    /// Seats whose revealed secret was not their promise (left out).
+    spoiled: Vec<u8>,
+    /// The room changed beside a refusal (`take_changed`).
+    changed: bool,
 }
 
 impl Play {
@@ -79,11 +105,23 @@ impl Play {
             Some(file) => Some(Live::replay(&table.rules, file.clone(), steps)?.0),
             None => None,
         };
+        // A game brought back while its dice were being sealed: the phase's time starts again.
+        let sealing = match table.game.as_ref().and_then(|g| g.dice.as_ref()) {
+            Some(dice) if table.stage == Stage::Playing => match dice.phase {
+                DicePhase::Promising => Some(fx.now + PROMISE_WAIT),
+                DicePhase::Revealing => Some(fx.now + REVEAL_WAIT),
+                DicePhase::Sealed => None,
+            },
+            _ => None,
+        };
         let mut play = Play {
             live,
             turn: None,
             last_step: fx.now,
             ending: None,
+            sealing,
+            spoiled: Vec::new(),
+            changed: false,
         };
         play.new_turn(table, fx);
         Ok(play)
@@ -99,7 +137,9 @@ impl Play {
         secrets: &mut dyn Secrets,
     ) -> Result<Played, Refused> {
         match input {
-            PlayInput::NewGame { first_seat } => Ok(self.new_game(first_seat, table, fx, secrets)),
+            PlayInput::NewGame { first_seat } => {
+                Ok(self.new_game(first_seat, table, seating, fx, secrets))
+            }
             PlayInput::Rematch => {
                 if table.stage != Stage::Over {
                     return refuse(Refusal::NotOver, "the game is not over");
@@ -108,12 +148,49 @@ impl Play {
                 let first = table
                     .rules
                     .rematch_first_seat(last, table.seats.len() as u8);
-                Ok(self.new_game(first, table, fx, secrets))
+                Ok(self.new_game(first, table, seating, fx, secrets))
             }
             PlayInput::Person { seat, at, action } => {
                 self.person_plays(seat, at, action, table, fx)
             }
-            PlayInput::Tick => Ok(self.on_time(table, seating, config, fx)),
+            PlayInput::Promise {
+                seat,
+                game,
+                promise,
+            } => {
+                let dice = self.dice_due(table, game)?;
+                let sealing = sealing::promised(dice, seat, &promise)?;
+                Ok(self.sealing_went(sealing, table, fx))
+            }
+            PlayInput::Reveal { seat, game, secret } => {
+                let mut spoiled = std::mem::take(&mut self.spoiled);
+                let dice = self.dice_due(table, game)?;
+                let went = sealing::revealed(dice, seat, &secret, &mut spoiled);
+                let sealed = dice.phase == DicePhase::Sealed;
+                self.spoiled = spoiled;
+                match went {
+                    Ok(sealing) => Ok(self.sealing_went(sealing, table, fx)),
+                    // A spoiled share may be the last: the dice are sealed without it, and the
+                    // room hears it beside the refusal.
+                    Err(refused) => {
+                        if sealed {
+                            self.sealing_went(Sealing::Sealed, table, fx);
+                            self.changed = true;
+                        }
+                        Err(refused)
+                    }
+                }
+            }
+            PlayInput::Tick => {
+                if let Some(deadline) = self.sealing
+                    && fx.now >= deadline
+                {
+                    let dice = table.game.as_mut().and_then(|g| g.dice.as_mut());
+                    let went = dice.map_or(Sealing::Sealed, sealing::time_up);
+                    return Ok(self.sealing_went(went, table, fx));
+                }
+                Ok(self.on_time(table, seating, config, fx))
+            }
             PlayInput::Ratings(fresh) => Ok(self.finish(&fresh, table, fx)),
         }
     }
@@ -122,13 +199,20 @@ impl Play {
         &mut self,
         first_seat: u8,
         table: &mut Table,
+        seating: &Seating,
         fx: &mut Fx,
         secrets: &mut dyn Secrets,
     ) -> Played {
         let number = table.game.as_ref().map_or(1, |g| g.number + 1);
+        let (secret, shared) = secrets.dice(number);
+        // The people at the table add their shares to the dice.
+        let people: Vec<u8> = (0..table.seats.len() as u8)
+            .filter(|&s| shared && table.is_person(s) && seating.seat(s).conn.is_some())
+            .collect();
         let file = GameFile {
             number,
-            seed: secrets.seed(number),
+            seed: None,
+            dice: Some(sealing::new_dice(&secret, &people)),
             first_seat,
             players: table.players(),
             ranked: table.is_ranked(),
@@ -146,9 +230,59 @@ impl Play {
         self.live = Some(live);
         self.last_step = fx.now;
         self.turn = None;
+        self.spoiled.clear();
+        self.sealing = (!people.is_empty()).then_some(fx.now + PROMISE_WAIT);
         self.new_turn(table, fx);
         fx.save(table);
         Played::RoomChanged
+    }
+
+    /// The game's dice, while promise or secret `game` is due.
+    fn dice_due<'t>(
+        &self,
+        table: &'t mut Table,
+        game: u32,
+    ) -> Result<&'t mut crate::room::table::DiceFile, Refused> {
+        let Some(file) = table.game.as_mut().filter(|f| f.number == game) else {
+            return refuse(
+                Refusal::BadShare,
+                format!("game {game} is not being sealed"),
+            );
+        };
+        match file.dice.as_mut() {
+            Some(dice) if self.sealing.is_some() => Ok(dice),
+            _ => refuse(Refusal::BadShare, "the dice are sealed already"),
+        }
+    }
+
+    /// A step of the sealing done: saved; the devices reveal (everyone hears it), or the
+    /// die is set and the first turn's clock starts (everyone hears it).
+    fn sealing_went(&mut self, went: Sealing, table: &mut Table, fx: &mut Fx) -> Played {
+        let played = match went {
+            Sealing::Waiting => Played::Nothing,
+            Sealing::Revealing => {
+                self.sealing = Some(fx.now + REVEAL_WAIT);
+                Played::RoomChanged
+            }
+            Sealing::Sealed => {
+                self.sealing = None;
+                let seed = table.game.as_ref().and_then(GameFile::die_seed);
+                if let (Some(live), Some(seed)) = (self.live.as_mut(), seed) {
+                    live.seal(seed);
+                    live.file.dice = table.game.as_ref().and_then(|g| g.dice.clone());
+                }
+                self.last_step = fx.now;
+                self.new_turn(table, fx);
+                Played::RoomChanged
+            }
+        };
+        fx.save(table);
+        played
+    }
+
+    /// The room changed beside a refusal since last asked.
+    pub fn take_changed(&mut self) -> bool {
+        std::mem::take(&mut self.changed)
     }
 
     fn person_plays(
@@ -185,6 +319,9 @@ impl Play {
                     live.seq
                 ),
             );
+        }
+        if live.dice.is_none() {
+            return refuse(Refusal::WrongPhase, "the dice are being sealed");
         }
         self.play(action, table, fx).map_err(|e| match e {
             PlayError::OutOfTurn { .. } => (Refusal::WrongPhase, e.to_string()),
@@ -264,7 +401,16 @@ impl Play {
             Vec::new()
         };
         let number = live.file.number;
-        let record = serde_json::to_string(&live.record).expect("a record serializes");
+        // Kept as a game file: the record and its dice's seal (what `/g/ID.json` serves).
+        let dice = live.file.dice_view();
+        let kept = ludo_proto::GameFile {
+            record: live.record.clone(),
+            finished: None,
+            served: None,
+            sealed: dice.seal(number, &live.file.revealed_secret()),
+            id: None,
+        };
+        let record = serde_json::to_string(&kept).expect("a game file serializes");
         let ranked = live.file.ranked;
         table.stage = Stage::Over;
         self.turn = None;
@@ -299,7 +445,8 @@ impl Play {
         let Some(live) = &self.live else {
             return;
         };
-        if table.stage != Stage::Playing {
+        // The first turn's clock starts once the dice are sealed.
+        if table.stage != Stage::Playing || live.dice.is_none() {
             self.turn = None;
             return;
         }
@@ -323,7 +470,7 @@ impl Play {
         let (Some(live), Some(turn)) = (&self.live, &self.turn) else {
             return Actor::Nobody;
         };
-        if table.stage != Stage::Playing || seating.nobody_seated() {
+        if table.stage != Stage::Playing || seating.nobody_seated() || live.dice.is_none() {
             return Actor::Nobody;
         }
         let seat = live.game.turn();
@@ -350,6 +497,9 @@ impl Play {
     ) -> Option<Instant> {
         if self.unfinished(table) {
             return Some(now);
+        }
+        if self.sealing.is_some() {
+            return self.sealing;
         }
         match self.actor(table, seating, config) {
             Actor::Cpu(_, at) => Some(at),
@@ -427,7 +577,7 @@ impl Play {
             number: file.number,
             state: live.game.state(),
             seq: live.seq,
-            seed_hash: ludo_proto::seed_hash(file.seed),
+            dice: file.dice_view(),
             ranked: file.ranked,
             clock_ms_left: self
                 .turn
@@ -437,7 +587,7 @@ impl Play {
                 .map(|d| d.saturating_duration_since(now).as_millis() as u32),
             result: live.game.ranking().map(|ranking| GameResult {
                 ranking: ranking.to_vec(),
-                seed: file.seed,
+                secret: file.revealed_secret(),
                 record: live.record.clone(),
                 rating_changes: file.rating_changes.clone(),
             }),
@@ -504,8 +654,8 @@ mod tests {
         fn token(&mut self) -> String {
             String::new()
         }
-        fn seed(&mut self, number: u32) -> u64 {
-            7 + number as u64
+        fn dice(&mut self, number: u32) -> ([u8; 32], bool) {
+            ([7 + number as u8; 32], false)
         }
     }
 

@@ -433,8 +433,8 @@ mod tests {
             self.0 += 1;
             format!("token-{}", self.0)
         }
-        fn seed(&mut self, _: u32) -> u64 {
-            0
+        fn dice(&mut self, _: u32) -> ([u8; 32], bool) {
+            ([0; 32], false)
         }
     }
 
