@@ -144,10 +144,21 @@ screenshot:
 			--server ws://127.0.0.1:18491/ws --quick 4 --name Ana --in-lobby \
 			--screenshot $(ARTIFACTS)/$$size-$$lang-quick-play.png --frames 12 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-quick-play.png || exit 1; done; \
+		for shot in 1280x720-en 1280x720-ar 390x844-en 390x844-ar; do size=$${shot%-*}; lang=$${shot#*-}; \
+		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
+			--server ws://127.0.0.1:18491/ws --create open,cpu,cpu,cpu --name Ana \
+			--screenshot $(ARTIFACTS)/$$size-$$lang-dice-sealed.png --frames 60 || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-dice-sealed.png || exit 1; done; \
 		python3 scripts/demo-leaderboard.py $$db/lobby.sqlite || exit 1; \
 		$(XVFB_RUN) -s "-screen 0 1280x720x24" cargo run --quiet --bin ludo -- --size 1280x720 \
 			--server ws://127.0.0.1:18491/ws --open leaderboard --screenshot $(ARTIFACTS)/leaderboard.png --frames 30 || exit 1; \
 		scripts/check-png.py $(ARTIFACTS)/leaderboard.png || exit 1
+	@# The results with the dice unfolded: each seat's faces counted, with a verdict.
+	@for shot in 1280x720-en 1280x720-ar 390x844-en 390x844-ar; do size=$${shot%-*}; lang=$${shot#*-}; \
+		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
+			--seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 --when-over --open dice \
+			--screenshot $(ARTIFACTS)/$$size-$$lang-results-dice.png --frames 30 || exit 1; \
+		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-results-dice.png || exit 1; done
 	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu:hard,cpu:easy --speed instant \
 		--rules assets/rules/by-player-count.ron --seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
 	$(XVFB_RUN) -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \

@@ -111,11 +111,12 @@ let desktop;
 let desktopSaid;
 
 /**
- * A page reopened late in a long game: on a server whose dice are seeded (seed 8: with the
+ * A page reopened late in a long game: on a server whose dice are seeded (seed 82: with the
  * host's seat played by the CPU and three bots that move the piece furthest back, *rank all
- * players* lasts 2,502 events; `long_game --find 2500`), Dara's page opens a four-seat table, the
+ * players* lasts 2,756 events and the host's seat plays until event 2,477;
+ * `long_game --find 2150`), Dara's page opens a four-seat table, the
  * bots (examples/long_game.rs) take the other seats, and she closes the page as the game
- * starts. The bots hold the game at 2,000 events (she has two pieces home, two to go), and she
+ * starts. The bots hold the game at 2,000 events, and she
  * opens the invite link again: her ticket resumes the seat with nothing heard, the catch-up
  * comes in messages of at most 16 KiB, her table is at the game as it is, and she rolls for
  * her seat by the keyboard (the CPU plays no seat whose device is there). She closes the page
@@ -127,7 +128,7 @@ async function longGame() {
     problems.push('LUDO_LONG_GAME names the long_game example (make test sets it)');
     return;
   }
-  const server = await startRoomServer(path.join(here, 'dist'), ['--fixed-seed', '8',
+  const server = await startRoomServer(path.join(here, 'dist'), ['--fixed-seed', '82',
     '--cpu-pace-ms', '5', '--away-grace-ms', '500', '--rate', '10000', '--burst', '10000']);
   let botRun;
   try {
@@ -266,6 +267,7 @@ try {
   await shot(b, 'joined-b');
 
   const overA = a.line(/ludo: game over/, 900_000);
+  const diceA = a.line(/ludo: dice checked: (\S+)/, 900_000);
   let stopA = playByKeys(a);
   let stopB = playByKeys(b);
   await a.waitForTimeout(10_000);
@@ -289,6 +291,7 @@ try {
   const seatBack = Number((await back)[1]);
   if (seatBack !== seatB) problems.push(`Budi came back to seat ${seatBack}, not ${seatB}`);
   const overB = b2.line(/ludo: game over/, 900_000);
+  const diceB = b2.line(/ludo: dice checked: (\S+)/, 900_000);
   stopB = playByKeys(b2);
   await b2.waitForTimeout(3000);
   await shot(b2, 'back-b');
@@ -297,6 +300,12 @@ try {
   const started = Date.now();
   await Promise.all([overA, overB]);
   report.game_over_after_return_ms = Date.now() - started;
+  // Each page checked the game's dice on its own device: sealed by the server and both pages.
+  const [fairA, fairB] = await Promise.all([diceA, diceB]);
+  report.dice_checked = [fairA[1], fairB[1]];
+  for (const [who, said] of [['Ana', fairA[1]], ['Budi', fairB[1]]]) {
+    if (said !== 'fair') problems.push(`${who}'s page checked the dice: ${said}, not fair`);
+  }
   await Promise.all([stopA(), stopB()]);
   await grow(a, b2);
   await shot(a, 'results-a');
@@ -467,7 +476,8 @@ if (problems.length) {
   console.error('online browser test failed:\n  ' + problems.join('\n  '));
   process.exit(1);
 }
-console.log(`online browser test: two devices played room ${report.code} to the results; ` +
+console.log(`online browser test: two devices played room ${report.code} to the results ` +
+  `(each checked its dice: ${report.dice_checked.join(', ')}); ` +
   `one left mid-game and came back to its seat; a desktop game and a page shared a table; ` +
   `a page reopened at event ${report.long_game.reopened_at_event} of a ${report.long_game.events}-event game ` +
   `came back to its seat and rolled for it; a page that asked node 2 for node 1's room sat at it there`);

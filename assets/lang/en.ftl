@@ -135,6 +135,30 @@ results-story = The game in numbers
 results-captures-made = Captures made
 results-captures-suffered = Captures suffered
 results-sixes = Sixes
+dice-title = The dice
+dice-rolls = Rolls
+dice-all = All
+dice-fair-each = Fair dice: { $each } of each face
+dice-verdict-random = as random as dice get
+dice-verdict-unusual = unusual, but fair dice do it about one game in { $n }
+dice-verdict-few = too few rolls to tell
+dice-p = chi-square { $chi }, p = { $p }
+dice-checked-fair = Dice checked on this device: fair.
+dice-checked-local = Dice checked on this device: fair (this device's own seed).
+dice-sealed-by = Sealed by the server and { $devices ->
+    [one] one player's device
+   *[other] { $devices } players' devices
+}.
+dice-sealed-alone = Sealed by the server alone: no player's device was at the table.
+dice-left-out = { $left ->
+    [one] One device's share did not come in time and was left out.
+   *[other] { $left } devices' shares did not come in time and were left out.
+}
+dice-sealing = Sealing the dice…
+dice-left-out-one = left out
+dice-promises = The promises (SHA-256)
+dice-promise-server = Server
+past-dice = Your dice over your last { $games } games
 results-turns = Turns
 results-play-again = Play again
 results-change-table = Change the table…

@@ -127,6 +127,30 @@ results-story = Ang laro sa mga numero
 results-captures-made = Nakuha
 results-captures-suffered = Nakuhaan
 results-sixes = Mga 6
+dice-title = Ang dice
+dice-rolls = Hagis
+dice-all = Lahat
+dice-fair-each = Patas na dice: { $each } sa bawat mukha
+dice-verdict-random = kasing-random ng dice
+dice-verdict-unusual = hindi karaniwan, pero ginagawa ito ng patas na dice mga isang laro sa { $n }
+dice-verdict-few = kulang ang hagis para masabi
+dice-p = chi-square { $chi }, p = { $p }
+dice-checked-fair = Nasuri ang dice sa device na ito: patas.
+dice-checked-local = Nasuri ang dice sa device na ito: patas (sariling seed ng device na ito).
+dice-sealed-by = Tinakan ng server at ng { $devices ->
+    [one] device ng isang manlalaro
+   *[other] mga device ng { $devices } manlalaro
+}.
+dice-sealed-alone = Tinakan ng server lamang: walang device ng manlalaro sa mesa.
+dice-left-out = { $left ->
+    [one] Hindi dumating sa oras ang bahagi ng isang device at hindi ito isinama.
+   *[other] Hindi dumating sa oras ang bahagi ng { $left } device at hindi isinama.
+}
+dice-sealing = Tinatakan ang dice…
+dice-left-out-one = hindi isinama
+dice-promises = Ang mga pangako (SHA-256)
+dice-promise-server = Server
+past-dice = Ang dice mo sa huling { $games } laro mo
 results-turns = Mga turno
 results-play-again = Maglaro muli
 results-change-table = Baguhin ang mesa…

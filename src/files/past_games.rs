@@ -5,8 +5,9 @@
 use std::path::Path;
 
 use bevy::prelude::*;
+use ludo_core::fairness::Faces;
 use ludo_core::{Event, GameRecord};
-use ludo_proto::GameFile;
+use ludo_proto::{DiceCheck, GameFile};
 use serde::{Deserialize, Serialize};
 
 use crate::files::resume::DataDir;
@@ -15,7 +16,8 @@ use crate::table::flow::{Happened, decided_here};
 use crate::table::{GameSet, Table};
 
 const PAST_GAMES_FILE: &str = "past-games.ron";
-pub const PAST_GAMES_VERSION: u32 = 1;
+/// 2: a server's game kept with its dice's seal, and the seats played at this device.
+pub const PAST_GAMES_VERSION: u32 = 2;
 /// How many finished games are kept.
 pub const KEPT: usize = 100;
 
@@ -42,15 +44,49 @@ pub struct PastGame {
     pub file: GameFile,
     /// Each seat's place (1 is first), as the game ended.
     pub places: Vec<u8>,
+    /// The seats played at this device: its people's at a table here, its own online.
+    #[serde(default)]
+    pub here: Vec<u8>,
 }
 
-/// A game just finished (here, or at a room server): kept first in the list.
+/// A game just finished (here, or at a room server): kept first in the list; `here` are the
+/// seats played at this device.
 #[derive(Message, Clone, Debug)]
-pub struct GameFinished(pub GameFile);
+pub struct GameFinished {
+    pub file: GameFile,
+    pub here: Vec<u8>,
+}
+
+/// The dice of the game last finished, checked on this device once: what the results show.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct LastDice {
+    /// The check (`None`: the record has no seed).
+    pub check: Option<DiceCheck>,
+    /// Each seat's faces.
+    pub faces: Vec<Faces>,
+    /// A server's game sealed by the players' devices: the shares revealed, of those due.
+    pub shares: Option<(usize, usize)>,
+    /// A server's game (not one played on this device).
+    pub server: bool,
+}
+
+impl LastDice {
+    pub fn of(file: &GameFile) -> LastDice {
+        LastDice {
+            check: file.check_dice(),
+            faces: file.steps_only().faces_by_seat().unwrap_or_default(),
+            shares: file.sealed.as_ref().map(|s| {
+                let revealed = s.shares.iter().filter(|s| s.secret.is_some()).count();
+                (revealed, s.shares.len())
+            }),
+            server: file.sealed.is_some() || file.served.is_some(),
+        }
+    }
+}
 
 impl PastGames {
     /// Keeps `file` first, if its record plays to the end; the oldest beyond `KEPT` go.
-    pub fn keep(&mut self, file: GameFile) -> Result<(), String> {
+    pub fn keep(&mut self, file: GameFile, here: Vec<u8>) -> Result<(), String> {
         let game = file.record.replay().map_err(|e| e.to_string())?;
         let ranking = game.ranking().ok_or("the game is not over")?;
         let mut places = vec![0; game.seats() as usize];
@@ -59,9 +95,28 @@ impl PastGames {
         }
         // The same game heard twice (a snapshot after the result) is kept once.
         self.games.retain(|g| g.file.record != file.record);
-        self.games.insert(0, PastGame { file, places });
+        self.games.insert(0, PastGame { file, places, here });
         self.games.truncate(KEPT);
         Ok(())
+    }
+
+    /// The faces rolled by the seats played at this device, over the games kept: how many
+    /// games had such a seat, and the faces.
+    pub fn dice_here(&self) -> (usize, Faces) {
+        let mut faces = Faces::default();
+        let mut games = 0;
+        for g in self.games.iter().filter(|g| !g.here.is_empty()) {
+            let Ok(by_seat) = g.file.steps_only().faces_by_seat() else {
+                continue;
+            };
+            games += 1;
+            for &seat in &g.here {
+                if let Some(f) = by_seat.get(seat as usize) {
+                    faces += *f;
+                }
+            }
+        }
+        (games, faces)
     }
 }
 
@@ -78,6 +133,7 @@ pub fn load_past_games(dir: &Path) -> Result<Option<PastGames>, String> {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PastGames>()
+        .init_resource::<LastDice>()
         .add_message::<GameFinished>()
         .add_systems(
             Update,
@@ -98,10 +154,13 @@ fn finished_here(
         .any(|h| matches!(h.0, Event::GameOver { .. }))
     {
         let record: GameRecord = table.record.clone();
-        finished.write(GameFinished(GameFile::local(
-            record,
-            crate::files::storage::unix_now(),
-        )));
+        let here = (0..table.game.seats())
+            .filter(|&s| !table.seat_kind(s).is_cpu())
+            .collect();
+        finished.write(GameFinished {
+            file: GameFile::local(record, crate::files::storage::unix_now()),
+            here,
+        });
     }
 }
 
@@ -109,12 +168,20 @@ fn finished_here(
 fn keep_finished(
     mut finished: MessageReader<GameFinished>,
     mut past: ResMut<PastGames>,
+    mut last: ResMut<LastDice>,
     dir: Option<Res<DataDir>>,
     mut notice: ResMut<Notice>,
 ) {
     let mut kept = false;
-    for GameFinished(file) in finished.read() {
-        match past.keep(file.clone()) {
+    for GameFinished { file, here } in finished.read() {
+        *last = LastDice::of(file);
+        // Whoever watches the console (the browser test) learns what the check found.
+        match &last.check {
+            Some(DiceCheck::Fair) => info!("ludo: dice checked: fair"),
+            Some(failed) => info!("ludo: dice checked: FAILED {failed:?}"),
+            None => info!("ludo: dice checked: no seed"),
+        }
+        match past.keep(file.clone(), here.clone()) {
             Ok(()) => kept = true,
             Err(e) => warn!("a finished game was not kept: {e}"),
         }

@@ -131,6 +131,8 @@ pub enum Open {
     Profiles,
     /// The room server's (`--server`) leaderboard.
     Leaderboard,
+    /// The results' dice counted, unfolded (with `--when-over`).
+    Dice,
 }
 
 impl Args {

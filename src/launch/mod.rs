@@ -337,6 +337,9 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
     if args.open == Some(Open::Pause) {
         app.insert_state(Pause::Paused);
     }
+    if args.open == Some(Open::Dice) {
+        app.insert_resource(crate::ui::hud::DiceUnfolded);
+    }
 }
 
 /// The finished game `--review` names: a file on the desktop; in the browser the game its

@@ -250,8 +250,11 @@ fn carry_out(outs: Vec<Out>, fx: &mut Effects, then: &mut Vec<In>) -> Carried {
             Out::Remember(ticket) => fx.memory.remember(ticket),
             Out::Forget { server, code } => fx.memory.forget(&server, &code),
             Out::Profile(key) => fx.memory.profile = Some(key),
-            Out::Finished(file) => {
-                fx.finished.write(GameFinished(*file));
+            Out::Finished(file, seat) => {
+                fx.finished.write(GameFinished {
+                    file: *file,
+                    here: seat.into_iter().collect(),
+                });
             }
             Out::Reaction { seat, reaction } => {
                 fx.reactions.write(ReactionHeard { seat, reaction });

@@ -91,8 +91,8 @@ pub enum Out {
     },
     /// The player's key, as the server gave it.
     Profile(String),
-    /// A finished game, its dice's promise kept, for the past games.
-    Finished(Box<GameFile>),
+    /// A finished game, its dice's seal kept, for the past games; this device's seat.
+    Finished(Box<GameFile>, Option<u8>),
     Reaction {
         seat: u8,
         reaction: Reaction,
@@ -529,13 +529,16 @@ impl Online {
             (None, Ok(seed)) => Some(ludo_proto::ServedDice { promised, seed }),
             _ => None,
         };
-        out.push(Out::Finished(Box::new(GameFile {
-            record: result.record.clone(),
-            finished: crate::files::unix_now(),
-            served,
-            sealed,
-            id: Some(format!("{}-{}", view.code, g.number)),
-        })));
+        out.push(Out::Finished(
+            Box::new(GameFile {
+                record: result.record.clone(),
+                finished: crate::files::unix_now(),
+                served,
+                sealed,
+                id: Some(format!("{}-{}", view.code, g.number)),
+            }),
+            self.seat,
+        ));
     }
 
     /// A refusal: a request that came too early or late changes nothing; one that ends the
@@ -897,7 +900,7 @@ mod tests {
         let kept: Vec<_> = outs
             .iter()
             .filter_map(|o| match o {
-                Out::Finished(f) => Some(f.clone()),
+                Out::Finished(f, _) => Some(f.clone()),
                 _ => None,
             })
             .collect();
@@ -906,7 +909,10 @@ mod tests {
         assert_eq!(served.promised, "promise", "the promise heard at the start");
         assert_eq!(kept[0].id.as_deref(), Some("K7X9PQTA-1"));
         let again = online.apply(In::Heard(ServerMsg::Room(Box::new(over))), &table);
-        assert!(!again.iter().any(|o| matches!(o, Out::Finished(_))), "once");
+        assert!(
+            !again.iter().any(|o| matches!(o, Out::Finished(_, _))),
+            "once"
+        );
     }
 
     #[test]

@@ -44,6 +44,8 @@ pub struct Review {
     /// The dice checked (against a server's promise, or the record's own seed); `None`: the
     /// record has no seed.
     pub dice: Option<DiceCheck>,
+    /// Each seat's faces.
+    pub faces: Vec<ludo_core::fairness::Faces>,
     pub playing: bool,
     /// The screen the review was opened from, and returns to.
     pub back_to: Screen,
@@ -58,6 +60,7 @@ impl Review {
     pub fn open(file: GameFile) -> Result<Review, ReplayError> {
         let positions = file.steps_only().positions()?;
         let dice = file.check_dice();
+        let faces = file.steps_only().faces_by_seat()?;
         let mut review = Review {
             file,
             positions,
@@ -66,6 +69,7 @@ impl Review {
             wanted: None,
             moments: Vec::new(),
             dice,
+            faces,
             playing: false,
             back_to: Screen::Menu,
             since_step: 0.0,

@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 
+mod dice;
 pub mod hud;
 mod leaderboard;
 pub mod look;

@@ -39,6 +39,7 @@ fn past_games_window(
     texts: Res<Texts>,
     theme: Res<ActiveTheme>,
     mut review: MessageWriter<ReviewRequested>,
+    mut dice: Local<DiceHere>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let palette = Palette::of(&theme.look.ui);
@@ -65,6 +66,7 @@ fn past_games_window(
                         crate::files::reviews::pick_file();
                     }
                     exported_line(ui, texts, &palette, &exported.0);
+                    dice_here(ui, texts, &past, &mut dice);
                     for (i, game) in past.games.iter().enumerate() {
                         let plate = crate::ui::widgets::plate_frame(ui, palette.edge);
                         plate.show(ui, |ui| {
@@ -92,6 +94,38 @@ fn past_games_window(
         next.set(Overlay::None);
     }
     Ok(())
+}
+
+/// The faces rolled at this device over the past games, counted once for the list as it is.
+#[derive(Default)]
+struct DiceHere {
+    /// The list it was counted for: how many games, the newest's steps.
+    of: Option<(usize, usize)>,
+    games: usize,
+    faces: ludo_core::fairness::Faces,
+}
+
+/// "Your dice over your last N games", folded: the faces, against fair dice's, the verdict.
+fn dice_here(ui: &mut egui::Ui, texts: &Texts, past: &PastGames, dice: &mut DiceHere) {
+    let of = (
+        past.games.len(),
+        past.games.first().map_or(0, |g| g.file.record.steps.len()),
+    );
+    if dice.of != Some(of) {
+        (dice.games, dice.faces) = past.dice_here();
+        dice.of = Some(of);
+    }
+    if dice.games == 0 {
+        return;
+    }
+    let title = texts.fmt("past-dice", &[("games", dice.games.into())]);
+    egui::CollapsingHeader::new(title)
+        .id_salt("past_dice")
+        .show(ui, |ui| {
+            crate::ui::dice::faces_table(ui, texts, "past_dice_table", &[dice.faces], |_| {
+                Box::new(|_: &mut egui::Ui| {})
+            });
+        });
 }
 
 /// Where the last export went, or why it did not.

@@ -846,3 +846,41 @@ async fn reactions_reach_the_table_at_most_one_every_three_seconds() {
     })
     .await;
 }
+
+/// A device that never promises its share is left out once the time runs out: the game goes
+/// on, everyone's snapshot shows the share left out, and the dice the others sealed check out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_device_that_never_shares_is_left_out_and_everyone_sees_it() {
+    let t = start(fast()).await;
+    within(60, async {
+        let mut a = Player::create(&t.addr, table(&[OPEN, OPEN]), "Ana")
+            .await
+            .unwrap();
+        let mut b = Player::join(&t.addr, &a.code, "Budi", None).await.unwrap();
+        b.shares = false;
+        let b_task = tokio::spawn(async move { b.play_to_end().await.map(|v| (v, b)) });
+        let end = a.play_to_end().await.unwrap();
+        let (b_end, _) = b_task.await.unwrap().unwrap();
+        let game = end.game.unwrap();
+        assert_eq!(game.dice.left_out(), [1], "{:?}", game.dice);
+        assert_eq!(b_end.game.unwrap().dice.left_out(), [1], "Budi is told too");
+        let result = game.result.unwrap();
+        let sealed = game.dice.seal(game.number, &result.secret).unwrap();
+        let revealed: Vec<u8> = sealed
+            .shares
+            .iter()
+            .filter(|s| s.secret.is_some())
+            .map(|s| s.seat)
+            .collect();
+        assert_eq!(revealed, [0], "Ana's share alone, with the server's");
+        let file = ludo_proto::GameFile {
+            record: result.record,
+            finished: None,
+            served: None,
+            sealed: Some(sealed),
+            id: None,
+        };
+        assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
+    })
+    .await;
+}

@@ -18,6 +18,7 @@ mod results;
 mod toasts;
 
 pub use log::Log;
+pub use results::DiceUnfolded;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Log>()

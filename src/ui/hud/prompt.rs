@@ -58,6 +58,9 @@ pub(super) fn prompt_area(
             }
             prompt_line(ui, &seen, &palette);
             notes_under(ui, &notes, &seen.texts, &palette);
+            if let Some(online) = &notes.online {
+                dice_sealed(ui, online, &seen);
+            }
         });
     Ok(())
 }
@@ -96,6 +99,70 @@ fn prompt_line(ui: &mut egui::Ui, seen: &PromptSeen, palette: &Palette) {
                 .color(ink)
         });
     });
+}
+
+/// An online game's dice: being sealed, then (for its first moves) who sealed them, the
+/// promises folded under that line.
+fn dice_sealed(ui: &mut egui::Ui, online: &Online, seen: &PromptSeen) {
+    let texts = &*seen.texts;
+    let Some(g) = online.room.as_ref().and_then(|r| r.game.as_ref()) else {
+        return;
+    };
+    if online.status != Status::Connected || g.result.is_some() {
+        return;
+    }
+    if !g.dice.sealed() {
+        ui.label(texts.get("dice-sealing").rich().small().weak());
+        return;
+    }
+    // Said at the start; the review and the results say it again at the end.
+    if online.seq >= 40 {
+        return;
+    }
+    let revealed = g.dice.revealed();
+    let line = if g.dice.shares.is_empty() {
+        texts.get("dice-sealed-alone")
+    } else {
+        texts.fmt("dice-sealed-by", &[("devices", revealed.into())])
+    };
+    egui::CollapsingHeader::new(line.rich().small())
+        .id_salt("dice_promises")
+        .show(ui, |ui| {
+            let short = |hex: &str| format!("{}…", &hex[..hex.len().min(16)]);
+            ui.label(texts.get("dice-promises").rich().small().strong());
+            let server = texts.get("dice-promise-server");
+            ui.label(
+                texts
+                    .line(format!("{server}: {}", short(&g.dice.promised)))
+                    .rich()
+                    .small()
+                    .monospace(),
+            );
+            for share in &g.dice.shares {
+                let who = texts.seat(&seen.table, share.seat);
+                let what = match (&share.promised, &share.secret) {
+                    (Some(p), Some(_)) => short(p),
+                    _ => texts.get("dice-left-out-one").into_string(),
+                };
+                ui.label(
+                    texts
+                        .line(format!("{who}: {what}"))
+                        .rich()
+                        .small()
+                        .monospace(),
+                );
+            }
+        });
+    let left = g.dice.left_out().len();
+    if left > 0 {
+        ui.label(
+            texts
+                .fmt("dice-left-out", &[("left", left.into())])
+                .rich()
+                .small()
+                .weak(),
+        );
+    }
 }
 
 fn notes_under(ui: &mut egui::Ui, notes: &Notes, texts: &Texts, palette: &Palette) {

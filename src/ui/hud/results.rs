@@ -7,7 +7,7 @@ use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self};
 use ludo_core::Standing;
 
-use crate::files::past_games::PastGames;
+use crate::files::past_games::{LastDice, PastGames};
 use crate::files::reviews::ReviewRequested;
 use crate::i18n::Texts;
 use crate::i18n::ui::{Cell, cell_row, column, grid, grid_row, row};
@@ -26,10 +26,16 @@ pub(super) struct Shown<'w> {
     story: Res<'w, Story>,
     ratings: Res<'w, LastRatings>,
     past: Res<'w, PastGames>,
+    dice: Res<'w, LastDice>,
     online: Option<Res<'w, crate::online::Online>>,
     texts: Res<'w, Texts>,
     theme: Res<'w, crate::theme::ActiveTheme>,
+    unfolded: Option<Res<'w, DiceUnfolded>>,
 }
+
+/// The results open with the dice in numbers unfolded (`--open dice`).
+#[derive(Resource)]
+pub struct DiceUnfolded;
 
 /// What the results' buttons ask for.
 #[derive(SystemParam)]
@@ -70,6 +76,7 @@ pub(super) fn results_window(
                     for s in ranking {
                         podium_row(ui, s, &shown, &palette);
                     }
+                    dice_checked(ui, &shown, &palette);
                     ui.add_space(8.0);
                     buttons(ui, &shown, &mut asked, &palette);
                     review_link(ui, &shown);
@@ -90,6 +97,46 @@ pub(super) fn results_window(
             });
         });
     Ok(())
+}
+
+/// Whether this device's check of the game's dice passed and who sealed them; each seat's
+/// dice counted, folded under it.
+fn dice_checked(ui: &mut egui::Ui, shown: &Shown, palette: &Palette) {
+    let texts = &*shown.texts;
+    let (lines, failed) = crate::ui::dice::checked_lines(texts, &shown.dice);
+    for line in lines {
+        let text = if failed {
+            line.rich().color(palette.warning).strong()
+        } else {
+            line.rich().small().color(palette.weak_text)
+        };
+        ui.label(text);
+    }
+    if shown.dice.faces.is_empty() {
+        return;
+    }
+    egui::CollapsingHeader::new(texts.get("dice-title"))
+        .id_salt("results_dice")
+        .default_open(shown.unfolded.is_some())
+        .show_unindented(ui, |ui| {
+            let (table, look) = (&*shown.table, &shown.theme.look);
+            crate::ui::dice::faces_table(
+                ui,
+                texts,
+                "results_dice_table",
+                &shown.dice.faces,
+                |seat| {
+                    Box::new(move |ui: &mut egui::Ui| {
+                        crate::ui::widgets::mark_icon(
+                            ui,
+                            look,
+                            table.layout.colours[seat as usize],
+                            16.0,
+                        );
+                    })
+                },
+            );
+        });
 }
 
 /// A place on the podium: its medal, the seat's mark and name, its rating's change.

@@ -209,6 +209,27 @@ fn panel(ui: &mut egui::Ui, at: &Panel, steps: &mut MessageWriter<ReviewStep>) {
             ui.label(texts.get("review-chart-loading"));
         }
     }
+    ui.add_space(6.0);
+    // Each seat's dice, counted: folded, under the chart.
+    egui::CollapsingHeader::new(texts.get("dice-title"))
+        .id_salt("review_dice")
+        .show(ui, |ui| {
+            egui::ScrollArea::horizontal().show(ui, |ui| {
+                crate::ui::dice::faces_table(
+                    ui,
+                    texts,
+                    "review_dice_table",
+                    &review.faces,
+                    |seat| {
+                        let (table, look) = (at.table, &at.theme.look);
+                        Box::new(move |ui: &mut egui::Ui| {
+                            let colour = table.layout.colours[seat as usize];
+                            mark_icon(ui, look, colour, 16.0);
+                        })
+                    },
+                );
+            });
+        });
 }
 
 /// The chart, its legend and its moments.

@@ -3,9 +3,9 @@
 //! with `--pause-at N` they hold the game past N events until a line comes on their input.
 //!
 //! `long_game --find N` instead finds a fixed seed (`ludo-server --fixed-seed`) whose game
-//! under *rank all players* lasts past N events when the host's seat is played by the
-//! server's CPU from the first turn (the page closes as the game starts) and the bots' by
-//! them: each seed is played on a server in this process, on 127.0.0.1.
+//! under *rank all players* still has the host's seat playing past N events when that seat is
+//! played by the server's CPU from the first turn (the page closes as the game starts) and
+//! the bots' by them: each seed is played on a server binary of its own, on 127.0.0.1.
 //!
 //! ```sh
 //! long_game ADDR CODE [--pause-at 2000]
@@ -19,7 +19,7 @@ use ludo_server_tools::client::{Player, spawn_server};
 /// The bots fill seats 1 to 3 and play to the end; the events heard. With `pause`, they stop
 /// answering once that many events are played (the game waits for them), say `paused at N`,
 /// and go on when a line comes on the standard input.
-async fn bots(addr: &str, code: &str, pause: Option<u64>) -> Result<u64, String> {
+async fn bots(addr: &str, code: &str, pause: Option<u64>) -> Result<(u64, Option<u64>), String> {
     let mut bots = Vec::new();
     for name in ["Bot 1", "Bot 2", "Bot 3"] {
         let mut p = Player::join(addr, code, name, None).await?;
@@ -48,7 +48,26 @@ async fn bots(addr: &str, code: &str, pause: Option<u64>) -> Result<u64, String>
         }
     }
     let bots = play_all(bots, |p| p.stage() == Some(Stage::Over)).await?;
-    Ok(bots[0].mirror.as_ref().map_or(0, |m| m.seq))
+    let seq = bots[0].mirror.as_ref().map_or(0, |m| m.seq);
+    Ok((seq, host_done_at(&bots[0])))
+}
+
+/// The event at which the host's seat (0) brought its last piece home, from the finished
+/// game's record.
+fn host_done_at(p: &Player) -> Option<u64> {
+    let record = &p.view.as_ref()?.game.as_ref()?.result.as_ref()?.record;
+    let (mut seen, mut at) = (0u64, None);
+    record
+        .replay_each(|_, _, events| {
+            for e in events {
+                if at.is_none() && matches!(e, ludo_core::Event::SeatFinished { seat: 0, .. }) {
+                    at = Some(seen);
+                }
+                seen += 1;
+            }
+        })
+        .ok()?;
+    at
 }
 
 /// Each bot plays its seat until `stop` holds for it.
@@ -70,9 +89,10 @@ async fn play_all(
     Ok(bots)
 }
 
-/// The length of seed `seed`'s game with the host gone from the first turn, on a server of
-/// its own (the binary beside this program, on 127.0.0.1).
-async fn length(seed: u64) -> Result<u64, String> {
+/// How long the host's seat plays in seed `seed`'s game with the host gone from the first
+/// turn (the events until it finished, or the whole game), on a server of its own (the
+/// binary beside this program, on 127.0.0.1); and the game's length.
+async fn length(seed: u64) -> Result<(u64, u64), String> {
     let dir = std::env::temp_dir().join(format!("ludo-long-game-{}-{seed}", std::process::id()));
     let bin = std::env::current_exe()
         .map_err(|e| e.to_string())?
@@ -115,11 +135,11 @@ async fn length(seed: u64) -> Result<u64, String> {
     host.play_until(|p| p.stage() == Some(Stage::Playing))
         .await?;
     drop(host);
-    let seq = game.await.map_err(|e| e.to_string())??;
+    let (seq, host_done) = game.await.map_err(|e| e.to_string())??;
     let _ = server.kill();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
-    Ok(seq)
+    Ok((host_done.unwrap_or(seq), seq))
 }
 
 #[tokio::main]
@@ -131,8 +151,8 @@ async fn main() -> std::process::ExitCode {
                 let mut found = None;
                 for seed in 0..400 {
                     match length(seed).await {
-                        Ok(len) if len > n => {
-                            found = Some((seed, len));
+                        Ok((host, len)) if host > n => {
+                            found = Some((seed, host, len));
                             break;
                         }
                         Ok(_) => {}
@@ -143,11 +163,13 @@ async fn main() -> std::process::ExitCode {
                     }
                 }
                 match found {
-                    Some((seed, len)) => {
-                        println!("seed {seed}: {len} events");
+                    Some((seed, host, len)) => {
+                        println!("seed {seed}: the host's seat plays {host} events of {len}");
                         Ok(())
                     }
-                    None => Err(format!("no seed below 400 gives a game past {n} events")),
+                    None => Err(format!(
+                        "no seed below 400 has the host's seat playing past {n} events"
+                    )),
                 }
             }
             Err(e) => Err(format!("--find takes a number of events: {e}")),
@@ -155,12 +177,12 @@ async fn main() -> std::process::ExitCode {
         [addr, code, pause, at] if pause == "--pause-at" => match at.parse() {
             Ok(at) => bots(addr, code, Some(at))
                 .await
-                .map(|seq| println!("game over after {seq} events")),
+                .map(|(seq, _)| println!("game over after {seq} events")),
             Err(e) => Err(format!("--pause-at takes a number of events: {e}")),
         },
         [addr, code] => bots(addr, code, None)
             .await
-            .map(|seq| println!("game over after {seq} events")),
+            .map(|(seq, _)| println!("game over after {seq} events")),
         _ => Err("usage: long_game ADDR CODE [--pause-at EVENTS] | long_game --find EVENTS".into()),
     };
     match result {
