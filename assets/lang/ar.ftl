@@ -54,6 +54,8 @@ speed-instant = فوري
 ## The table (HUD)
 
 hud-new-table = طاولة جديدة…
+sentence-stop = .
+sentence-gap = {" "}
 hud-house-rules = القواعد المحلية: { $rules }
 hud-at-goal = { $n }/4 في النهاية
 hud-cpu-plays-for = يلعب CPU بدلًا من { $name }

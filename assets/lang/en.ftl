@@ -61,6 +61,10 @@ speed-instant = instant
 ## The table (HUD)
 
 hud-new-table = New table…
+# What happened, said as sentences on one line: the full stop that ends each (unless it ends
+# with a mark of its own) and what goes between them ({" "}: a space; {""}: nothing).
+sentence-stop = .
+sentence-gap = {" "}
 hud-house-rules = House rules: { $rules }
 hud-at-goal = { $n }/4 home
 hud-cpu-plays-for = CPU plays for { $name }

@@ -54,6 +54,8 @@ speed-instant = agad
 ## The table (HUD)
 
 hud-new-table = Bagong mesa…
+sentence-stop = .
+sentence-gap = {" "}
 hud-house-rules = Lokal na tuntunin: { $rules }
 hud-at-goal = { $n }/4 nasa dulo
 hud-cpu-plays-for = Ang CPU ang maglalaro para kay { $name }

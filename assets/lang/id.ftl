@@ -54,6 +54,8 @@ speed-instant = seketika
 ## The table (HUD)
 
 hud-new-table = Meja baru…
+sentence-stop = .
+sentence-gap = {" "}
 hud-house-rules = Aturan lokal: { $rules }
 hud-at-goal = { $n }/4 di finis
 hud-cpu-plays-for = CPU bermain untuk { $name }

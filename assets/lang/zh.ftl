@@ -54,6 +54,8 @@ speed-instant = 即时
 ## The table (HUD)
 
 hud-new-table = 新游戏桌…
+sentence-stop = 。
+sentence-gap = {""}
 hud-house-rules = 自定义规则：{ $rules }
 hud-at-goal = { $n }/4 到达终点
 hud-cpu-plays-for = CPU代替{ $name }走棋

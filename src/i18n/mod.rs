@@ -317,6 +317,27 @@ impl Texts {
         }
     }
 
+    /// Sentences said one after another on one line: each ended with this language's full
+    /// stop (`sentence-stop`) unless it ends with a mark of its own, `sentence-gap` between.
+    pub fn sentences(&self, sentences: &[String]) -> Words {
+        let stop = self.get("sentence-stop").text;
+        let gap = self.get("sentence-gap").text;
+        let ended = |s: &str| s.ends_with(['.', '!', '?', '…', '。', '！', '？', '؟']);
+        let said: Vec<String> = sentences
+            .iter()
+            .map(|s| s.trim_end())
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                if ended(s) {
+                    s.to_string()
+                } else {
+                    format!("{s}{stop}")
+                }
+            })
+            .collect();
+        self.line(said.join(&gap))
+    }
+
     /// The keys drawn as themselves because no language file has them.
     pub fn missing(&self) -> Vec<String> {
         self.missing
@@ -559,6 +580,22 @@ mod tests {
         assert_eq!(from_locale("zh-Hans-CN", &codes), "zh");
         assert_eq!(from_locale("de-DE", &codes), "en");
         assert_eq!(from_locale("", &codes), "en");
+    }
+
+    #[test]
+    fn sentences_on_one_line_each_end_with_a_stop() {
+        let texts = Texts::default();
+        let said = [
+            "blue moves piece 3 to the goal",
+            "blue finishes, place 1",
+            "Well done!",
+        ];
+        let said: Vec<String> = said.map(String::from).to_vec();
+        assert_eq!(
+            texts.sentences(&said),
+            "blue moves piece 3 to the goal. blue finishes, place 1. Well done!"
+        );
+        assert_eq!(texts.sentences(&[]), "");
     }
 
     #[test]

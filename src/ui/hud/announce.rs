@@ -23,9 +23,9 @@ pub struct Announcements {
     /// The last prompt and move choice said, so each is said once.
     prompt: String,
     choice: String,
-    /// What the latest frame that said anything said (but the prompt), joined: the
-    /// desktop's HUD shows it as a live line that AccessKit hands to the screen reader.
-    pub recent: String,
+    /// What the latest frame that said anything said (but the prompt): the desktop's HUD
+    /// shows it as one live line that AccessKit hands to the screen reader.
+    pub recent: Vec<String>,
     frame: Vec<String>,
 }
 
@@ -51,8 +51,7 @@ impl Announcements {
     /// A sentence the player should hear now (a review's step).
     pub fn say_now(&mut self, text: String) {
         self.say(text, None);
-        self.recent = self.frame.join(" ");
-        self.frame.clear();
+        self.recent = std::mem::take(&mut self.frame);
     }
 
     /// Said, but not in `recent` (the prompt: the HUD shows it already).
@@ -196,7 +195,7 @@ pub(super) fn announce_prompt(
         said.say(choice, None);
     }
     if !said.frame.is_empty() {
-        said.recent = said.frame.join(" ");
+        said.recent = said.frame.clone();
     }
 }
 

@@ -190,7 +190,13 @@ fn notes_under(ui: &mut egui::Ui, notes: &Notes, texts: &Texts, palette: &Palett
     // changes (the browser's page has a live region of its own).
     #[cfg(not(target_arch = "wasm32"))]
     if !notes.announced.recent.is_empty() {
-        let line = ui.label(texts.line(&notes.announced.recent).rich().small().weak());
+        let line = ui.label(
+            texts
+                .sentences(&notes.announced.recent)
+                .rich()
+                .small()
+                .weak(),
+        );
         ui.ctx().accesskit_node_builder(line.id, |node| {
             node.set_live(egui::accesskit::Live::Polite);
         });

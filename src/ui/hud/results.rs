@@ -1,5 +1,6 @@
 //! The results window when the game ends: the podium, rematch, a new table or the game's
-//! review (online, its address for anyone), and the game in numbers, folded.
+//! review (online, its address for anyone), then the game's dice as this device checked
+//! them and the game in numbers, folded.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -76,11 +77,12 @@ pub(super) fn results_window(
                     for s in ranking {
                         podium_row(ui, s, &shown, &palette);
                     }
-                    dice_checked(ui, &shown, &palette);
                     ui.add_space(8.0);
                     buttons(ui, &shown, &mut asked, &palette);
                     review_link(ui, &shown);
                     ui.add_space(4.0);
+                    // Below the buttons: on a phone they stay on the screen.
+                    dice_checked(ui, &shown, &palette);
                     // The game in numbers, folded: the tables scroll sideways when narrow.
                     egui::CollapsingHeader::new(texts.get("results-story"))
                         .id_salt("results_story")
