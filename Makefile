@@ -22,6 +22,10 @@ TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers at-spi2-core python3-pyatspi dbu
 # the long_game example).
 SERVER := --manifest-path crates/ludo-server/Cargo.toml
 SERVER_ALL := $(SERVER) --workspace
+# The tools for developers and tests (src/dev: `--screenshot`, `--strip`) are a cargo feature
+# that players' builds (`make play`, `make dist`, `make web`) leave out; every build of the
+# game `make test` makes turns it on, so that it is one build.
+DEV_TOOLS := --features ludo/dev
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
@@ -74,7 +78,7 @@ test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
 	$(MAKE) --no-print-directory -j2 test-builds
-	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace
+	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace $(DEV_TOOLS)
 	cargo test --quiet --profile dev -p ludo-cpu --no-default-features --lib -- value_net networks_asked
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
@@ -91,128 +95,35 @@ test-builds: native-test-builds web-test-build
 native-test-builds:
 	@set -o pipefail; { cargo build $(SERVER_ALL) --bins \
 		&& cargo test --profile dev $(SERVER_ALL) --no-run \
-		&& cargo test --profile dev --workspace --no-run \
+		&& cargo test --profile dev --workspace $(DEV_TOOLS) --no-run \
 		&& cargo test --profile dev -p ludo-cpu --no-default-features --lib value_net --no-run; \
 		} 2>&1 | sed -u 's/^/[native] /'
 web-test-build:
-	@set -o pipefail; scripts/build-web.sh 2>&1 | sed -u 's/^/[web] /'
+	@set -o pipefail; LUDO_FEATURES=dev scripts/build-web.sh 2>&1 | sed -u 's/^/[web] /'
 
-# What a player sees, under a virtual display: the menu, the table at the start (a person to
-# roll), a CPU game in progress, the results of a whole game and the online lobby (at a room
-# server on loopback), each at five window sizes from 1920x1080 to an upright 360x640, in
-# English and in Arabic; the results on the two-seat
-# board and in Filipino's long words; the windows, upright. A run that
-# waits for the results plays the game without drawing it and draws only its last frames (a
-# whole game drawn in software cost two minutes at 1280x720; it now takes seconds). Each run checks
-# its picture against the engine (pieces and squares where the engine says), that every
-# window is wholly on the screen and that no text is cut by its window or the screen, and
-# fails on a mismatch; its report (first frame, memory, update time, the board's share of the
-# window's short side) is the .json beside the .png. Then frame strips of the moments of play
-# (`--strip`). Last, the menu as a screen reader on Linux reads
-# it (AT-SPI): its buttons by name.
+# What a player sees, under a virtual display: every picture scripts/screenshots.toml lists
+# (the menu, the table at the start, a CPU game in progress, the results and the online lobby
+# at five window sizes from 1920x1080 to an upright 360x640 in English and Arabic; quick play,
+# the dice sealed, the leaderboard, the dice counted, the windows upright, five languages, the
+# review, frame strips of the moments of play), taken by scripts/screenshots.py in one loop:
+# it runs the built game once per picture, starts a room server of its own on loopback for
+# the shots that need one, and fails on the first picture the game's own check (pieces and
+# squares where the engine says, every window wholly on the screen, no text cut) or
+# check-png.py (missing, tiny or blank) refuses; each report is the .json beside the .png.
+# A run that waits for the results plays the game without drawing it and draws only its last
+# frames. `make screenshot ONLY=review` takes only the pictures whose names have "review".
+# Last, the menu as a screen reader on Linux reads it (AT-SPI): its buttons by name.
 # The X authority file is ours (in the runtime folder): xvfb-run then has no temporary
 # folder of its own to remove, a removal that once failed on CI after a passing run (exit 5).
 XVFB_RUN := xvfb-run -a -f $(XDG_RUNTIME_DIR)/Xauthority
 XVFB := $(XVFB_RUN) -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
-	cargo build --quiet --bin ludo
-	@# The menu, the table at the start, mid-game and the results at five window sizes (wide and
-	@# upright), in English and in Arabic (right to left): SIZE-LANG-WHAT.png.
-	@for size in 1920x1080 1280x720 640x360 390x844 360x640; do for lang in en ar; do \
-		run="$(XVFB_RUN) -s \"-screen 0 $${size}x24\" cargo run --quiet --bin ludo -- --size $$size --lang $$lang"; \
-		shot=$(ARTIFACTS)/$$size-$$lang; \
-		eval $$run --open menu --screenshot $$shot-menu.png --frames 12 || exit 1; \
-		eval $$run --seats person:Ana,cpu,cpu:hard,cpu:easy --screenshot $$shot-start.png --frames 20 || exit 1; \
-		eval $$run --seats cpu,cpu,cpu:hard,cpu --speed instant --seed 4 --screenshot $$shot-playing.png --frames 90 || exit 1; \
-		eval $$run --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 --when-over \
-			--screenshot $$shot-results.png --frames 30 || exit 1; \
-		for what in menu start playing results; do scripts/check-png.py $$shot-$$what.png || exit 1; done; \
-		done; done
-	@# The online lobby at the same sizes and languages, at a room server of its own on loopback.
-	cargo build --quiet $(SERVER) --bin ludo-server
-	@db=$$(mktemp -d); $(CARGO_TARGET_DIR)/debug/ludo-server --addr 127.0.0.1 --port 18491 \
-		--db $$db/lobby.sqlite > $(ARTIFACTS)/lobby-server.log 2>&1 & server=$$!; \
-		trap "kill $$server; rm -rf $$db" EXIT; \
-		for size in 1920x1080 1280x720 640x360 390x844 360x640; do for lang in en ar; do \
-		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
-			--server ws://127.0.0.1:18491/ws --create open,open,cpu,cpu --name Ana --in-lobby \
-			--screenshot $(ARTIFACTS)/$$size-$$lang-lobby.png --frames 12 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-lobby.png || exit 1; done; done; \
-		for shot in 1280x720-en 390x844-ar; do size=$${shot%-*}; lang=$${shot#*-}; \
-		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
-			--server ws://127.0.0.1:18491/ws --quick 4 --name Ana --in-lobby \
-			--screenshot $(ARTIFACTS)/$$size-$$lang-quick-play.png --frames 12 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-quick-play.png || exit 1; done; \
-		for shot in 1280x720-en 1280x720-ar 390x844-en 390x844-ar; do size=$${shot%-*}; lang=$${shot#*-}; \
-		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
-			--server ws://127.0.0.1:18491/ws --create open,cpu,cpu,cpu --name Ana \
-			--screenshot $(ARTIFACTS)/$$size-$$lang-dice-sealed.png --frames 60 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-dice-sealed.png || exit 1; done; \
-		python3 scripts/demo-leaderboard.py $$db/lobby.sqlite || exit 1; \
-		$(XVFB_RUN) -s "-screen 0 1280x720x24" cargo run --quiet --bin ludo -- --size 1280x720 \
-			--server ws://127.0.0.1:18491/ws --open leaderboard --screenshot $(ARTIFACTS)/leaderboard.png --frames 30 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/leaderboard.png || exit 1
-	@# The results with the dice unfolded: each seat's faces counted, with a verdict.
-	@for shot in 1280x720-en 1280x720-ar 390x844-en 390x844-ar; do size=$${shot%-*}; lang=$${shot#*-}; \
-		$(XVFB_RUN) -s "-screen 0 $${size}x24" cargo run --quiet --bin ludo -- --size $$size --lang $$lang \
-			--seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 --when-over --open dice \
-			--screenshot $(ARTIFACTS)/$$size-$$lang-results-dice.png --frames 30 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-results-dice.png || exit 1; done
-	$(XVFB) cargo run --quiet --bin ludo -- --lang ar --seats cpu:hard,cpu:easy --speed instant \
-		--rules assets/rules/by-player-count.ron --seed 9 --screenshot $(ARTIFACTS)/results-ar.png --when-over --frames 30
-	$(XVFB_RUN) -s "-screen 0 640x360x24" cargo run --quiet --bin ludo -- \
-		--size 640x360 --lang fil --seats cpu,cpu:hard,cpu:easy,cpu --speed instant --seed 9 \
-		--screenshot $(ARTIFACTS)/results-small-fil.png --when-over --frames 30
-	@for open in setup rules pause settings profiles; do $(XVFB_RUN) -s "-screen 0 360x640x24" cargo run --quiet --bin ludo -- \
-		--size 360x640 --open $$open --screenshot $(ARTIFACTS)/upright-$$open.png --frames 20 || exit 1; done
-	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu:hard,cpu:easy --speed fast --seed 2 \
-		--rules assets/rules/by-player-count.ron --screenshot $(ARTIFACTS)/two-seats.png --frames 200
-	$(XVFB_RUN) -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --seats person,cpu \
-		--size 800x600 --screenshot $(ARTIFACTS)/small.png --frames 20
-	$(XVFB) cargo run --quiet --bin ludo -- --open setup --screenshot $(ARTIFACTS)/setup.png --frames 20
-	$(XVFB) cargo run --quiet --bin ludo -- --open rules --screenshot $(ARTIFACTS)/rules.png --frames 20
-	$(XVFB_RUN) -s "-screen 0 800x600x24" cargo run --quiet --bin ludo -- --size 800x600 --open pause \
-		--screenshot $(ARTIFACTS)/pause-small.png --frames 20
-	$(XVFB) cargo run --quiet --bin ludo -- --seats cpu,cpu,cpu,cpu --speed fast --seed 4 --theme night \
-		--screenshot $(ARTIFACTS)/night-playing.png --frames 300
-	$(XVFB) cargo run --quiet --bin ludo -- --theme night --open setup --screenshot $(ARTIFACTS)/night-setup.png --frames 20
-	@for f in results-ar results-small-fil two-seats small setup rules pause-small night-playing night-setup \
-		upright-setup upright-rules upright-pause upright-settings upright-profiles; do \
-		scripts/check-png.py $(ARTIFACTS)/$$f.png || exit 1; done
-	@for lang in en fil id ar zh; do for open in menu setup rules; do \
-		$(XVFB) cargo run --quiet --bin ludo -- --lang $$lang --open $$open \
-			--screenshot $(ARTIFACTS)/lang-$$lang-$$open.png --frames 12 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/lang-$$lang-$$open.png || exit 1; done; done
-	@# The review of a finished game (random players, seed 5) as a room server keeps it: at
-	@# step 300 with its chart, wide and upright, in English and Arabic; a moment chosen; the
-	@# same game with its first roll changed, whose dice check fails. Each is checked against
-	@# the engine (the pieces where the position shown has them).
+	cargo build --quiet --bin ludo $(DEV_TOOLS)
 	cargo build --quiet -p ludo-cli
-	$(CARGO_TARGET_DIR)/debug/ludo-cli record --seats 4 --seed 5 > $(ARTIFACTS)/review-record.json
-	python3 scripts/review-files.py $(ARTIFACTS)/review-record.json $(ARTIFACTS)
-	@for size in 1280x720 390x844; do for lang in en ar; do \
-		run="$(XVFB_RUN) -s \"-screen 0 $${size}x24\" cargo run --quiet --bin ludo -- --size $$size --lang $$lang"; \
-		eval $$run --review $(ARTIFACTS)/review-served.json --review-at 300 \
-			--screenshot $(ARTIFACTS)/$$size-$$lang-review.png --frames 30 || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/$$size-$$lang-review.png || exit 1; done; done
-	@for shot in "1280x720 en" "390x844 ar"; do set -- $$shot; \
-		run="$(XVFB_RUN) -s \"-screen 0 $$1x24\" cargo run --quiet --bin ludo -- --size $$1 --lang $$2"; \
-		eval $$run --review $(ARTIFACTS)/review-served.json --review-moment 2 \
-			--screenshot $(ARTIFACTS)/$$1-$$2-review-moment.png --frames 30 || exit 1; \
-		eval $$run --review $(ARTIFACTS)/review-tampered.json --review-at 1 \
-			--screenshot $(ARTIFACTS)/$$1-$$2-review-tampered.png --frames 30 || exit 1; \
-		for what in review-moment review-tampered; do scripts/check-png.py $(ARTIFACTS)/$$1-$$2-$$what.png || exit 1; done; \
-		done
-	@# Frame strips of a roll, a move of five squares, a capture and a piece reaching the goal
-	@# (ten frames from the press, the clock stepping from one to the next; each
-	@# strip's .json has the game's update time while it played), and night's capture.
-	@for kind in roll move capture goal; do \
-		$(XVFB) cargo run --quiet --bin ludo -- --seats person,person,person,person --seed 3 \
-			--strip $$kind --screenshot $(ARTIFACTS)/strip-$$kind.png || exit 1; \
-		scripts/check-png.py $(ARTIFACTS)/strip-$$kind.png || exit 1; done
-	$(XVFB) cargo run --quiet --bin ludo -- --seats person,person,person,person --seed 3 --theme night \
-		--strip capture --screenshot $(ARTIFACTS)/strip-night-capture.png
+	cargo build --quiet $(SERVER) --bin ludo-server
+	ONLY=$(ONLY) python3 scripts/screenshots.py scripts/screenshots.toml $(CARGO_TARGET_DIR)/debug/ludo \
+		$(CARGO_TARGET_DIR)/debug/ludo-server $(ARTIFACTS)
 	@# What a screen reader on Linux reads of the menu (AT-SPI, through AccessKit).
 	$(XVFB) scripts/atspi-test.sh $(CARGO_TARGET_DIR)/debug/ludo $(ARTIFACTS)/atspi-menu.json
 
@@ -264,7 +175,7 @@ server-test:
 	@# each server on a database of its own in a PostgreSQL the tests start.
 	LUDO_TEST_STORE=postgres cargo test --profile dev $(SERVER) --test rooms --test quick --test hostile --test http
 	@# The CLI as the workspace's test build makes it (up to date in make test: a second).
-	cargo test --quiet --profile dev --workspace --no-run
+	cargo test --quiet --profile dev --workspace $(DEV_TOOLS) --no-run
 	$(CARGO_TARGET_DIR)/debug/ludo-cli replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
 	python3 -c 'import json, sys; a = json.load(open(sys.argv[1]))["ranking"]; b = json.load(open(sys.argv[2])); \
 		sys.exit(0 if a == b else "ludo-cli replay ranks the online game differently from the server")' \
@@ -305,12 +216,13 @@ cluster: web postgres-deps
 # Then the same build served by the room server through an invite link (brotli on the wire),
 # and two devices (browser contexts) at one online table to the results, one leaving and
 # coming back, and a desktop game under Xvfb with a page at its table.
-web-test: web
+web-test: web-deps
+	LUDO_FEATURES=dev scripts/build-web.sh
 	ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs
 	cargo build --quiet $(SERVER) --bin ludo-server
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/phone-test.mjs
-	cargo build --quiet --bin ludo
+	cargo build --quiet --bin ludo $(DEV_TOOLS)
 	cargo build --quiet $(SERVER) -p ludo-server-tools --example long_game
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server \
 		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo LUDO_LONG_GAME=$(CARGO_TARGET_DIR)/debug/examples/long_game \
@@ -320,6 +232,7 @@ lint: deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets $(DEV_TOOLS) -- -D warnings
 	cargo clippy $(SERVER_ALL) --all-targets -- -D warnings
 
 bench:

@@ -47,6 +47,8 @@ if [[ ! -x web/node_modules/.bin/wasm-opt ]]; then
   (cd web && npm ci --no-audit --no-fund --silent)
 fi
 
+# LUDO_FEATURES=dev: with the tools for developers and tests (the browser tests' `strip=`).
+[[ -n "${LUDO_FEATURES:-}" ]] && build+=(--features "$LUDO_FEATURES")
 cargo build --quiet --profile web --target wasm32-unknown-unknown "${build[@]}"
 rm -rf "$out" && mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name ludo "$wasm"

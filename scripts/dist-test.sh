@@ -10,7 +10,8 @@ art=$(realpath -m "${ARTIFACTS:-artifacts}")
 mkdir -p "$art"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-scripts/dist.sh linux dev "$scratch/dist"
+# The tests' build, with the tools for developers and tests that checks it (`--screenshot`).
+LUDO_FEATURES=dev scripts/dist.sh linux dev "$scratch/dist"
 mkdir -p "$scratch/unpacked" "$scratch/elsewhere"
 tar -C "$scratch/unpacked" -xzf "$scratch"/dist/ludo-*-linux-*.tar.gz
 game=$(echo "$scratch"/unpacked/ludo-*/ludo)

@@ -15,7 +15,8 @@ case "${1:-}" in
 linux)
     profile=${2:-release}
     out=${3:-dist}
-    cargo build --quiet --profile "$profile" --bin ludo
+    # LUDO_FEATURES=dev: with the tools for developers and tests (the tests' bundle).
+    cargo build --quiet --profile "$profile" --bin ludo ${LUDO_FEATURES:+--features "$LUDO_FEATURES"}
     [ "$profile" = dev ] && built=debug || built=$profile
     name=ludo-$version-linux-$(uname -m)
     stage=$(mktemp -d)

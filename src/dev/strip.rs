@@ -18,9 +18,9 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use clap::ValueEnum;
 use ludo_core::{Awaiting, Pos};
 
+use super::StripKind;
 use super::metrics::{Metrics, note_theme_ready, start_update_timer, stop_update_timer};
 use crate::board::camera::{MainCamera, Stage};
 use crate::board::pieces::Selected;
@@ -29,15 +29,6 @@ use crate::board::squares::yard_centre;
 use crate::table::flow::{GameStarted, MoveChosen, RollRequested, TableOpened};
 use crate::table::settings::Settings;
 use crate::table::{GameSet, Table};
-
-/// The moment a strip shows.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StripKind {
-    Roll,
-    Move,
-    Capture,
-    Goal,
-}
 
 impl StripKind {
     fn name(self) -> &'static str {

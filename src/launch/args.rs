@@ -97,7 +97,7 @@ pub struct Args {
     /// reaching the goal, make it happen, and save ten frames of it side by side (to
     /// --screenshot's path, else strip-KIND.png; the browser downloads it), then exit.
     #[arg(long, value_enum, value_name = "KIND", conflicts_with_all = ["when_over", "in_lobby", "join", "create"])]
-    pub strip: Option<crate::dev::strip::StripKind>,
+    pub strip: Option<crate::dev::StripKind>,
     /// Open this finished game for review (its file, exported from Past games, or a record
     /// from `ludo-cli record`); the browser reads the game its server put in the page.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["seats", "join", "create", "strip"])]

@@ -6,6 +6,7 @@ use bevy::sprite_render::{ColorMaterialPlugin, Mesh2dRenderPlugin, SpriteRenderP
 use bevy_egui::EguiPlugin;
 use bevy_kira_audio::AudioPlugin;
 
+#[cfg(feature = "dev")]
 use crate::dev::screenshot::{LaunchedAt, ScreenshotAndExit};
 use crate::files::online::OnlineMemory;
 use crate::files::resume::DataDir;
@@ -111,6 +112,7 @@ fn window_size(args: &Args) -> (u32, u32) {
 
 /// Reads the command line, builds the app and runs it.
 pub fn run() -> AppExit {
+    #[cfg(feature = "dev")]
     let launched = LaunchedAt(bevy::platform::time::Instant::now());
     let args = match Args::parse_from(command_line()) {
         Ok(args) => args,
@@ -121,6 +123,13 @@ pub fn run() -> AppExit {
         }
         Err(e) => return refuse(&e.to_string()),
     };
+    #[cfg(not(feature = "dev"))]
+    if args.screenshot.is_some() || args.strip.is_some() {
+        return refuse(
+            "--screenshot and --strip are tools for developers and tests, and this build has \
+             none: build the game with `--features dev`",
+        );
+    }
     let mut app = engine(&args);
     // Screenshot and strip runs neither read nor write the player's files.
     let remembered = args.screenshot.is_none() && args.strip.is_none();
@@ -175,6 +184,7 @@ pub fn run() -> AppExit {
     if args.print_events {
         app.insert_resource(crate::ui::hud::announce::PrintEvents);
     }
+    #[cfg(feature = "dev")]
     dev_tools(&mut app, &args, online.is_some(), launched);
     app.run()
 }
@@ -352,6 +362,7 @@ fn read_review(path: &std::path::Path) -> Result<ludo_proto::GameFile, String> {
 }
 
 /// `--strip` or `--screenshot`: the tools that look at the game and exit.
+#[cfg(feature = "dev")]
 fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
     if let Some(kind) = args.strip {
         crate::dev::strip::plugin(app, kind, args.screenshot.clone());
