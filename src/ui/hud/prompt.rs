@@ -125,11 +125,13 @@ fn dice_sealed(ui: &mut egui::Ui, online: &Online, seen: &PromptSeen) {
     } else {
         texts.fmt("dice-sealed-by", &[("devices", revealed.into())])
     };
-    egui::CollapsingHeader::new(line.rich().small())
+    // The line wraps in the narrow room beside the board (a header would not, and would
+    // push the prompt over the board); the promises fold under a short header of their own.
+    ui.label(line.rich().small().weak());
+    egui::CollapsingHeader::new(texts.get("dice-promises").rich().small())
         .id_salt("dice_promises")
         .show(ui, |ui| {
             let short = |hex: &str| format!("{}…", &hex[..hex.len().min(16)]);
-            ui.label(texts.get("dice-promises").rich().small().strong());
             let server = texts.get("dice-promise-server");
             ui.label(
                 texts
