@@ -11,18 +11,24 @@
 //! 6. `board` — the table as entities: squares, pieces, die, animation, sound, input.
 //! 7. `ui` — the egui windows.
 //! 8. `dev` — screenshots for tests; `launch` — the command line and the browser page.
+//!
+//! The layers are private to the crate: the binary starts the game with [`run`], and the
+//! integration tests reach what they build and read through [`testing`], their one door.
 
 use bevy::prelude::*;
 
-pub mod board;
-pub mod dev;
-pub mod files;
-pub mod i18n;
-pub mod launch;
-pub mod online;
-pub mod table;
-pub mod theme;
-pub mod ui;
+mod board;
+mod dev;
+mod files;
+mod i18n;
+mod launch;
+mod online;
+mod table;
+pub mod testing;
+mod theme;
+mod ui;
+
+pub use launch::run;
 
 /// The headless game: the table's flow, what it remembers, and online tables. The game
 /// starts at the menu unless the app inserts another `Screen` after adding this plugin.

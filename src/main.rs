@@ -1,5 +1,5 @@
 //! Ludo: start the game. `ludo --help` lists the options; `src/launch/` reads them.
 
 fn main() -> bevy::app::AppExit {
-    ludo::launch::run()
+    ludo::run()
 }

@@ -7,15 +7,15 @@ mod common;
 use bevy::input::ButtonInput;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use ludo::board::clock::BoardClock;
-use ludo::board::dice::{Die, Settle, Tumble};
-use ludo::board::hops::{FlyHome, Hop, Squash};
-use ludo::board::pieces::{Emphasis, Lift, Piece, RestScale};
-use ludo::board::shake::Shake;
-use ludo::table::flow::{Busy, Happened};
-use ludo::table::settings::{Settings, Speed};
-use ludo::table::{SeatKind, Table, TableConfig};
-use ludo::theme::{ActiveTheme, Look};
+use ludo::testing::BoardClock;
+use ludo::testing::Shake;
+use ludo::testing::{ActiveTheme, Look};
+use ludo::testing::{Busy, Happened};
+use ludo::testing::{Die, Settle, Tumble};
+use ludo::testing::{Emphasis, Lift, Piece, RestScale};
+use ludo::testing::{FlyHome, Hop, Squash};
+use ludo::testing::{SeatKind, Table, TableConfig};
+use ludo::testing::{Settings, Speed};
 use ludo_core::{Awaiting, Event};
 
 use common::press;
@@ -63,15 +63,15 @@ fn app(speed: Speed, reduced_motion: bool, seed: u64) -> App {
     .init_resource::<bevy_egui::input::EguiWantsInput>()
     .init_resource::<Seen>()
     .add_plugins((
-        ludo::board::input::keyboard_plugin,
-        ludo::board::board_sets,
-        ludo::board::clock::plugin,
-        ludo::board::hops::plugin,
-        ludo::board::pieces::rest,
-        ludo::board::dice::motion,
-        ludo::board::shake::plugin,
+        ludo::testing::keyboard_plugin,
+        ludo::testing::board_sets,
+        ludo::testing::board_clock_plugin,
+        ludo::testing::board_hops_plugin,
+        ludo::testing::pieces_rest,
+        ludo::testing::dice_motion,
+        ludo::testing::board_shake_plugin,
     ))
-    .add_systems(Update, record.after(ludo::table::GameSet::Rules));
+    .add_systems(Update, record.after(ludo::testing::GameSet::Rules));
     for seat in 0..4 {
         for index in 0..4 {
             app.world_mut().spawn((
@@ -86,7 +86,7 @@ fn app(speed: Speed, reduced_motion: bool, seed: u64) -> App {
     app.world_mut()
         .spawn((Die::default(), Transform::default()));
     app.world_mut()
-        .spawn((ludo::board::camera::MainCamera, Transform::default()));
+        .spawn((ludo::testing::MainCamera, Transform::default()));
     app.update();
     app
 }
@@ -238,7 +238,7 @@ fn at_normal_speed_a_capture_freezes_the_board_and_shakes_it_then_all_settles() 
 
 #[test]
 fn at_a_servers_table_the_die_tumbles_from_the_press_until_the_roll_arrives() {
-    use ludo::table::flow::Decider;
+    use ludo::testing::Decider;
     let mut app = app(Speed::Normal, false, 5);
     // The seat to roll is this device's at a server's table: nothing decides here.
     let seat = app.world().resource::<Table>().game.turn();

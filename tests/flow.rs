@@ -3,9 +3,12 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::table::flow::*;
-use ludo::table::settings::Settings;
-use ludo::table::{SeatKind, Table, TableConfig};
+use ludo::testing::Settings;
+use ludo::testing::{
+    Busy, Happened, MoveChosen, NewTableRequested, RematchRequested, RollRequested, dice_rolled,
+    piece_moved,
+};
+use ludo::testing::{SeatKind, Table, TableConfig};
 use ludo_core::{Awaiting, CpuLevel, Event, Pos};
 
 /// Everything the rules wrote, in order: every event, and the kinds the tests ask about.
@@ -71,7 +74,7 @@ fn record(mut seen: ResMut<Seen>, mut happened: MessageReader<Happened>, table: 
 fn app_with(config: TableConfig, extra: impl FnOnce(&mut App)) -> App {
     let mut app = common::headless_app(config, |_| {});
     app.init_resource::<Seen>()
-        .add_systems(Update, record.after(ludo::table::GameSet::Rules));
+        .add_systems(Update, record.after(ludo::testing::GameSet::Rules));
     extra(&mut app);
     app.update();
     app
@@ -316,7 +319,7 @@ fn a_person_plays_through_the_keyboard_input_path() {
         |app| {
             app.init_resource::<ButtonInput<KeyCode>>()
                 .init_resource::<bevy_egui::input::EguiWantsInput>()
-                .add_plugins(ludo::board::input::keyboard_plugin);
+                .add_plugins(ludo::testing::keyboard_plugin);
         },
     );
     let press = common::press;
@@ -363,7 +366,7 @@ fn a_person_plays_through_the_keyboard_input_path() {
 
 #[test]
 fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
-    use ludo::ui::setup::{Chair, SetupDraft};
+    use ludo::testing::{Chair, SetupDraft};
     use ludo_core::*;
     let mut app = app(cpus(4), 2);
     let mut draft = SetupDraft::from_config(&app.world().resource::<TableConfig>().clone());
@@ -443,8 +446,8 @@ fn the_cpu_plays_for_a_person_who_asks_and_stops_when_they_take_back() {
 #[test]
 fn with_a_turn_limit_a_person_who_does_nothing_is_played_for_after_it() {
     use bevy::time::TimeUpdateStrategy;
-    use ludo::table::TurnLimit;
-    use ludo::table::turn_clock::TurnClock;
+    use ludo::testing::TurnClock;
+    use ludo::testing::TurnLimit;
     let mut seats = cpus(2);
     seats[0] = SeatKind::Person { name: "Ana".into() };
     let mut app = app_with(
@@ -483,7 +486,7 @@ fn with_a_turn_limit_a_person_who_does_nothing_is_played_for_after_it() {
 
 #[test]
 fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
-    use ludo::table::screen::Screen;
+    use ludo::testing::Screen;
     let mut app = app_with(
         TableConfig {
             seats: cpus(3),
@@ -533,8 +536,8 @@ fn from_the_menu_a_new_table_plays_to_the_results_and_play_again_rotates() {
 #[test]
 fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
     use bevy::input::ButtonInput;
-    use ludo::table::screen::Pause;
-    use ludo::ui::overlay::Overlay;
+    use ludo::testing::Overlay;
+    use ludo::testing::Pause;
     let mut app = app_with(
         TableConfig {
             seats: cpus(2),
@@ -543,7 +546,7 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
         },
         |app| {
             app.init_resource::<ButtonInput<KeyCode>>()
-                .add_plugins((ludo::ui::overlay::plugin, ludo::ui::pause::plugin));
+                .add_plugins((ludo::testing::overlay_plugin, ludo::testing::pause_plugin));
         },
     );
     let escape = |app: &mut App| {
@@ -591,9 +594,9 @@ fn escape_closes_a_window_first_then_pauses_and_nothing_plays_while_paused() {
 
 #[test]
 fn each_window_is_a_state_that_cleans_up_when_left() {
-    use ludo::ui::overlay::Overlay;
-    use ludo::ui::profiles::ProfilesOpen;
-    use ludo::ui::setup::{Chair, SetupDraft};
+    use ludo::testing::Overlay;
+    use ludo::testing::ProfilesOpen;
+    use ludo::testing::{Chair, SetupDraft};
     let mut app = app_with(
         TableConfig {
             seats: cpus(3),
@@ -602,9 +605,9 @@ fn each_window_is_a_state_that_cleans_up_when_left() {
         },
         |app| {
             app.add_plugins((
-                ludo::ui::overlay::plugin,
-                ludo::ui::setup::plugin,
-                ludo::ui::profiles::plugin,
+                ludo::testing::overlay_plugin,
+                ludo::testing::setup_plugin,
+                ludo::testing::profiles_plugin,
             ));
         },
     );
@@ -630,8 +633,8 @@ fn each_window_is_a_state_that_cleans_up_when_left() {
     assert!(app.world().get_resource::<SetupDraft>().is_some());
     // Leaving the table (to the menu) closes its window.
     app.world_mut()
-        .resource_mut::<NextState<ludo::table::screen::Screen>>()
-        .set(ludo::table::screen::Screen::Menu);
+        .resource_mut::<NextState<ludo::testing::Screen>>()
+        .set(ludo::testing::Screen::Menu);
     app.update();
     app.update();
     assert_eq!(

@@ -10,7 +10,7 @@ use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternEl
 use skrifa::MetadataProvider;
 
 fn lang_dir() -> PathBuf {
-    ludo::files::asset_list::manifest_dir().join("assets/lang")
+    ludo::testing::manifest_dir().join("assets/lang")
 }
 
 /// Each language file: its code and text.
@@ -61,7 +61,7 @@ fn inline_variables(i: &InlineExpression<&str>, out: &mut BTreeSet<String>) {
 /// Every message of a file with the variables it uses; a parse error names the place.
 fn messages(code: &str, text: &str) -> BTreeMap<String, BTreeSet<String>> {
     let file = format!("assets/lang/{code}.ftl");
-    ludo::i18n::parse(&file, text.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    ludo::testing::parse_language(&file, text.to_string()).unwrap_or_else(|e| panic!("{e}"));
     let ast = fluent_syntax::parser::parse(text).unwrap_or_else(|(_, e)| panic!("{file}: {e:?}"));
     let mut out = BTreeMap::new();
     for entry in ast.body {
@@ -81,7 +81,7 @@ fn messages(code: &str, text: &str) -> BTreeMap<String, BTreeSet<String>> {
 fn every_language_has_every_key_and_no_other() {
     let files = files();
     let codes: Vec<&str> = files.iter().map(|(c, _)| c.as_str()).collect();
-    for shipped in ludo::i18n::SHIPPED {
+    for shipped in ludo::testing::SHIPPED_LANGUAGES {
         assert!(
             codes.contains(&shipped),
             "assets/lang/{shipped}.ftl is missing"
@@ -114,7 +114,7 @@ fn every_shipped_preset_is_named_and_described_in_english_and_so_in_every_langua
         "en",
         &std::fs::read_to_string(lang_dir().join("en.ftl")).unwrap(),
     );
-    let rules = ludo::files::asset_list::manifest_dir().join("assets/rules");
+    let rules = ludo::testing::manifest_dir().join("assets/rules");
     let mut presets = Vec::new();
     for entry in std::fs::read_dir(&rules).unwrap() {
         let path = entry.unwrap().path();
@@ -214,7 +214,7 @@ fn rust_files(folders: &[&str]) -> Vec<std::path::PathBuf> {
             }
         }
     }
-    let root = ludo::files::asset_list::manifest_dir();
+    let root = ludo::testing::manifest_dir();
     let mut files = Vec::new();
     for folder in folders {
         walk(&root.join(folder), &mut files);
@@ -226,7 +226,7 @@ fn rust_files(folders: &[&str]) -> Vec<std::path::PathBuf> {
 #[test]
 fn every_character_of_every_translation_is_in_a_shipped_font() {
     // The built-in interface fonts, then the language fonts, as the game sets them.
-    let mut fonts: Vec<(String, Vec<u8>)> = ludo::theme::view::ui_fonts()
+    let mut fonts: Vec<(String, Vec<u8>)> = ludo::testing::ui_fonts()
         .font_data
         .into_iter()
         .map(|(name, data)| (name, data.font.to_vec()))
@@ -286,13 +286,13 @@ mod common;
 /// The game's language plugin over the shipped files, headless.
 fn app_in(language: Option<&str>) -> bevy::prelude::App {
     use bevy::prelude::*;
-    let settings = ludo::table::settings::Settings {
+    let settings = ludo::testing::Settings {
         language: language.map(String::from),
         ..Default::default()
     };
-    let mut app = common::headless_app(ludo::table::TableConfig::default(), |app| {
+    let mut app = common::headless_app(ludo::testing::TableConfig::default(), |app| {
         app.add_plugins(bevy::asset::AssetPlugin {
-            file_path: ludo::files::asset_list::manifest_dir()
+            file_path: ludo::testing::manifest_dir()
                 .join("assets")
                 .to_string_lossy()
                 .into_owned(),
@@ -300,12 +300,12 @@ fn app_in(language: Option<&str>) -> bevy::prelude::App {
         });
     });
     app.insert_resource(settings)
-        .add_plugins(ludo::i18n::plugin);
+        .add_plugins(ludo::testing::i18n_plugin);
     app
 }
 
-fn update_until(app: &mut bevy::prelude::App, done: impl Fn(&ludo::i18n::Texts) -> bool) {
-    let loaded = common::update_until(app, 10.0, |w| done(w.resource::<ludo::i18n::Texts>()));
+fn update_until(app: &mut bevy::prelude::App, done: impl Fn(&ludo::testing::Texts) -> bool) {
+    let loaded = common::update_until(app, 10.0, |w| done(w.resource::<ludo::testing::Texts>()));
     assert!(loaded, "the language did not load");
 }
 
@@ -315,13 +315,13 @@ fn the_language_changes_while_the_game_runs() {
     update_until(&mut app, |t| t.get("menu-continue") == "Lanjutkan");
     // Plurals and variables by the language's own rules.
     app.world_mut()
-        .resource_mut::<ludo::table::settings::Settings>()
+        .resource_mut::<ludo::testing::Settings>()
         .language = Some("ar".into());
     update_until(&mut app, |t| t.rtl);
-    let texts = app.world().resource::<ludo::i18n::Texts>();
+    let texts = app.world().resource::<ludo::testing::Texts>();
     assert_eq!(texts.get("menu-continue"), "متابعة");
     // A person who gave no name is "the player" in the language of the day; a name is a name.
-    assert_eq!(texts.person(ludo::table::UNNAMED), "اللاعب");
+    assert_eq!(texts.person(ludo::testing::UNNAMED), "اللاعب");
     assert_eq!(texts.person("Ana"), "Ana");
     let two = texts.fmt("hud-time-left", &[("secs", 2u32.into())]);
     let five = texts.fmt("hud-time-left", &[("secs", 5u32.into())]);
@@ -338,10 +338,10 @@ fn the_language_changes_while_the_game_runs() {
     let rich: bevy_egui::egui::RichText = left.clone().into();
     assert_eq!(rich.text(), left.drawn());
     app.world_mut()
-        .resource_mut::<ludo::table::settings::Settings>()
+        .resource_mut::<ludo::testing::Settings>()
         .language = Some("en".into());
     update_until(&mut app, |t| !t.rtl && t.get("menu-continue") == "Continue");
-    let texts = app.world().resource::<ludo::i18n::Texts>();
+    let texts = app.world().resource::<ludo::testing::Texts>();
     assert_eq!(
         texts.fmt("hud-time-left", &[("secs", 1u32.into())]),
         "1 second left in this turn"
@@ -356,19 +356,22 @@ fn the_first_start_takes_a_language_and_keeps_it() {
     app.update();
     let chosen = app
         .world()
-        .resource::<ludo::table::settings::Settings>()
+        .resource::<ludo::testing::Settings>()
         .language
         .clone();
     let chosen = chosen.expect("a language is chosen on the first start");
-    assert!(ludo::i18n::available().contains(&chosen), "{chosen}");
+    assert!(
+        ludo::testing::available_languages().contains(&chosen),
+        "{chosen}"
+    );
 }
 
 #[test]
 fn the_browser_lists_the_shipped_languages_and_fonts() {
     // Desktop reads the folder; the browser, which cannot, gets `SHIPPED`: the same.
     assert_eq!(
-        ludo::i18n::available(),
-        ludo::i18n::SHIPPED.map(String::from).to_vec()
+        ludo::testing::available_languages(),
+        ludo::testing::SHIPPED_LANGUAGES.map(String::from).to_vec()
     );
     let mut fonts: Vec<String> = std::fs::read_dir(lang_dir().join("fonts"))
         .unwrap()
@@ -376,7 +379,7 @@ fn the_browser_lists_the_shipped_languages_and_fonts() {
         .filter(|n| n.ends_with(".ttf"))
         .collect();
     fonts.sort();
-    let mut shipped = ludo::i18n::SHIPPED_FONTS.map(String::from).to_vec();
+    let mut shipped = ludo::testing::SHIPPED_FONTS.map(String::from).to_vec();
     shipped.sort();
     assert_eq!(fonts, shipped);
 }

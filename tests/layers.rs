@@ -140,7 +140,7 @@ fn back_imports(src: &Path) -> Vec<String> {
 
 #[test]
 fn no_file_imports_from_a_layer_above_its_own() {
-    let src = ludo::files::asset_list::manifest_dir().join("src");
+    let src = ludo::testing::manifest_dir().join("src");
     let found = back_imports(&src);
     assert!(
         found.is_empty(),
@@ -180,7 +180,7 @@ fn the_check_sees_single_and_grouped_paths() {
 /// a loop; this says which way it runs).
 #[test]
 fn the_rules_crate_knows_no_cpu_player() {
-    let root = ludo::files::asset_list::manifest_dir();
+    let root = ludo::testing::manifest_dir();
     let core = root.join("crates/ludo-core");
     let manifest = std::fs::read_to_string(core.join("Cargo.toml")).unwrap();
     assert!(

@@ -14,11 +14,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use ludo::files::online::{OnlineMemory, load_online};
-use ludo::files::resume::DataDir;
-use ludo::online::{Online, OnlineRequest, Problem, Status};
-use ludo::table::flow::{Decider, Happened, MoveChosen, RollRequested};
-use ludo::table::{GameSet, Table, TableConfig};
+use ludo::testing::DataDir;
+use ludo::testing::{Decider, Happened, MoveChosen, RollRequested};
+use ludo::testing::{GameSet, Table, TableConfig};
+use ludo::testing::{Online, OnlineRequest, Problem, Status};
+use ludo::testing::{OnlineMemory, load_online};
 use ludo_core::{Awaiting, CpuLevel, Event};
 use ludo_proto::{SeatSpec, TableSpec};
 
@@ -44,7 +44,7 @@ fn server_binary() -> PathBuf {
     // crates/ludo-server/Cargo.toml` in the shared target folder.
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| ludo::files::asset_list::manifest_dir().join("target"));
+        .unwrap_or_else(|| ludo::testing::manifest_dir().join("target"));
     let bin = target.join("debug/ludo-server");
     assert!(
         bin.exists(),
@@ -273,7 +273,7 @@ fn two_devices_and_two_cpus_play_a_room_to_the_end() {
     );
     let seats = &ana.world().resource::<Table>().seats;
     assert_eq!(
-        ludo::table::SeatKind::Person {
+        ludo::testing::SeatKind::Person {
             name: "Budi".into()
         },
         seats[1]
@@ -312,10 +312,7 @@ fn two_devices_and_two_cpus_play_a_room_to_the_end() {
     // Each device kept the finished game among its past games: the server's record, the hash
     // heard before the first roll and the seed revealed, which check out; and its ID there.
     for device in [&ana, &budi] {
-        let past = &device
-            .world()
-            .resource::<ludo::files::past_games::PastGames>()
-            .games;
+        let past = &device.world().resource::<ludo::testing::PastGames>().games;
         assert_eq!(
             past.len(),
             1,

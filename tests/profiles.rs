@@ -4,10 +4,10 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::files::profiles::{load_profiles, save_profiles};
-use ludo::files::resume::DataDir;
-use ludo::table::profiles::{LastRatings, Profiles, Unranked};
-use ludo::table::{SeatKind, Table, TableConfig};
+use ludo::testing::DataDir;
+use ludo::testing::{LastRatings, Profiles, Unranked};
+use ludo::testing::{SeatKind, Table, TableConfig};
+use ludo::testing::{load_profiles, save_profiles};
 use ludo_core::{CpuLevel, Rules, Standing};
 
 fn person(name: &str) -> SeatKind {
@@ -214,7 +214,7 @@ fn a_cpu_profile_is_known_by_its_level_and_an_old_files_are_marked() {
     let dir = common::scratch("old-cpu-profile");
     let old = format!(
         "(version: {}, profiles: [(name: \"CPU (easy)\", rating: 1510.0, games: 2, wins: 1, rank_sum: 3)])",
-        ludo::table::profiles::PROFILES_VERSION
+        ludo::testing::PROFILES_VERSION
     );
     std::fs::write(dir.join("profiles.ron"), old).unwrap();
     let read = load_profiles(&dir).unwrap().unwrap();

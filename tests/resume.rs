@@ -4,9 +4,9 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::files::resume::{DataDir, SAVE_VERSION, SavedGame, load_game, save_game};
-use ludo::table::stats::Story;
-use ludo::table::{SeatKind, Table, TableConfig};
+use ludo::testing::Story;
+use ludo::testing::{DataDir, SAVE_VERSION, SavedGame, load_game, save_game};
+use ludo::testing::{SeatKind, Table, TableConfig};
 use ludo_core::{
     Awaiting, BoardChoice, CpuLevel, FirstPlayer, NoPieceInPlay, PhaseState, Rules, Step,
 };
@@ -218,7 +218,7 @@ fn app(config: TableConfig, dir: &std::path::Path, resumed: Option<(SavedGame, T
     let mut app = common::headless_app(config, |app| {
         app.insert_resource(DataDir(Some(dir.to_path_buf())));
         if let Some((saved, table)) = resumed {
-            ludo::files::resume::resume(app, saved, table);
+            ludo::testing::resume(app, saved, table);
         }
     });
     app.update();

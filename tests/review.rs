@@ -6,12 +6,12 @@
 mod common;
 
 use bevy::prelude::*;
-use ludo::files::past_games::{PastGames, load_past_games};
-use ludo::files::resume::DataDir;
-use ludo::files::reviews::{ReviewAt, ReviewRequested, read_game_file};
-use ludo::table::review::{Review, ReviewStep};
-use ludo::table::screen::Screen;
-use ludo::table::{SeatKind, Table, TableConfig};
+use ludo::testing::DataDir;
+use ludo::testing::Screen;
+use ludo::testing::{PastGames, load_past_games};
+use ludo::testing::{Review, ReviewStep};
+use ludo::testing::{ReviewAt, ReviewRequested, read_game_file};
+use ludo::testing::{SeatKind, Table, TableConfig};
 use ludo_core::{CpuLevel, Event, GameRecord, RandomChooser, Rules, Step};
 use ludo_proto::{DiceCheck, GameFile, ServedDice, seed_hash};
 

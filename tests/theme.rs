@@ -10,14 +10,14 @@ use std::time::Instant;
 
 use bevy::asset::AssetPlugin;
 use bevy::prelude::*;
-use ludo::board::squares::BoardSquare;
-use ludo::table::TableConfig;
-use ludo::table::settings::Settings;
-use ludo::theme::{ActiveTheme, Look, ThemeFile, ThemeProblem};
+use ludo::testing::BoardSquare;
+use ludo::testing::Settings;
+use ludo::testing::TableConfig;
+use ludo::testing::{ActiveTheme, Look, ThemeFile, ThemeProblem};
 use ludo_core::SquareKind;
 
 fn repo_assets() -> PathBuf {
-    ludo::files::asset_list::manifest_dir().join("assets")
+    ludo::testing::manifest_dir().join("assets")
 }
 
 /// A headless game at the table whose assets come from `root`, drawing its board, with the
@@ -36,8 +36,11 @@ fn app_with_assets(root: &Path) -> App {
         .init_asset::<Image>()
         .init_asset::<bevy_kira_audio::AudioSource>();
     });
-    app.add_plugins((ludo::theme::plugin, ludo::board::squares::plugin));
-    ludo::frame_order(&mut app);
+    app.add_plugins((
+        ludo::testing::theme_plugin,
+        ludo::testing::board_squares_plugin,
+    ));
+    ludo::testing::frame_order(&mut app);
     app
 }
 
@@ -124,7 +127,7 @@ fn both_shipped_themes_load_whole() {
     }
     // The classic theme file is the built-in look, colour for colour.
     let text = std::fs::read_to_string(repo_assets().join("themes/classic/theme.ron")).unwrap();
-    let classic = ludo::theme::file::parse(&text).unwrap();
+    let classic = ludo::testing::parse_theme(&text).unwrap();
     assert_eq!(Look::of(&classic), Look::default());
     assert_eq!(classic.sounds, ThemeFile::default().sounds);
     // And the board is drawn with it.
@@ -290,8 +293,8 @@ fn saving_the_theme_file_while_the_game_runs_recolours_the_board() {
 fn the_browser_lists_the_shipped_themes() {
     // Desktop lists the folder; the browser (which cannot) lists `SHIPPED`: the same.
     assert_eq!(
-        ludo::theme::available(None),
-        ludo::theme::SHIPPED.map(String::from).to_vec()
+        ludo::testing::available_themes(None),
+        ludo::testing::SHIPPED_THEMES.map(String::from).to_vec()
     );
 }
 
@@ -320,11 +323,11 @@ fn text_contrast() {
     use bevy_egui::egui::Color32;
     for theme in ["classic", "night"] {
         let path = repo_assets().join(format!("themes/{theme}/theme.ron"));
-        let file = ludo::theme::file::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let file = ludo::testing::parse_theme(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let skin = Look::of(&file).ui;
-        let egui = ludo::theme::look::egui;
+        let egui = ludo::testing::egui_colour;
         for (high, least) in [(false, 4.5), (true, 7.0)] {
-            let v = ludo::ui::look::visuals(&skin, high);
+            let v = ludo::testing::visuals(&skin, high);
             let mut pairs: Vec<(&str, Color32, Color32)> = vec![
                 ("text on a panel", v.text_color(), v.panel_fill),
                 ("text in a window", v.text_color(), v.window_fill),
@@ -366,11 +369,11 @@ fn text_contrast() {
     }
     for (theme, least) in [("classic", 3.0), ("night", 4.5)] {
         let path = repo_assets().join(format!("themes/{theme}/theme.ron"));
-        let file = ludo::theme::file::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let file = ludo::testing::parse_theme(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let look = Look::of(&file);
         for colour in ludo_core::Colour::ALL {
             let seat = look.seat(colour);
-            let egui = ludo::theme::look::egui;
+            let egui = ludo::testing::egui_colour;
             let ratio = contrast(egui(seat.ink), egui(seat.strong));
             println!("{theme}: {colour:?}'s ink on its colour {ratio:.2}:1");
             assert!(

@@ -1,6 +1,7 @@
 // What the browser tests share: Debian's Chromium in software rendering, a room server of the
 // test's own on 127.0.0.1 with a scratch database, a page's console watched (its lines, its
-// errors, a wait for a line), the artifacts folder, and a slow phone connection.
+// errors, its signals, a wait for one), the artifacts folder, a slow phone connection, and
+// the runner that owns a test's browser, pages, problems, report and exit.
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -76,50 +77,151 @@ function matching(pattern, text) {
 }
 
 /**
- * Watches a page's console. Every line is kept with the time it came (`lines`); a console
- * error or an uncaught exception is a problem, written into `problems` under `name` (Bevy's
- * event loop throws one exception on purpose to hand control back: not a problem).
- * `next(pattern, ms)` resolves with the first line from now on that matches (a string is
- * looked for inside a line, a RegExp matched), `seen(pattern, ms)` with the first since the
- * page opened; each as `{ at, text, match }`, and each fails after `ms`.
- * `said()` is the game's own lines (`ludo: …`), without the prefix and the console's styling.
+ * The game's signal in a console line, if it has one: the JSON object after `ludo: `
+ * (`Signal` in src/table/signal.rs), without the console's styling after it; `undefined`
+ * for another line, `null` for a signal that is not JSON.
+ */
+export function signalIn(text) {
+  const start = text.indexOf('ludo: {');
+  if (start < 0) return undefined;
+  let depth = 0;
+  let quoted = false;
+  for (let i = start + 6; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === '"') quoted = false;
+    } else if (c === '"') quoted = true;
+    else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) {
+      try {
+        return JSON.parse(text.slice(start + 6, i + 1));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Watches a page's console. Every line is kept with the time it came (`lines`), and every
+ * signal of the game's (`signals`: its JSON, with `time`, when it came). A console error, an uncaught
+ * exception or a signal that is not JSON is a problem, written into `problems` under `name`
+ * (Bevy's event loop throws one exception on purpose to hand control back: not a problem).
+ * `next(kind, ms, test)` resolves with the first signal of `kind` from now on for which `test`
+ * holds, `seen(kind, ms, test)` with the first since the page opened; each fails after `ms`.
+ * `last(kind, test)` is the latest so far. `nextLine(pattern, ms)` waits for a plain line (a
+ * string looked for inside it, a RegExp matched) and resolves with `{ at, text, match }`.
  */
 export function watch(page, name, problems) {
   const lines = [];
+  const signals = [];
   const waiting = [];
   page.on('console', (m) => {
     const line = { at: Date.now(), text: m.text() };
     if (m.type() === 'error') problems.push(`${name}: console error: ${line.text}`);
     lines.push(line);
+    const signal = signalIn(line.text);
+    if (signal === null) problems.push(`${name}: a signal that is not JSON: ${line.text}`);
+    if (signal) signals.push({ ...signal, time: line.at });
     for (const w of [...waiting]) {
-      const match = matching(w.pattern, line.text);
-      if (match) {
+      const found = w.finds(line, signal && signals.at(-1));
+      if (found) {
         waiting.splice(waiting.indexOf(w), 1);
-        w.ok({ ...line, match });
+        w.ok(found);
       }
     }
   });
   page.on('pageerror', (e) => {
     if (!String(e).includes('Using exceptions for control flow')) problems.push(`${name}: page error: ${e}`);
   });
-  const next = (pattern, timeoutMs) => new Promise((ok, fail) => {
+  const wait = (finds, what, timeoutMs) => new Promise((ok, fail) => {
     const timer = setTimeout(() => {
       waiting.splice(waiting.findIndex((w) => w.ok === done), 1);
-      fail(new Error(`${name}: no ${pattern} within ${timeoutMs} ms`));
+      fail(new Error(`${name}: no ${what} within ${timeoutMs} ms`));
     }, timeoutMs);
-    const done = (line) => { clearTimeout(timer); ok(line); };
-    waiting.push({ pattern, ok: done });
+    const done = (found) => { clearTimeout(timer); ok(found); };
+    waiting.push({ finds, ok: done });
   });
-  const seen = (pattern, timeoutMs) => {
-    for (const line of lines) {
-      const match = matching(pattern, line.text);
-      if (match) return Promise.resolve({ ...line, match });
-    }
-    return next(pattern, timeoutMs);
+  const is = (kind, test) => (s) => s.signal === kind && test(s);
+  const next = (kind, timeoutMs, test = () => true) =>
+    wait((_, s) => s && is(kind, test)(s) && s, `${kind} signal`, timeoutMs);
+  const seen = (kind, timeoutMs, test = () => true) => {
+    const found = signals.find(is(kind, test));
+    return found ? Promise.resolve(found) : next(kind, timeoutMs, test);
   };
-  const said = () => lines
-    .map((l) => l.text)
-    .filter((t) => t.includes('ludo: '))
-    .map((t) => t.slice(t.indexOf('ludo: ') + 6).replace(/ color:.*$/, '').trim());
-  return { lines, next, seen, said };
+  const last = (kind, test = () => true) => signals.findLast(is(kind, test));
+  const nextLine = (pattern, timeoutMs) => wait((line) => {
+    const match = matching(pattern, line.text);
+    return match && { ...line, match };
+  }, pattern, timeoutMs);
+  return { lines, signals, next, seen, last, nextLine };
+}
+
+/**
+ * Runs one browser test: launches Chromium, hands `body` a test's tools, and owns the end.
+ * `body(t)` gets `t.browser`, `t.report` (written to artifacts/NAME-report.json with the
+ * problems), `t.fail(what)`, `t.roomServer(web, args)` (stopped at the end), `t.later(fn)`
+ * (run at the end), `t.pages()` (every page opened) and `t.page(who, contextOrOptions)`: a page in the given browser context,
+ * or in a new one made with the options (a device of its own), its console watched, with
+ * `next`, `seen`, `last`, `nextLine`, `lines` and `signals` on it. A throw, a console error or
+ * a failed check fails the test: each open page's last lines and a screenshot
+ * (NAME-failure-WHO.png) go with it. At the end `summary(report)` is printed, and the process
+ * exits 1 on any problem, else 0 (waits of closed pages hold timers).
+ */
+export async function run(name, body, summary = () => null) {
+  const problems = [];
+  const report = {};
+  const pages = [];
+  const later = [];
+  const browser = await launchChromium();
+  const t = {
+    browser,
+    report,
+    problems,
+    fail: (what) => problems.push(what),
+    later: (fn) => later.push(fn),
+    pages: () => pages,
+    async roomServer(web, args = []) {
+      const server = await startRoomServer(web, args);
+      later.push(server.stop);
+      return server;
+    },
+    async page(who, contextOrOptions = {}) {
+      const context = typeof contextOrOptions.newPage === 'function'
+        ? contextOrOptions : await browser.newContext(contextOrOptions);
+      const page = await context.newPage();
+      Object.assign(page, watch(page, who, problems), { who });
+      pages.push(page);
+      return page;
+    },
+  };
+  try {
+    await body(t);
+  } catch (e) {
+    problems.push(String(e.stack || e));
+    for (const p of pages.filter((p) => !p.isClosed())) {
+      // Its last lines of any kind: a warning (a refusal, a lost connection) says why.
+      const last = p.lines.slice(-6).map((l) => l.text.replace(/%c/g, '').replace(/ color: .*$/, ''));
+      problems.push(`${p.who} last said:\n    ${last.join('\n    ')}`);
+      await p.screenshot({ path: artifact(`${name}-failure-${p.who.replace(/\W+/g, '-')}.png`) }).catch(() => {});
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    for (const fn of later.reverse()) await fn();
+  }
+  report.problems = problems;
+  fs.writeFileSync(artifact(`${name}-report.json`), JSON.stringify(report, null, 2) + '\n');
+  try {
+    const line = summary(report);
+    if (line) console.log(line);
+  } catch (e) {
+    problems.push(`the summary failed: ${e}`);
+  }
+  if (problems.length) {
+    console.error(`${name} failed:\n  ` + problems.join('\n  '));
+    process.exit(1);
+  }
+  process.exit(0);
 }

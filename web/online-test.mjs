@@ -10,24 +10,17 @@
 import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifact, launchChromium, startRoomServer, watch } from './harness.mjs';
+import { artifact, run, startRoomServer } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const gameBin = process.env.LUDO_GAME;
 
-// CPUs move after 50 ms; an absent person's seat goes to the CPU after 1 s; quick play waits
-// two minutes before CPUs fill a table (pages drawn in software take a while to open).
-const { address, stop } = await startRoomServer(path.join(here, 'dist'),
-  ['--cpu-pace-ms', '50', '--away-grace-ms', '1000', '--quick-wait-ms', '120000']);
+// The runner's tools (`run` in harness.mjs), for the helpers below.
+let t;
 
-const problems = [];
-const pages = [];
-const report = { address };
-const browser = await launchChromium();
-
-/** A page in a browser context of its own (a device), watching its console. */
+/** A page in the browser context `context` (a device), its console watched. */
 async function open(context, name) {
-  const page = await context.newPage();
+  const page = await t.page(name, context);
   // The page's WebSockets, as the browser sees them (why one closes, if it does).
   await page.addInitScript(() => {
     const Native = window.WebSocket;
@@ -51,12 +44,6 @@ async function open(context, name) {
     window.WebSocket.prototype = Native.prototype;
     Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
   });
-  const { lines, next } = watch(page, name, problems);
-  /** Resolves with the match of the first console line matching `pattern` from now on. */
-  page.line = (pattern, timeoutMs) => next(pattern, timeoutMs).then((l) => l.match);
-  Object.defineProperty(page, 'seen', { get: () => lines.map((l) => l.text) });
-  page.name = name;
-  pages.push(page);
   return page;
 }
 
@@ -65,7 +52,7 @@ async function open(context, name) {
  * Space would press the focused "Play again".) */
 function playByKeys(page) {
   let on = true;
-  page.line(/ludo: game over/, 900_000).then(() => { on = false; }, () => {});
+  page.next('game_over', 900_000).then(() => { on = false; }, () => {});
   const done = (async () => {
     await page.click('#ludo-canvas', { position: { x: 2, y: 2 } }).catch(() => {});
     while (on) {
@@ -78,18 +65,17 @@ function playByKeys(page) {
 
 const shot = (page, name) => page.screenshot({ path: artifact(`online-${name}.png`) });
 
-/** Taps where the game's console last said `what` is (`ludo: tap - WHAT X,Y`). */
+/** Taps where the game last said `what` is (its `tap` signal). */
 async function tap(page, what, timeoutMs = 30_000) {
-  const said = new RegExp(`ludo: tap - ${what} (\\d+),(\\d+)`);
   const started = Date.now();
   for (;;) {
-    const at = page.seen.map((t) => t.match(said)).findLast(Boolean);
-    if (at) {
-      await page.mouse.click(Number(at[1]), Number(at[2]));
+    const said = page.last('tap', (s) => s.what === what);
+    if (said) {
+      await page.mouse.click(...said.at);
       await page.waitForTimeout(300);
       return;
     }
-    if (Date.now() - started > timeoutMs) throw new Error(`${page.name}: nowhere to tap for ${what}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`${page.who}: nowhere to tap for ${what}`);
     await page.waitForTimeout(100);
   }
 }
@@ -107,8 +93,6 @@ const viewport = { width: 640, height: 400 };
 // which her table online takes, as a host's table does.
 const quickTable = '(rules: (exit_numbers: [1, 6], no_piece_in_play: up_to_three_rolls, ' +
   'extra_roll_on_goal: true, exact_finish: false))';
-let desktop;
-let desktopSaid;
 
 /**
  * A page reopened late in a long game: on a server whose dice are seeded (seed 82: with the
@@ -125,24 +109,24 @@ let desktopSaid;
 async function longGame() {
   const bots = process.env.LUDO_LONG_GAME;
   if (!bots) {
-    problems.push('LUDO_LONG_GAME names the long_game example (make test sets it)');
+    t.fail('LUDO_LONG_GAME names the long_game example (make test sets it)');
     return;
   }
   const server = await startRoomServer(path.join(here, 'dist'), ['--fixed-seed', '82',
     '--cpu-pace-ms', '5', '--away-grace-ms', '500', '--rate', '10000', '--burst', '10000']);
   let botRun;
   try {
-    const device = await browser.newContext({ viewport: small });
+    const device = await t.browser.newContext({ viewport: small });
     await device.addInitScript(() => {
       if (!localStorage.getItem('ludo/.config/table.ron')) {
         localStorage.setItem('ludo/.config/table.ron', '(rules: (rank_all: true))');
       }
     });
     const d = await open(device, 'D');
-    const room = d.line(/ludo: room (\w+)/, 120_000);
+    const room = d.next('room', 120_000);
     await d.goto(`${server.address}/?create=open,open,open,open&name=Dara&speed=instant`);
-    const code = (await room)[1];
-    const started = d.line(/ludo: table at event 0/, 60_000);
+    const { code } = await room;
+    const started = d.next('table_at', 60_000, (s) => s.event === 0);
     botRun = spawn(bots, [new URL(server.address).host, code, '--pause-at', '2000'],
       { stdio: ['pipe', 'pipe', 'inherit'] });
     let botSaid = '';
@@ -161,16 +145,16 @@ async function longGame() {
     // The bots hold the game at 2,000 events until Dara is back.
     const pausedAt = await paused;
     const back = await open(device, 'D again');
-    const seated = back.line(/ludo: seated (\d)/, 120_000);
-    const at = back.line(/ludo: table at event (\d+)/, 120_000);
+    const seated = back.next('seated', 120_000);
+    const at = back.next('table_at', 120_000);
     await back.goto(`${server.address}/r/${code}?speed=instant&print-events`);
-    const seat = Number((await seated)[1]);
-    const atEvent = Number((await at)[1]);
-    report.long_game = { code, seat, bots_paused_at: pausedAt, reopened_at_event: atEvent };
-    if (seat !== 0) problems.push(`Dara came back to seat ${seat}, not 0`);
-    if (atEvent < pausedAt || atEvent < 2000) problems.push(`Dara's table came back at event ${atEvent}, not at the game's ${pausedAt}`);
+    const { seat } = await seated;
+    const atEvent = (await at).event;
+    t.report.long_game = { code, seat, bots_paused_at: pausedAt, reopened_at_event: atEvent };
+    if (seat !== 0) t.fail(`Dara came back to seat ${seat}, not 0`);
+    if (atEvent < pausedAt || atEvent < 2000) t.fail(`Dara's table came back at event ${atEvent}, not at the game's ${pausedAt}`);
     // Her own roll: the page prints each event it shows from now on.
-    const rolled = back.line(/ludo: event \d+ \{"event":"rolled","seat":0/, 180_000);
+    const rolled = back.next('event', 180_000, (s) => s.event.event === 'rolled' && s.event.seat === 0);
     await back.setViewportSize(viewport);
     await back.waitForTimeout(1500);
     await shot(back, 'long-back');
@@ -182,11 +166,11 @@ async function longGame() {
     await back.close();
     const botsExit = await botsDone;
     const total = botSaid.match(/game over after (\d+) events/);
-    report.long_game.events = total ? Number(total[1]) : null;
-    if (botsExit !== 0 || !total) problems.push(`the bots ended with ${botsExit}: ${botSaid.slice(-200)}`);
-    else if (report.long_game.events <= atEvent) problems.push(`the game was over before Dara came back`);
-    const astray = back.seen.filter((l) => l.includes('do not follow'));
-    if (astray.length) problems.push(`Dara's page lost step with the server: ${astray[0]}`);
+    t.report.long_game.events = total ? Number(total[1]) : null;
+    if (botsExit !== 0 || !total) t.fail(`the bots ended with ${botsExit}: ${botSaid.slice(-200)}`);
+    else if (t.report.long_game.events <= atEvent) t.fail('the game was over before Dara came back');
+    const astray = back.lines.filter((l) => l.text.includes('do not follow'));
+    if (astray.length) t.fail(`Dara's page lost step with the server: ${astray[0].text}`);
   } finally {
     if (botRun && botRun.exitCode === null) botRun.kill();
     server.stop();
@@ -200,7 +184,7 @@ async function longGame() {
 async function twoNodes() {
   const clusterBin = path.join(path.dirname(process.env.LUDO_SERVER || ''), 'ludo-cluster');
   if (!process.env.LUDO_SERVER || !fs.existsSync(clusterBin)) {
-    problems.push(`no ludo-cluster beside LUDO_SERVER (${clusterBin}): make test builds it`);
+    t.fail(`no ludo-cluster beside LUDO_SERVER (${clusterBin}): make test builds it`);
     return;
   }
   const cluster = spawn(clusterBin, ['--nodes', '2', '--port', '0', '--web', path.join(here, 'dist')],
@@ -218,22 +202,22 @@ async function twoNodes() {
       cluster.on('exit', (c) => fail(new Error(`ludo-cluster exited (${c}): ${said.slice(-300)}`)));
       setTimeout(() => fail(new Error('ludo-cluster started no nodes in 60 s')), 60_000);
     });
-    const e = await open(await browser.newContext({ viewport: small }), 'Node 1');
-    const room = e.line(/ludo: room (\w+)/, 120_000);
-    const startedE = e.line(/ludo: table at event 0/, 120_000);
+    const e = await open({ viewport: small }, 'Node 1');
+    const room = e.next('room', 120_000);
+    const startedE = e.next('table_at', 120_000, (s) => s.event === 0);
     await e.goto(`${nodes[0]}/?create=open,open&name=Eko&speed=instant`);
-    const code = (await room)[1];
-    const f = await open(await browser.newContext({ viewport }), 'Node 2');
-    const moved = f.line(/ludo: the room is served at (\S+)/, 120_000);
-    const seated = f.line(/ludo: seated (\d)/, 120_000);
-    const startedF = f.line(/ludo: table at event 0/, 120_000);
+    const { code } = await room;
+    const f = await open({ viewport }, 'Node 2');
+    const moved = f.next('moved', 120_000);
+    const seated = f.next('seated', 120_000);
+    const startedF = f.next('table_at', 120_000, (s) => s.event === 0);
     await f.goto(`${nodes[1]}/r/${code}?name=Fara&speed=instant`);
-    const to = (await moved)[1];
-    const seat = Number((await seated)[1]);
+    const to = (await moved).url;
+    const { seat } = await seated;
     await Promise.all([startedE, startedF]);
-    report.two_nodes = { code, nodes, moved_to: to, seat };
-    if (new URL(to).host !== new URL(nodes[0]).host) problems.push(`node 2 sent Fara to ${to}, not node 1 (${nodes[0]})`);
-    if (seat !== 1) problems.push(`Fara sat at seat ${seat}, not 1`);
+    t.report.two_nodes = { code, nodes, moved_to: to, seat };
+    if (new URL(to).host !== new URL(nodes[0]).host) t.fail(`node 2 sent Fara to ${to}, not node 1 (${nodes[0]})`);
+    if (seat !== 1) t.fail(`Fara sat at seat ${seat}, not 1`);
     await f.waitForTimeout(1500);
     await shot(f, 'moved-node');
     await Promise.all([e.close(), f.close()]);
@@ -242,32 +226,39 @@ async function twoNodes() {
     await new Promise((ok) => (cluster.exitCode === null ? cluster.on('exit', ok) : ok()));
   }
 }
-try {
-  const deviceA = await browser.newContext({ viewport });
+await run('online', async (tools) => {
+  t = tools;
+  const { report } = t;
+  // CPUs move after 50 ms; an absent person's seat goes to the CPU after 1 s; quick play waits
+  // two minutes before CPUs fill a table (pages drawn in software take a while to open).
+  const { address } = await t.roomServer(path.join(here, 'dist'),
+    ['--cpu-pace-ms', '50', '--away-grace-ms', '1000', '--quick-wait-ms', '120000']);
+  report.address = address;
+  const deviceA = await t.browser.newContext({ viewport });
   await deviceA.addInitScript((table) => {
     if (!localStorage.getItem('ludo/.config/table.ron')) localStorage.setItem('ludo/.config/table.ron', table);
   }, quickTable);
-  const deviceB = await browser.newContext({ viewport });
+  const deviceB = await t.browser.newContext({ viewport });
   const a = await open(deviceA, 'A');
   // Ana opens a table: two open seats (hers and a friend's) and two CPUs.
-  const room = a.line(/ludo: room (\w+)/, 120_000);
+  const room = a.next('room', 120_000);
   await a.goto(`${address}/?create=open,open,cpu,cpu:hard&name=Ana&speed=instant`);
-  const code = (await room)[1];
+  const { code } = await room;
   report.code = code;
   await a.waitForTimeout(2000);
   await shot(a, 'lobby-a');
 
   // Budi opens the invite link on his own device: the table is full and starts.
   const b = await open(deviceB, 'B');
-  const seatedB = b.line(/ludo: seated (\d)/, 120_000);
+  const seatedB = b.next('seated', 120_000);
   await b.goto(`${address}/r/${code}?name=Budi&speed=instant`);
-  const seatB = Number((await seatedB)[1]);
-  if (seatB !== 1) problems.push(`Budi sat at seat ${seatB}, not 1`);
+  const seatB = (await seatedB).seat;
+  if (seatB !== 1) t.fail(`Budi sat at seat ${seatB}, not 1`);
   await b.waitForTimeout(2000);
   await shot(b, 'joined-b');
 
-  const overA = a.line(/ludo: game over/, 900_000);
-  const diceA = a.line(/ludo: dice checked: (\S+)/, 900_000);
+  const overA = a.next('game_over', 900_000);
+  const diceA = a.next('dice_checked', 900_000);
   let stopA = playByKeys(a);
   let stopB = playByKeys(b);
   await a.waitForTimeout(10_000);
@@ -276,7 +267,7 @@ try {
   await shrink(a, b);
 
   // Budi closes the tab mid-game; Ana's page hears that the CPU plays his seat.
-  const away = a.line(/ludo: CPU plays for seat 1/, 30_000);
+  const away = a.next('cpu_plays', 30_000, (s) => s.seat === 1);
   await stopB();
   await b.close();
   await away;
@@ -286,12 +277,12 @@ try {
 
   // Budi opens the invite link again on the same device: back in his seat, same game.
   const b2 = await open(deviceB, 'B again');
-  const back = b2.line(/ludo: seated (\d)/, 120_000);
+  const back = b2.next('seated', 120_000);
   await b2.goto(`${address}/r/${code}?speed=instant`);
-  const seatBack = Number((await back)[1]);
-  if (seatBack !== seatB) problems.push(`Budi came back to seat ${seatBack}, not ${seatB}`);
-  const overB = b2.line(/ludo: game over/, 900_000);
-  const diceB = b2.line(/ludo: dice checked: (\S+)/, 900_000);
+  const seatBack = (await back).seat;
+  if (seatBack !== seatB) t.fail(`Budi came back to seat ${seatBack}, not ${seatB}`);
+  const overB = b2.next('game_over', 900_000);
+  const diceB = b2.next('dice_checked', 900_000);
   stopB = playByKeys(b2);
   await b2.waitForTimeout(3000);
   await shot(b2, 'back-b');
@@ -302,9 +293,9 @@ try {
   report.game_over_after_return_ms = Date.now() - started;
   // Each page checked the game's dice on its own device: sealed by the server and both pages.
   const [fairA, fairB] = await Promise.all([diceA, diceB]);
-  report.dice_checked = [fairA[1], fairB[1]];
-  for (const [who, said] of [['Ana', fairA[1]], ['Budi', fairB[1]]]) {
-    if (said !== 'fair') problems.push(`${who}'s page checked the dice: ${said}, not fair`);
+  report.dice_checked = [fairA.verdict, fairB.verdict];
+  for (const [who, said] of [['Ana', fairA], ['Budi', fairB]]) {
+    if (said.verdict !== 'fair') t.fail(`${who}'s page checked the dice: ${said.verdict} (${said.detail}), not fair`);
   }
   await Promise.all([stopA(), stopB()]);
   await grow(a, b2);
@@ -315,15 +306,14 @@ try {
 
   // Anyone opens the finished game's review at /g/ID (the room's code and the game's number):
   // the page carries the game, the review opens, rates every turn and checks the dice.
-  const r = await open(await browser.newContext({ viewport }), 'Review');
-  const opened = r.line(/ludo: review of (\d+) steps/, 120_000);
-  const rated = r.line(/ludo: review chart of (\d+) turns in ([\d.]+) ms/, 120_000);
-  const checked = r.line(/ludo: review dice (\w+)/, 120_000);
+  const r = await open({ viewport }, 'Review');
+  const opened = r.next('review', 120_000);
+  const rated = r.next('review_chart', 120_000);
   await r.goto(`${address}/g/${code}-1`);
-  const chart = await rated;
-  report.review = { steps: Number((await opened)[1]), turns: Number(chart[1]), chart_ms: Number(chart[2]), dice: (await checked)[1] };
-  if (report.review.dice !== 'fair') problems.push(`the review's dice check says ${report.review.dice}`);
-  if (!(report.review.turns > 10)) problems.push(`the review's chart has ${report.review.turns} turns`);
+  const [review, chart] = [await opened, await rated];
+  report.review = { steps: review.steps, turns: chart.turns, chart_ms: chart.micros / 1000, dice: review.dice };
+  if (report.review.dice !== 'fair') t.fail(`the review's dice check says ${report.review.dice}`);
+  if (!(report.review.turns > 10)) t.fail(`the review's chart has ${report.review.turns} turns`);
   await r.keyboard.press('End');
   await r.waitForTimeout(1500);
   await shot(r, 'review');
@@ -331,29 +321,29 @@ try {
   const unknown = await fetch(`${address}/g/${code}-9`);
   const note = await unknown.text();
   if (unknown.status !== 404 || !note.includes('No finished game')) {
-    problems.push(`/g/${code}-9 answered ${unknown.status}: ${note.slice(0, 200)}`);
+    t.fail(`/g/${code}-9 answered ${unknown.status}: ${note.slice(0, 200)}`);
   }
   // Quick play: two devices ask for a table of two and meet at one; one reacts, and the
   // other's page shows it by the sender's plate (and its screen reader is told).
-  const qa = await open(await browser.newContext({ viewport }), 'Quick A');
-  const qb = await open(await browser.newContext({ viewport }), 'Quick B');
-  const waitingA = qa.line(/ludo: waiting for a table of 2 with (\d+)/, 120_000);
-  const roomA = qa.line(/ludo: room (\w+)/, 120_000);
-  const roomB = qb.line(/ludo: room (\w+)/, 120_000);
-  const startedA = qa.line(/ludo: table at event/, 120_000);
-  const startedB = qb.line(/ludo: table at event/, 120_000);
+  const qa = await open({ viewport }, 'Quick A');
+  const qb = await open({ viewport }, 'Quick B');
+  const waitingA = qa.next('waiting', 120_000, (s) => s.seats === 2);
+  const roomA = qa.next('room', 120_000);
+  const roomB = qb.next('room', 120_000);
+  const startedA = qa.next('table_at', 120_000);
+  const startedB = qb.next('table_at', 120_000);
   await qa.goto(`${address}/?quick=2&name=Quinn`);
   await waitingA;
   await qa.waitForTimeout(1000);
   await shot(qa, 'quick-waiting');
   await qb.goto(`${address}/?quick=2&name=Rafa`);
-  const [quickA, quickB] = [(await roomA)[1], (await roomB)[1]];
+  const [quickA, quickB] = [(await roomA).code, (await roomB).code];
   report.quick = { room: quickA };
-  if (quickA !== quickB) problems.push(`quick play seated the two pages at ${quickA} and ${quickB}`);
+  if (quickA !== quickB) t.fail(`quick play seated the two pages at ${quickA} and ${quickB}`);
   await Promise.all([startedA, startedB]);
-  const reacted = qb.line(/ludo: reaction (\w+) from seat (\d)/, 90_000);
+  const reacted = qb.next('reaction', 90_000);
   // The face button opens the picker (pressed again if a frame missed the press).
-  for (let i = 0; i < 10 && !qa.seen.some((t) => t.includes('ludo: tap - reaction')); i++) {
+  for (let i = 0; i < 10 && !qa.last('tap', (s) => s.what === 'reaction'); i++) {
     await tap(qa, 'react');
     await qa.waitForTimeout(1500);
   }
@@ -366,20 +356,20 @@ try {
     await Promise.race([hearing, qa.waitForTimeout(3000)]);
   }
   const heard = await reacted;
-  report.quick.reaction = heard[1];
-  if (heard[1] !== 'good_game') problems.push(`the other page heard ${heard[1]}, not good_game`);
+  report.quick.reaction = heard.reaction;
+  if (heard.reaction !== 'good_game') t.fail(`the other page heard ${heard.reaction}, not good_game`);
   await qb.waitForTimeout(300);
   await shot(qb, 'quick-reaction');
   await Promise.all([qa.close(), qb.close()]);
 
   // The server's leaderboard, a plain page (in a device of its own). Chromium drawing in
   // software sometimes has no frame to capture yet: the shot is tried again.
-  const boardDevice = await browser.newContext({ viewport });
+  const boardDevice = await t.browser.newContext({ viewport });
   const board = await boardDevice.newPage();
   const boardAnswer = await board.goto(`${address}/leaderboard`);
   const boardText = await board.textContent('body');
   if (boardAnswer.status() !== 200 || !boardText.includes('leaderboard')) {
-    problems.push(`/leaderboard answered ${boardAnswer.status()}: ${boardText.slice(0, 200)}`);
+    t.fail(`/leaderboard answered ${boardAnswer.status()}: ${boardText.slice(0, 200)}`);
   }
   for (let i = 0; ; i++) {
     await board.waitForTimeout(500);
@@ -395,19 +385,19 @@ try {
   // The same game as a file, picked on the page (what dropping it on the page does too).
   const file = artifact('online-game.json');
   fs.writeFileSync(file, await (await fetch(`${address}/g/${code}-1.json`)).text());
-  const picked = r.line(/ludo: review of (\d+) steps/, 120_000);
+  const picked = r.next('review', 120_000);
   await r.goto(`${address}/`);
   await r.setInputFiles('#ludo-open', file);
-  if (Number((await picked)[1]) !== report.review.steps) problems.push('the picked file opened another game');
+  if ((await picked).steps !== report.review.steps) t.fail('the picked file opened another game');
   await r.close();
 
   // A desktop game opens a table under Xvfb; a page joins it by its invite link. (A small
   // window: it draws in software beside the browser's page.)
   if (gameBin) {
-    const c = await open(await browser.newContext({ viewport }), 'C');
+    const c = await open({ viewport }, 'C');
     // The X authority file is the artifacts' own: xvfb-run has no temporary folder to remove
     // (a removal that once failed on CI after a passing run).
-    desktop = spawn('xvfb-run', ['-a', '-f', artifact('online-desktop.Xauthority'),
+    const desktop = spawn('xvfb-run', ['-a', '-f', artifact('online-desktop.Xauthority'),
       '-s', '-screen 0 1280x720x24', gameBin,
       '--server', `ws://${new URL(address).host}/ws`, '--create', 'open,open,cpu,cpu', '--name', 'Desk',
       '--speed', 'fast', '--size', '800x450', '--screenshot', artifact('online-desktop.png'), '--frames', '90'],
@@ -419,14 +409,17 @@ try {
     // its last lines are in the report.
     let said = '';
     const keep = (d) => { said += d; };
-    desktopSaid = () => said;
+    t.later(() => {
+      if (desktop.exitCode === null) desktop.kill();
+      fs.writeFileSync(artifact('online-desktop.log'), said);
+    });
     desktop.stdout.on('data', keep);
     desktop.stderr.on('data', keep);
     const desktopRoom = await new Promise((ok, fail) => {
       let text = '';
       const look = (d) => {
         text += d;
-        const m = text.match(/ludo: room (\w+)/);
+        const m = text.match(/"signal":"room","code":"(\w+)"/);
         if (m) ok(m[1]);
       };
       desktop.stdout.on('data', look);
@@ -434,7 +427,7 @@ try {
       desktop.on('exit', (code) => fail(new Error(`the desktop game exited (${code}) before opening a table`)));
       setTimeout(() => fail(new Error('the desktop game opened no table in 120 s')), 120_000);
     });
-    const seatedC = c.line(/ludo: seated (\d)/, 120_000);
+    const seatedC = c.next('seated', 120_000);
     await c.goto(`${address}/r/${desktopRoom}?name=Cleo&speed=instant`);
     await seatedC;
     await c.waitForTimeout(5000);
@@ -453,40 +446,18 @@ try {
       console.warn('online browser test: the desktop game drew the table, passed its checks, then did not exit (killed)');
     } else if (exit !== 0) {
       const last = said.trim().split('\n').slice(-8).join('\n    ');
-      problems.push(`the desktop game's screenshot run ended with ${exit}; it last said:\n    ${last}`);
+      t.fail(`the desktop game's screenshot run ended with ${exit}; it last said:\n    ${last}`);
     }
   } else {
-    problems.push('LUDO_GAME names the desktop game binary (make test sets it)');
+    t.fail('LUDO_GAME names the desktop game binary (make test sets it)');
   }
   await longGame();
   await twoNodes();
-} catch (e) {
-  problems.push(String(e));
-  for (const p of pages) {
-    // Its last lines of any kind: a warning (a refusal, a lost connection) says why.
-    const last = p.seen.slice(-6).map((l) => l.replace(/%c/g, '').replace(/ color: whitesmoke.*$/, ''));
-    problems.push(`${p.name} last said:\n    ${last.join('\n    ')}`);
-    await p.screenshot({ path: artifact(`online-failure-${p.name.replace(' ', '-')}.png`) }).catch(() => {});
-  }
-} finally {
-  if (desktop && desktop.exitCode === null) desktop.kill();
-  if (desktopSaid) fs.writeFileSync(artifact('online-desktop.log'), desktopSaid());
-  await browser.close();
-  stop();
-}
-// Each page's sockets as the browser saw them.
-report.pages = Object.fromEntries(pages.map((p) => [p.name,
-  p.seen.filter((l) => /^(websocket|page):/.test(l))]));
-report.problems = problems;
-fs.writeFileSync(artifact('online-report.json'), JSON.stringify(report, null, 2) + '\n');
-if (problems.length) {
-  console.error('online browser test failed:\n  ' + problems.join('\n  '));
-  process.exit(1);
-}
-console.log(`online browser test: two devices played room ${report.code} to the results ` +
+  // Each page's sockets as the browser saw them.
+  report.pages = Object.fromEntries(t.pages().map((p) => [p.who,
+    p.lines.map((l) => l.text).filter((l) => /^(websocket|page):/.test(l))]));
+}, (report) => `online browser test: two devices played room ${report.code} to the results ` +
   `(each checked its dice: ${report.dice_checked.join(', ')}); ` +
   `one left mid-game and came back to its seat; a desktop game and a page shared a table; ` +
   `a page reopened at event ${report.long_game.reopened_at_event} of a ${report.long_game.events}-event game ` +
   `came back to its seat and rolled for it; a page that asked node 2 for node 1's room sat at it there`);
-// Waiting lines of closed pages hold timers: end here.
-process.exit(0);

@@ -13,9 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import {
-  CHROMIUM, CHROMIUM_ARGS, SLOW_NETWORK, artifact, launchChromium, network, startRoomServer, watch,
-} from './harness.mjs';
+import { CHROMIUM, CHROMIUM_ARGS, SLOW_NETWORK, artifact, network, run } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -24,19 +22,11 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 // with a little room, so that the download does not grow unnoticed.
 const MENU_BUDGET_BYTES = Number(process.env.MENU_BUDGET_BYTES || 3_480_000);
 
-const { address, stop } = await startRoomServer(path.join(here, 'dist'));
-
-const problems = [];
-const report = { address, budget_bytes: MENU_BUDGET_BYTES };
-const browser = await launchChromium();
-
 /** A page in a fresh context (a device on its first visit), with its console watched and
     every response's wire size (headers and body) counted through the DevTools protocol. */
-async function visit(name, { conditions = null, viewport = { width: 800, height: 500 } } = {}) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const { lines, seen } = watch(page, name, problems);
-  const cdp = await network(context, page, conditions);
+async function visit(t, name, { conditions = null, viewport = { width: 800, height: 500 } } = {}) {
+  const page = await t.page(name, { viewport });
+  const cdp = await network(page.context(), page, conditions);
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   const requests = new Map();
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
@@ -50,43 +40,44 @@ async function visit(name, { conditions = null, viewport = { width: 800, height:
     const r = requests.get(requestId);
     if (r) r.bytes = encodedDataLength;
   });
-  /** Resolves with the time of the first console line containing `text`. */
-  const line = (text, timeoutMs) => seen(text, timeoutMs).then((l) => l.at);
-  return { context, page, cdp, requests, lines, line };
+  return { page, requests };
 }
 
 /** Navigation to the menu's first frame, and to the menu answering a click (on New table,
     where the game's console says it is, else a third of the way down; a press held for
     50 ms), in milliseconds, and how many clicks were sent until then. */
-async function toMenu(v, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens = 'Setup' } = {}) {
+async function toMenu({ page }, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens = 'Setup' } = {}) {
   const started = Date.now();
-  await v.page.goto(url);
-  const firstFrame = (await v.line('ludo: first frame', 180_000)) - started;
-  const { width, height } = v.page.viewportSize();
+  await page.goto(url);
+  const firstFrame = (await page.seen('first_frame', 180_000)).time - started;
+  const { width, height } = page.viewportSize();
   const clicking = Date.now();
   let answered;
   let clicks = 0;
   for (let i = 0; !answered && i < 300; i++, clicks++) {
     // Where the game says New table is, once it has drawn it; until then, where it sits.
-    const said = v.lines.map((l) => l.text.match(/ludo: tap - new-table (\d+),(\d+)/)).findLast(Boolean);
-    const [x, y] = said ? [Number(said[1]), Number(said[2])] : [width / 2, height * at(i)];
-    await v.page.mouse.move(x, y);
-    await v.page.mouse.down();
-    await v.page.waitForTimeout(50);
-    await v.page.mouse.up();
-    await v.page.waitForTimeout(30);
-    answered = v.lines.find((l) => l.at >= clicking && l.text.includes('ludo: opened '));
+    const said = page.last('tap', (s) => s.what === 'new-table');
+    const [x, y] = said ? said.at : [width / 2, height * at(i)];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.waitForTimeout(50);
+    await page.mouse.up();
+    await page.waitForTimeout(30);
+    answered = page.last('opened', (s) => s.time >= clicking);
   }
   if (!answered) throw new Error('the menu never answered a click');
-  const window = answered.text.match(/opened (\w+)/)[1];
+  const { window } = answered;
   if (opens && window !== opens) throw new Error(`a click on New table opened ${window}`);
   // Clicks go on until the answer shows, a frame or two after the click that made it.
-  return { first_frame_ms: firstFrame, click_ms: answered.at - started, clicks_sent: clicks, window };
+  return { first_frame_ms: firstFrame, click_ms: answered.time - started, clicks_sent: clicks, window };
 }
 
-try {
+await run('web-server', async (t) => {
+  const { report } = t;
+  const { address } = await t.roomServer(path.join(here, 'dist'));
+  Object.assign(report, { address, budget_bytes: MENU_BUDGET_BYTES });
   // A first visit on loopback: the menu, and its bytes on the wire.
-  const first = await visit('first');
+  const first = await visit(t, 'first');
   report.loopback = await toMenu(first, `${address}/`);
   await first.page.keyboard.press('Escape');
   await first.page.waitForTimeout(500);
@@ -95,14 +86,14 @@ try {
   report.menu_files = [...first.requests.values()];
   report.menu_wire_bytes = report.menu_files.reduce((sum, r) => sum + r.bytes, 0);
   if (report.menu_wire_bytes > MENU_BUDGET_BYTES) {
-    problems.push(`the first menu takes ${report.menu_wire_bytes} bytes on the wire, over the budget of ${MENU_BUDGET_BYTES}`);
+    t.fail(`the first menu takes ${report.menu_wire_bytes} bytes on the wire, over the budget of ${MENU_BUDGET_BYTES}`);
   }
-  await first.context.close();
+  await first.page.context().close();
 
   // A friend's invite link: the headers a browser gets.
-  const invite = await visit('invite');
+  const invite = await visit(t, 'invite');
   await invite.page.goto(`${address}/r/K7X9PQTA`);
-  await invite.line('ludo: first frame', 60_000);
+  await invite.page.seen('first_frame', 60_000);
   await invite.page.waitForTimeout(1000);
   await invite.page.screenshot({ path: artifact('web-server-invite.png') });
   const served = [...invite.requests.values()];
@@ -110,14 +101,14 @@ try {
   const wasm = served.find((r) => /^\/ludo_bg-[0-9a-f]{16}\.wasm$/.test(r.path));
   const glue = served.find((r) => /^\/ludo-[0-9a-f]{16}\.js$/.test(r.path));
   report.invite = { page, wasm, glue };
-  if (page?.status !== 200 || page.cache !== 'no-cache') problems.push(`the invite page: ${JSON.stringify(page)}`);
+  if (page?.status !== 200 || page.cache !== 'no-cache') t.fail(`the invite page: ${JSON.stringify(page)}`);
   for (const [what, r] of [['wasm', wasm], ['glue', glue]]) {
     if (r?.encoding !== 'br' || !r.cache?.includes('immutable')) {
-      problems.push(`the ${what} is not served as hashed brotli kept for a year: ${JSON.stringify(r)}`);
+      t.fail(`the ${what} is not served as hashed brotli kept for a year: ${JSON.stringify(r)}`);
     }
   }
-  if (wasm && wasm.type !== 'application/wasm') problems.push(`the wasm's type is ${wasm.type}`);
-  await invite.context.close();
+  if (wasm && wasm.type !== 'application/wasm') t.fail(`the wasm's type is ${wasm.type}`);
+  await invite.page.context().close();
 
   // Chromium's own check that a phone can add the game to its home screen, in a profile on
   // disk (a throwaway context is off the record, and those never install).
@@ -133,20 +124,20 @@ try {
     const cdp = await installed.newCDPSession(tab);
     report.installability_errors = (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors;
     report.manifest = (await cdp.send('Page.getAppManifest')).url;
-    if (report.installability_errors.length) problems.push(`not installable: ${JSON.stringify(report.installability_errors)}`);
+    if (report.installability_errors.length) t.fail(`not installable: ${JSON.stringify(report.installability_errors)}`);
   } finally {
     await installed.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
 
   // A phone's connection: a new device, nothing cached.
-  const slow = await visit('slow', { conditions: SLOW_NETWORK });
+  const slow = await visit(t, 'slow', { conditions: SLOW_NETWORK });
   report.slow = await toMenu(slow, `${address}/`);
-  await slow.context.close();
+  await slow.page.context().close();
 
   // Played offline: a device that has opened the game once, its network gone.
   // (Small, two seats: a whole game drawn in software takes a while.)
-  const device = await visit('offline', { viewport: { width: 480, height: 300 } });
+  const device = await visit(t, 'offline', { viewport: { width: 480, height: 300 } });
   // At 480x300 the menu's buttons sit elsewhere: any window opened will do.
   await toMenu(device, `${address}/`, { at: (i) => 0.36 + 0.02 * (i % 4), opens: null });
   const stored = await device.page.evaluate(async () => {
@@ -156,29 +147,18 @@ try {
       .reduce((a, b) => a + b, 0);
   });
   report.offline_files = stored;
-  await device.context.setOffline(true);
+  await device.page.context().setOffline(true);
   const started = Date.now();
   await device.page.goto(`${address}/?seats=cpu:hard,cpu&speed=instant&seed=5`);
-  await device.line('ludo: game over', 600_000);
+  await device.page.seen('game_over', 600_000);
   report.offline_game_ms = Date.now() - started;
   await device.page.waitForTimeout(1000);
   await device.page.screenshot({ path: artifact('web-server-offline.png') });
-  await device.context.close();
-} catch (e) {
-  problems.push(String(e));
-} finally {
-  await browser.close();
-  stop();
-}
-fs.writeFileSync(artifact('web-server-report.json'), JSON.stringify(report, null, 2) + '\n');
-const s = (ms) => (ms / 1000).toFixed(1);
-console.log(
-  `web server test: first menu ${(report.menu_wire_bytes / 1e6).toFixed(2)} MB on the wire ` +
-  `(budget ${(MENU_BUDGET_BYTES / 1e6).toFixed(2)} MB); first frame ${s(report.loopback?.first_frame_ms)} s, ` +
-  `click ${s(report.loopback?.click_ms)} s on loopback; ${s(report.slow?.first_frame_ms)} s and ` +
-  `${s(report.slow?.click_ms)} s at 10 Mbit/s and 40 ms; offline game (${report.offline_files} files kept) over in ${s(report.offline_game_ms)} s`,
-);
-if (problems.length) {
-  console.error('web server test failed:\n  ' + problems.join('\n  '));
-  process.exit(1);
-}
+  await device.page.context().close();
+}, (report) => {
+  const s = (ms) => (ms / 1000).toFixed(1);
+  return `web server test: first menu ${(report.menu_wire_bytes / 1e6).toFixed(2)} MB on the wire ` +
+    `(budget ${(MENU_BUDGET_BYTES / 1e6).toFixed(2)} MB); first frame ${s(report.loopback?.first_frame_ms)} s, ` +
+    `click ${s(report.loopback?.click_ms)} s on loopback; ${s(report.slow?.first_frame_ms)} s and ` +
+    `${s(report.slow?.click_ms)} s at 10 Mbit/s and 40 ms; offline game (${report.offline_files} files kept) over in ${s(report.offline_game_ms)} s`;
+});

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { artifact, launchChromium, watch } from './harness.mjs';
+import { artifact, run } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const dist = path.join(here, 'dist');
@@ -42,21 +42,12 @@ const server = http.createServer((req, res) => {
 await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
 const base = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await launchChromium();
+// Each check that fails is written down here (the runner's `fail`).
+let failOn;
 
-const problems = [];
-const failOn = (what) => problems.push(what);
-// A phone held sideways: the size a person alone against three CPUs often plays at.
-const page = await browser.newPage({ viewport: { width: 640, height: 360 } });
-const watched = watch(page, 'page', problems);
-// The engine's events of the game in progress (`?print-events`), and every sentence the
-// game puts in the page's live region, as a screen reader would get them.
-let events = [];
-page.on('console', (m) => {
-  const e = m.text().match(/ludo: event (\d+) (\{.*\})/);
-  if (e) events.push({ n: Number(e[1]), event: JSON.parse(e[2]) });
-});
-await page.addInitScript(() => {
+/** Every sentence the game puts in the page's live region, as a screen reader gets them,
+    kept in `window.said`. */
+const listenToLiveRegion = (page) => page.addInitScript(() => {
   window.said = [];
   document.addEventListener('DOMContentLoaded', () => {
     new MutationObserver((changes) => {
@@ -70,18 +61,14 @@ await page.addInitScript(() => {
 });
 
 /** Plays a game by the keyboard: the person's turns as the game tells them. */
-async function keyboardGame() {
+async function keyboardGame(page) {
   const started = Date.now();
-  const asked = [];
-  const ask = (m) => {
-    // The console's styling (` color: …`) follows the line.
-    const t = m.text().split(' color:')[0].match(/ludo: tap (\d+) (die|move)( .*)?$/);
-    if (t) asked.push({ what: t[2], moves: t[2] === 'move' ? t[3].split(';').length : 0, line: t[0] });
-  };
-  page.on('console', ask);
-  let frame = consoleLine('ludo: first frame', 60_000);
-  const setup = consoleLine('ludo: opened Setup', 60_000);
-  const over = consoleLine('ludo: game over', 400_000);
+  const from = page.signals.length;
+  // What the game asks of the person: a roll, or a move among so many.
+  const asking = () => page.signals.slice(from).filter((s) => s.signal === 'tap_die' || s.signal === 'tap_move');
+  const frame = consoleLine(page, 'first_frame', 60_000);
+  const setup = consoleLine(page, 'opened', 60_000, (s) => s.window === 'Setup');
+  const over = consoleLine(page, 'game_over', 400_000);
   await page.goto(base + '?open=menu&seats=person:Kai,cpu:easy&speed=instant&seed=11&lang=en');
   await frame;
   await page.waitForTimeout(500);
@@ -100,28 +87,28 @@ async function keyboardGame() {
   let seen = 0;
   while (!done) {
     if (Date.now() - started > 390_000) throw new Error('the keyboard game did not end in 390 s');
+    const asked = asking();
     if (asked.length === seen) {
       await page.waitForTimeout(50);
       continue;
     }
     const next = asked[asked.length - 1];
     seen = asked.length;
-    if (next.what === 'die') {
+    if (next.signal === 'tap_die') {
       await page.keyboard.press('Space');
       result.rolls += 1;
     } else {
       // What the live region offered, as a screen reader would have said it.
       const offer = await page.evaluate(() => window.said.map((s) => s.text).filter((t) => t.startsWith('Moves to choose from')).pop());
       const count = Number(offer?.match(/1 to (\d+)/)?.[1]);
-      if (count !== next.moves) {
+      if (count !== next.moves.length) {
         const last = await page.evaluate(() => window.said.slice(-8).map((s) => s.text));
-        throw new Error(`the live region offers ${count} moves ("${offer}"), the board ${next.moves}; it last said ${JSON.stringify(last)}; asked ${JSON.stringify(asked.slice(-4))}`);
+        throw new Error(`the live region offers ${count} moves ("${offer}"), the board ${next.moves.length}; it last said ${JSON.stringify(last)}; asked ${JSON.stringify(asked.slice(-4))}`);
       }
       await page.keyboard.press(String(count));
       result.choices += 1;
     }
   }
-  page.off('console', ask);
   await page.setViewportSize({ width: 640, height: 360 });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: artifact('web-keyboard-results.png') });
@@ -133,7 +120,7 @@ async function keyboardGame() {
 // words: the seats by their colours, the numbers rolled, the pieces moved, the places.
 const TOLD = ['roll_off', 'rolled', 'first_player', 'no_legal_move', 'entered', 'moved',
   'captured', 'reached_goal', 'extra_roll', 'three_sixes', 'seat_finished'];
-async function checkLiveRegion(lang) {
+async function checkLiveRegion(page, lang, events) {
   const said = await page.evaluate(() => window.said);
   const ftl = fs.readFileSync(path.join(here, '..', 'assets', 'lang', `${lang}.ftl`), 'utf8');
   const colour = ['yellow', 'blue', 'red', 'green'].map((c) => ftl.match(new RegExp(`^colour-${c} = (.*)$`, 'm'))[1].trim());
@@ -160,16 +147,27 @@ async function checkLiveRegion(lang) {
   result.example = told.slice(0, 6).map((s) => s.text);
   return result;
 }
-/** Resolves with the milliseconds until `line` appears in the console. */
-function consoleLine(line, timeoutMs) {
+/** Resolves with the milliseconds until the page's next `kind` signal (for which `test` holds). */
+function consoleLine(page, kind, timeoutMs, test) {
   const started = Date.now();
-  return watched.next(line, timeoutMs).then((l) => l.at - started);
+  return page.next(kind, timeoutMs, test).then((s) => s.time - started);
 }
 
-const report = {};
-try {
+/** The engine's events the page told since its `from`th signal, numbered. */
+const eventsSince = (page, from) => page.signals.slice(from).filter((s) => s.signal === 'event');
+
+await run('web', async (t) => {
+  const { report } = t;
+  failOn = t.fail;
+  t.later(() => server.close());
+  const wasm = fs.readFileSync(path.join(dist, fs.readdirSync(dist).find((f) => /^ludo_bg-[0-9a-f]+\.wasm$/.test(f))));
+  report.wasm_bytes = wasm.length;
+  report.wasm_gzip_bytes = zlib.gzipSync(wasm, { level: 9 }).length;
+  // A phone held sideways: the size a person alone against three CPUs often plays at.
+  const page = await t.page('page', { viewport: { width: 640, height: 360 } });
+  await listenToLiveRegion(page);
   // The menu.
-  let frame = consoleLine('ludo: first frame', 60_000);
+  let frame = consoleLine(page, 'first_frame', 60_000);
   // In Arabic: the translation, its font and right-to-left text come over HTTP too.
   await page.goto(base + '?open=menu&lang=ar');
   report.menu_first_frame_ms = await frame;
@@ -179,11 +177,12 @@ try {
   // A 4-CPU game at the fastest speed, to the results, in the night theme (its pictures,
   // sounds and font come over HTTP like any asset; a missing or undecodable one is a console
   // error).
-  frame = consoleLine('ludo: first frame', 60_000);
-  const themed = consoleLine('theme "Night"', 60_000);
-  const over = consoleLine('ludo: game over', 600_000);
+  frame = consoleLine(page, 'first_frame', 60_000);
+  const theming = Date.now();
+  const themed = page.nextLine('theme "Night"', 60_000).then((l) => l.at - theming);
+  const over = consoleLine(page, 'game_over', 600_000);
   // With a tracking tag, as a link shared on social media arrives.
-  events = [];
+  let from = page.signals.length;
   await page.goto(base + '?seats=cpu,cpu:hard,cpu:easy,cpu&speed=instant&seed=3&theme=night&print-events&fbclid=test');
   report.game_first_frame_ms = await frame;
   report.night_theme_ms = await themed;
@@ -196,21 +195,21 @@ try {
   await page.setViewportSize({ width: 640, height: 360 });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: artifact('web-results.png') });
-  report.live_region = [await checkLiveRegion('en')];
+  report.live_region = [await checkLiveRegion(page, 'en', eventsSince(page, from))];
 
   // The same in Arabic, read right to left: another 4-CPU game, drawn small.
-  events = [];
-  const overAr = consoleLine('ludo: game over', 600_000);
+  from = page.signals.length;
+  const overAr = consoleLine(page, 'game_over', 600_000);
   await page.setViewportSize({ width: 200, height: 125 });
   await page.goto(base + '?seats=cpu,cpu,cpu:hard,cpu:easy&speed=instant&seed=8&lang=ar&print-events');
   await overAr;
-  report.live_region.push(await checkLiveRegion('ar'));
+  report.live_region.push(await checkLiveRegion(page, 'ar', eventsSince(page, from)));
   await page.setViewportSize({ width: 640, height: 360 });
 
   // By the keyboard alone, from the menu to the results, a person against a CPU: Enter on
   // New table, Enter on Start, then Space whenever the game asks for a roll and, when the
   // live region offers moves to choose from, the number of the last one.
-  report.keyboard = await keyboardGame();
+  report.keyboard = await keyboardGame(page);
 
   // The game saved itself in the browser's storage, as on the desktop's disk.
   const saved = await page.evaluate(() =>
@@ -223,45 +222,25 @@ try {
   // browser (the game lays out ten frames and downloads the PNG): web-strip-KIND.png.
   report.strips = {};
   for (const kind of ['roll', 'move', 'capture', 'goal']) {
-    const strip = await browser.newPage({ viewport: { width: 960, height: 540 }, acceptDownloads: true });
-    watch(strip, `strip ${kind}`, problems);
+    const strip = await t.page(`strip ${kind}`, { viewport: { width: 960, height: 540 }, acceptDownloads: true });
     const started = Date.now();
     const download = strip.waitForEvent('download', { timeout: 180_000 });
     await strip.goto(base + `?seats=person,person,person,person&seed=3&strip=${kind}`);
     const file = artifact(`web-strip-${kind}.png`);
     await (await download).saveAs(file);
     report.strips[kind] = { bytes: fs.statSync(file).size, ms: Date.now() - started };
-    await strip.close();
+    await strip.context().close();
   }
 
   // A browser without WebAssembly SIMD (the game is built with it) is told so, in words.
-  const noSimd = await browser.newPage({ viewport: { width: 640, height: 360 } });
+  const noSimd = await t.browser.newPage({ viewport: { width: 640, height: 360 } });
   await noSimd.addInitScript(() => { WebAssembly.validate = () => false; });
   await noSimd.goto(base + '?open=menu');
   await noSimd.waitForSelector('#cover.failed', { timeout: 10_000 });
   const said = await noSimd.textContent('#status');
   if (!said.includes('WebAssembly SIMD')) failOn(`without SIMD the page says: ${said}`);
   await noSimd.screenshot({ path: artifact('web-no-simd.png') });
-} catch (e) {
-  failOn(String(e));
-  await page.screenshot({ path: artifact('web-failure.png') }).catch(() => {});
-} finally {
-  await browser.close();
-  server.close();
-}
-
-const wasm = fs.readFileSync(path.join(dist, fs.readdirSync(dist).find((f) => /^ludo_bg-[0-9a-f]+\.wasm$/.test(f))));
-report.wasm_bytes = wasm.length;
-report.wasm_gzip_bytes = zlib.gzipSync(wasm, { level: 9 }).length;
-report.problems = problems;
-fs.writeFileSync(artifact('web-report.json'), JSON.stringify(report, null, 2) + '\n');
-console.log(
-  `web test: wasm ${(report.wasm_bytes / 1e6).toFixed(2)} MB, ` +
+}, (report) => `web test: wasm ${(report.wasm_bytes / 1e6).toFixed(2)} MB, ` +
   `${(report.wasm_gzip_bytes / 1e6).toFixed(2)} MB gzipped; first frame ` +
   `${report.menu_first_frame_ms} ms (menu), ${report.game_first_frame_ms} ms (game); ` +
-  `game over after ${report.game_over_ms} ms`,
-);
-if (problems.length) {
-  console.error('web test failed:\n  ' + problems.join('\n  '));
-  process.exit(1);
-}
+  `game over after ${report.game_over_ms} ms`);

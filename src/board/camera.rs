@@ -184,7 +184,8 @@ impl Stage {
         self.plates[usize::from(right) + 2 * usize::from(bottom)]
     }
 
-    /// The board's side over the window's short side.
+    /// The board's side over the window's short side (what the screenshots report).
+    #[cfg(any(test, feature = "dev"))]
     pub fn board_share(&self) -> f32 {
         self.board.width() / self.window.x.min(self.window.y)
     }

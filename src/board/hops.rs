@@ -11,7 +11,7 @@ use ludo_core::{Cell, Event};
 use crate::board::BoardSet;
 use crate::board::clock::BoardClock;
 use crate::board::dice::{Settle, Tumble};
-pub use crate::board::motion::{AtRest, FlyHome, Hop, Moving, SQUASH_SECS, Squash};
+pub use crate::board::motion::{FlyHome, Hop, SQUASH_SECS, Squash};
 use crate::board::pieces::{Lift, PIECE_Z, Piece, rest_cell};
 use crate::board::shapes::cell_pos;
 use crate::table::Table;
@@ -22,7 +22,6 @@ use crate::theme::ActiveTheme;
 /// A piece landed on the `step`th square of its move (for the tick, higher each square).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct HopLanded {
-    pub seat: u8,
     pub step: u8,
     pub enter: bool,
 }
@@ -38,7 +37,6 @@ pub struct PieceHome {
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Hit {
     pub seat: u8,
-    pub piece: u8,
     pub at: Vec2,
 }
 
@@ -210,7 +208,6 @@ fn animate_hops(
             hop.start = hop.path[hop.step];
             hop.step += 1;
             landed.write(HopLanded {
-                seat: piece.seat,
                 step: hop.step.min(255) as u8,
                 enter: hop.enter,
             });
@@ -277,7 +274,6 @@ fn animate_fly_home(
             fly.from = transform.translation.truncate();
             hits.write(Hit {
                 seat: piece.seat,
-                piece: piece.index,
                 at: fly.from,
             });
             if fly.freeze > 0.0 {

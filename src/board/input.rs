@@ -22,7 +22,7 @@ use crate::table::flow::Decider;
 use crate::table::flow::{MoveChosen, RollRequested};
 use crate::table::screen::{PausableSystems, Screen};
 
-pub fn plugin(app: &mut App) {
+pub(super) fn plugin(app: &mut App) {
     app.add_plugins(keyboard_plugin).add_systems(
         Update,
         (

@@ -13,7 +13,7 @@ pub mod clock;
 pub mod dice;
 pub mod hops;
 pub mod input;
-mod motion;
+pub mod motion;
 pub mod pieces;
 pub mod shake;
 pub mod shapes;

@@ -23,7 +23,9 @@ pub struct Burst {
 }
 
 impl Burst {
-    /// How far its sparks fly and its ring grows, in squares.
+    /// How far its sparks fly and its ring grows, in squares (the screenshot's pixel check
+    /// leaves that much room).
+    #[cfg(feature = "dev")]
     pub fn reach(&self) -> f32 {
         self.reach
     }

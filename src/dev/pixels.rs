@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use ludo_core::{Pos, SquareKind};
 
-use crate::board::hops::{AtRest, Moving};
+use crate::board::motion::{AtRest, Moving};
 use crate::board::pieces::Piece;
 use crate::board::shapes::cell_pos;
 use crate::table::Table;

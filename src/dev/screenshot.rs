@@ -48,7 +48,7 @@ pub struct ScreenshotAndExit {
 /// How long a run may wait for its game to end or for an online table's game to begin.
 const WAIT_FOR_GAME: std::time::Duration = std::time::Duration::from_secs(600);
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::clipping::plugin);
     app.init_resource::<Metrics>()
         .add_systems(First, note_first_frame)

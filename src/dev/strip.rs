@@ -78,7 +78,7 @@ enum Request {
     Move(u8, u8),
 }
 
-pub fn plugin(app: &mut App, kind: StripKind, path: Option<PathBuf>) {
+pub(crate) fn plugin(app: &mut App, kind: StripKind, path: Option<PathBuf>) {
     let path = path.unwrap_or_else(|| format!("strip-{}.png", kind.name()).into());
     app.insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
         .insert_resource(StripRun {

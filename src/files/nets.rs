@@ -10,8 +10,9 @@ use ludo_cpu::value_net::{self, NetId};
 use crate::files::asset_file::{AssetFileError, read_text};
 use crate::table::Table;
 use crate::table::review::Review;
+use crate::table::signal::Signal;
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_asset::<NetText>()
         .register_asset_loader(NetLoader)
         .init_resource::<Fetching>()
@@ -89,11 +90,12 @@ fn hand_over(
 }
 
 /// A review waiting for its network rates the game once the network is in.
-fn rate_review(review: Option<ResMut<Review>>) {
+fn rate_review(review: Option<ResMut<Review>>, mut signals: MessageWriter<Signal>) {
     if let Some(mut review) = review
         && let Some(id) = review.wanted
         && value_net::shipped(id).is_some()
     {
         review.rate();
+        signals.write_batch(review.chart_signal());
     }
 }

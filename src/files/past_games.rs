@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::files::resume::DataDir;
 use crate::files::saved::{Notice, load_versioned, save_compact};
 use crate::table::flow::{Happened, decided_here};
+use crate::table::signal::Signal;
 use crate::table::{GameSet, Table};
 
 const PAST_GAMES_FILE: &str = "past-games.ron";
@@ -171,16 +172,21 @@ fn keep_finished(
     mut last: ResMut<LastDice>,
     dir: Option<Res<DataDir>>,
     mut notice: ResMut<Notice>,
+    mut signals: MessageWriter<Signal>,
 ) {
     let mut kept = false;
     for GameFinished { file, here } in finished.read() {
         *last = LastDice::of(file);
         // Whoever watches the console (the browser test) learns what the check found.
-        match &last.check {
-            Some(DiceCheck::Fair) => info!("ludo: dice checked: fair"),
-            Some(failed) => info!("ludo: dice checked: FAILED {failed:?}"),
-            None => info!("ludo: dice checked: no seed"),
-        }
+        let (verdict, detail) = match &last.check {
+            Some(DiceCheck::Fair) => ("fair", None),
+            Some(failed) => ("failed", Some(format!("{failed:?}"))),
+            None => ("no_seed", None),
+        };
+        signals.write(Signal::DiceChecked {
+            verdict: verdict.into(),
+            detail,
+        });
         match past.keep(file.clone(), here.clone()) {
             Ok(()) => kept = true,
             Err(e) => warn!("a finished game was not kept: {e}"),

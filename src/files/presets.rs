@@ -82,7 +82,7 @@ impl AssetLoader for PresetLoader {
     }
 }
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_asset::<RulesPreset>()
         .register_asset_loader(PresetLoader)
         .init_resource::<Presets>()

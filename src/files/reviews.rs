@@ -12,6 +12,7 @@ use crate::files::saved::Notice;
 use crate::table::Table;
 use crate::table::review::{self, Review};
 use crate::table::screen::Screen;
+use crate::table::signal::Signal;
 
 /// Open a review of …
 #[derive(Message, Clone, Debug)]
@@ -44,7 +45,10 @@ fn open_requested(
     (screen, mut next): (Res<State<Screen>>, ResMut<NextState<Screen>>),
     mut commands: Commands,
     mut notice: ResMut<Notice>,
-    mut opened: MessageWriter<crate::table::flow::TableOpened>,
+    (mut opened, mut signals): (
+        MessageWriter<crate::table::flow::TableOpened>,
+        MessageWriter<Signal>,
+    ),
 ) {
     let Some(request) = requests.read().last() else {
         return;
@@ -63,7 +67,8 @@ fn open_requested(
                 ReviewAt::Step(n) => n.min(review.end()),
                 ReviewAt::Moment(k) => review.moment_at(k).unwrap_or(0),
             };
-            tell_console(&review);
+            signals.write(review.signal());
+            signals.write_batch(review.chart_signal());
             let screen = *screen.get();
             let open = open.map(|r| r.into_inner());
             review::begin(review, open, &mut table, screen, &mut commands, &mut next);
@@ -71,17 +76,6 @@ fn open_requested(
         }
         Err(e) => notice.say(format!("This game cannot be reviewed: {e}")),
     }
-}
-
-/// For whoever watches the console (the browser test): the review's length and its dice.
-fn tell_console(review: &Review) {
-    info!("ludo: review of {} steps", review.end());
-    let dice = match &review.dice {
-        Some(check) if check.is_fair() => "fair",
-        Some(_) => "failed",
-        None => "unchecked",
-    };
-    info!("ludo: review dice {dice}");
 }
 
 /// Reads a game file for review; the error names the file, the line and what was expected.

@@ -113,7 +113,7 @@ pub struct Args {
         conflicts_with = "review_at"
     )]
     pub review_moment: Option<usize>,
-    /// Log every engine event as `ludo: event N JSON` (what the browser test checks the
+    /// Tell every engine event on the log (`Signal::Event`: what the browser test checks the
     /// screen reader's sentences against).
     #[arg(long)]
     pub print_events: bool,

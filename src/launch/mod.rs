@@ -19,8 +19,9 @@ use crate::table::settings::Settings;
 use crate::ui::overlay::Overlay;
 
 mod args;
-// Public: only the browser build calls it, and the desktop tests read its query parser.
-pub mod web;
+// Only the browser build runs it; compiled on the desktop too, where its tests run.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+mod web;
 
 use args::{Args, Open};
 

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::table::flow::Happened;
+use crate::table::signal::Signal;
 use crate::ui::overlay::Overlay;
 
 /// The query keys the game reads. Anything else (a tracking tag added to a shared link, say)
@@ -27,12 +28,6 @@ const KEYS: [&str; 16] = [
     "strip",
     "review",
 ];
-
-/// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
-/// --seed 3`.
-pub fn query_to_args(query: &str) -> Vec<String> {
-    page_to_args("/", query)
-}
 
 /// The page's path and query as the command line: an invite's path `/r/CODE` is
 /// `--join CODE`, a finished game's `/g/ID` is `--review /g/ID` (its server puts the game in
@@ -128,7 +123,7 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Last,
         (
@@ -139,7 +134,8 @@ pub fn plugin(app: &mut App) {
             where_to_tap,
             #[cfg(target_arch = "wasm32")]
             live_region,
-        ),
+        )
+            .before(crate::table::signal::Tell),
     );
 }
 
@@ -185,18 +181,20 @@ fn live_region(
 }
 
 /// Once per decision of a person on this device, where a finger would go, in CSS pixels of
-/// the page (the phone test taps there), after the number of events so far: `ludo: tap N die
-/// X,Y` to roll, and to move, for each legal move, its piece and the dot where it would land:
-/// `ludo: tap N move X,Y X,Y; X,Y X,Y`. Said again if the points move (the window resized).
+/// the page (the phone test taps there), after the number of events so far: the die to roll
+/// (`Signal::TapDie`), and to move, for each legal move, its piece and the dot where it would
+/// land (`Signal::TapMove`). Told again if the points move (the window resized).
 fn where_to_tap(
     table: Res<crate::table::Table>,
-    busy: Res<crate::table::flow::Busy>,
-    decider: Res<crate::table::flow::Decider>,
+    (busy, decider): (
+        Res<crate::table::flow::Busy>,
+        Res<crate::table::flow::Decider>,
+    ),
     camera: Single<(&Camera, &GlobalTransform), With<crate::board::camera::MainCamera>>,
     targets: crate::board::input::Targets,
     mut happened: MessageReader<Happened>,
-    mut events: Local<usize>,
-    mut said: Local<String>,
+    (mut events, mut said): (Local<usize>, Local<Option<Signal>>),
+    mut signals: MessageWriter<Signal>,
 ) {
     *events += happened.read().count();
     let game = &table.game;
@@ -207,20 +205,22 @@ fn where_to_tap(
     let px = |world: Vec2| {
         camera
             .world_to_viewport(at, world.extend(0.0))
-            .map(|p| format!("{:.0},{:.0}", p.x, p.y))
-            .unwrap_or_default()
+            .ok()
+            .map(|p| [p.x.round() as i32, p.y.round() as i32])
     };
     let seat = game.turn();
-    let line = match game.awaiting() {
+    let signal = match game.awaiting() {
         ludo_core::Awaiting::Roll | ludo_core::Awaiting::Release | ludo_core::Awaiting::RollOff => {
-            format!(
-                "ludo: tap {} die {}",
-                *events,
-                px(targets.die.translation.truncate())
-            )
+            let Some(at) = px(targets.die.translation.truncate()) else {
+                return;
+            };
+            Signal::TapDie {
+                events: *events,
+                at,
+            }
         }
         ludo_core::Awaiting::Move => {
-            let moves: Vec<String> = game
+            let moves = game
                 .legal_moves()
                 .iter()
                 .enumerate()
@@ -231,31 +231,34 @@ fn where_to_tap(
                         .find(|(p, _)| {
                             p.seat == seat && game.pieces(seat)[p.index as usize] == m.from
                         })
-                        .map(|(_, t)| px(t.translation.truncate()));
+                        .and_then(|(_, t)| px(t.translation.truncate()));
                     let hint = targets
                         .hints
                         .iter()
                         .find(|(h, _)| h.0 == i)
-                        .map(|(_, t)| px(t.translation().truncate()));
-                    format!("{} {}", piece.unwrap_or_default(), hint.unwrap_or_default())
+                        .and_then(|(_, t)| px(t.translation().truncate()));
+                    piece.into_iter().chain(hint).collect()
                 })
                 .collect();
-            format!("ludo: tap {} move {}", *events, moves.join("; "))
+            Signal::TapMove {
+                events: *events,
+                moves,
+            }
         }
         ludo_core::Awaiting::Over => return,
     };
-    // Said again when the window changes under it (turned, resized): the points move.
-    if *said != line {
-        info!("{line}");
-        *said = line;
+    // Told again when the window changes under it (turned, resized): the points move.
+    if said.as_ref() != Some(&signal) {
+        signals.write(signal.clone());
+        *said = Some(signal);
     }
 }
 
 /// The page hides its loading bar, and the test starts its clock, on this line.
-fn first_frame(mut frames: Local<u32>) {
+fn first_frame(mut frames: Local<u32>, mut signals: MessageWriter<Signal>) {
     *frames += 1;
     if *frames == 2 {
-        info!("ludo: first frame");
+        signals.write(Signal::FirstFrame);
         #[cfg(target_arch = "wasm32")]
         hide_cover();
     }
@@ -276,39 +279,50 @@ fn hide_cover() {
 
 /// The window's size as the game sees it, each time it changes (a phone turned, a browser
 /// zoomed): what the test compares with the page's.
-fn window_size(window: Single<Ref<Window>, With<bevy::window::PrimaryWindow>>) {
+fn window_size(
+    window: Single<Ref<Window>, With<bevy::window::PrimaryWindow>>,
+    mut signals: MessageWriter<Signal>,
+) {
     if window.is_changed() {
         let physical = window.physical_size();
-        info!(
-            "ludo: window {}x{} at scale {} ({}x{} pixels)",
-            window.width(),
-            window.height(),
-            window.scale_factor(),
-            physical.x,
-            physical.y
-        );
+        signals.write(Signal::Window {
+            size: [
+                window.width().round() as u32,
+                window.height().round() as u32,
+            ],
+            scale_percent: (window.scale_factor() * 100.0).round() as u32,
+            pixels: [physical.x, physical.y],
+        });
     }
 }
 
 /// A window opened: the test's proof that the menu answers a click.
-fn opened(overlay: Res<State<Overlay>>) {
+fn opened(overlay: Res<State<Overlay>>, mut signals: MessageWriter<Signal>) {
     if **overlay != Overlay::None {
-        info!("ludo: opened {:?}", **overlay);
+        signals.write(Signal::Opened {
+            window: format!("{:?}", **overlay),
+        });
     }
 }
 
-fn game_over(mut happened: MessageReader<Happened>) {
+fn game_over(mut happened: MessageReader<Happened>, mut signals: MessageWriter<Signal>) {
     if happened
         .read()
         .any(|h| matches!(h.0, ludo_core::Event::GameOver { .. }))
     {
-        info!("ludo: game over");
+        signals.write(Signal::GameOver);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `?seats=cpu,cpu:hard&speed=instant&seed=3` → `--seats cpu,cpu:hard --speed instant
+    /// --seed 3`.
+    fn query_to_args(query: &str) -> Vec<String> {
+        page_to_args("/", query)
+    }
 
     #[test]
     fn the_query_reads_as_the_command_line() {

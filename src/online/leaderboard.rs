@@ -6,6 +6,7 @@ use ludo_proto::{ClientMsg, Leader, PROTOCOL_VERSION, ServerMsg};
 
 use super::socket::{Incoming, Socket};
 use crate::files::online::OnlineMemory;
+use crate::table::signal::Signal;
 
 /// Ask `server` (`ws://HOST:PORT/ws`) for its leaderboard.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -57,6 +58,7 @@ fn hear(
     mut link: NonSendMut<BoardLink>,
     memory: Res<OnlineMemory>,
     mut board: ResMut<Leaderboard>,
+    mut signals: MessageWriter<Signal>,
 ) {
     let Some(socket) = link.0.as_ref() else {
         return;
@@ -77,7 +79,9 @@ fn hear(
                 you,
                 min_games,
             }) => {
-                info!("ludo: leaderboard of {} players", leaders.len());
+                signals.write(Signal::Leaderboard {
+                    players: leaders.len(),
+                });
                 *board = Leaderboard::Heard {
                     leaders,
                     you,

@@ -13,8 +13,6 @@ mod room;
 mod session;
 mod socket;
 
-pub use room::LeftTable;
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@ use crate::table::flow::{
     TableOpened, publish,
 };
 use crate::table::screen::Screen;
+use crate::table::signal::Signal;
 use crate::table::turn_clock::TurnClock;
 use crate::table::{GameSet, Table, UNNAMED};
 
@@ -24,14 +25,9 @@ use crate::table::{GameSet, Table, UNNAMED};
 #[derive(Default)]
 struct Link(Option<Socket>);
 
-/// This device left its online table (it asked to, or the server ended its seat).
-#[derive(Message, Clone, Copy, Debug, Default)]
-pub struct LeftTable;
-
 pub(super) fn plugin(app: &mut App) {
     app.insert_non_send(Link::default())
         .add_message::<OnlineRequest>()
-        .add_message::<LeftTable>()
         .add_message::<ReactionHeard>()
         .add_systems(
             Update,
@@ -194,7 +190,7 @@ struct Effects<'w, 's> {
     next_screen: ResMut<'w, NextState<Screen>>,
     finished: MessageWriter<'w, GameFinished>,
     reactions: MessageWriter<'w, ReactionHeard>,
-    left: MessageWriter<'w, LeftTable>,
+    signals: MessageWriter<'w, Signal>,
 }
 
 /// What carrying out a step's outputs did to the connection.
@@ -261,7 +257,6 @@ fn carry_out(outs: Vec<Out>, fx: &mut Effects, then: &mut Vec<In>) -> Carried {
             }
             Out::Left => {
                 fx.commands.remove_resource::<Online>();
-                fx.left.write(LeftTable);
                 return Carried::Ended;
             }
             Out::NeedShare(game) => {
@@ -271,7 +266,9 @@ fn carry_out(outs: Vec<Out>, fx: &mut Effects, then: &mut Vec<In>) -> Carried {
                     Err(e) => warn!("no secret for the dice's share: {e}"),
                 }
             }
-            Out::Say(line) => info!("{line}"),
+            Out::Tell(signal) => {
+                fx.signals.write(signal);
+            }
             Out::Warn(line) => warn!("{line}"),
         }
     }

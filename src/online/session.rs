@@ -15,6 +15,7 @@ use ludo_proto::{RoomView, SeatKind as SeatView, ServerMsg};
 use super::{Online, Problem, Status};
 use crate::files::online::SeatTicket;
 use crate::table::flow::Decider;
+use crate::table::signal::Signal;
 use crate::table::{SeatKind, Table, TableConfig, TurnLimit, UNNAMED};
 
 /// The longest wait between two attempts to reconnect, in seconds.
@@ -101,8 +102,8 @@ pub enum Out {
     Left,
     /// This device's share of game `game`'s dice needs a fresh secret (`In::Share`).
     NeedShare(u32),
-    /// A line for the log (`ludo: …` lines are read by the browser tests).
-    Say(String),
+    /// What the log tells its watchers (the browser tests read these).
+    Tell(Signal),
     Warn(String),
 }
 
@@ -209,7 +210,9 @@ impl Online {
 
     /// A new connection says hello, and asks again what it asked before it dropped.
     fn greet(&mut self, out: &mut Vec<Out>) {
-        out.push(Out::Say(format!("ludo: connected to {}", self.address())));
+        out.push(Out::Tell(Signal::Connected {
+            server: self.address().to_string(),
+        }));
         out.push(Out::Send(ClientMsg::Hello {
             protocol: PROTOCOL_VERSION,
         }));
@@ -244,10 +247,10 @@ impl Online {
                 }
             },
         };
-        out.push(Out::Say(format!(
-            "ludo: reconnecting to {} (attempt {attempt})",
-            self.address()
-        )));
+        out.push(Out::Tell(Signal::Reconnecting {
+            server: self.address().to_string(),
+            attempt,
+        }));
         self.pending = Some(first);
         self.heard = false;
         self.status = Status::Reconnecting {
@@ -268,7 +271,7 @@ impl Online {
                 link,
             } => self.joined(code, token, profile, link, out),
             ServerMsg::Seated { seat } => {
-                out.push(Out::Say(format!("ludo: seated {seat}")));
+                out.push(Out::Tell(Signal::Seated { seat }));
                 self.heard = true;
                 self.pending = None;
                 self.status = Status::Connected;
@@ -293,9 +296,7 @@ impl Online {
                 self.heard = true;
                 self.status = Status::Connected;
                 self.queue = Some((seats, waiting));
-                out.push(Out::Say(format!(
-                    "ludo: waiting for a table of {seats} with {waiting}"
-                )));
+                out.push(Out::Tell(Signal::Waiting { seats, waiting }));
             }
             ServerMsg::Unqueued => {
                 self.heard = true;
@@ -338,7 +339,9 @@ impl Online {
         link: String,
         out: &mut Vec<Out>,
     ) {
-        out.push(Out::Say(format!("ludo: room {code}")));
+        out.push(Out::Tell(Signal::Room {
+            code: code.to_string(),
+        }));
         self.heard = true;
         self.pending = None;
         self.queue = None;
@@ -356,7 +359,7 @@ impl Online {
     /// The room is on another node: connect there at once, and ask the same again.
     fn moved(&mut self, url: String, out: &mut Vec<Out>) {
         self.heard = true;
-        out.push(Out::Say(format!("ludo: the room is served at {url}")));
+        out.push(Out::Tell(Signal::Moved { url: url.clone() }));
         self.node = Some(url);
         self.status = Status::Reconnecting {
             attempt: 0,
@@ -369,9 +372,7 @@ impl Online {
     /// address the player gave.
     fn busy(&mut self, out: &mut Vec<Out>) {
         self.heard = true;
-        out.push(Out::Say(
-            "ludo: the room is between two nodes; asking again".into(),
-        ));
+        out.push(Out::Tell(Signal::BetweenNodes));
         self.node = None;
         let attempt = self.next_attempt();
         self.status = Status::Reconnecting {
@@ -441,7 +442,7 @@ impl Online {
             out.push(Out::NewTable(Box::new((config, game))));
             // Whoever watches the console (the browser test) learns where a reopened game
             // stands.
-            out.push(Out::Say(format!("ludo: table at event {}", g.seq)));
+            out.push(Out::Tell(Signal::TableAt { event: g.seq }));
             if g.seq == 0 {
                 out.push(Out::Started);
             }
@@ -456,7 +457,7 @@ impl Online {
         };
         for (seat, &now) in autopilot.iter().enumerate() {
             if now && !before.get(seat).copied().unwrap_or(false) {
-                out.push(Out::Say(format!("ludo: CPU plays for seat {seat}")));
+                out.push(Out::Tell(Signal::CpuPlays { seat: seat as u8 }));
             }
         }
         out.push(Out::Autopilot(autopilot));
@@ -489,7 +490,9 @@ impl Online {
         // A milestone for whoever watches the console (the browser test follows the game by
         // it).
         if before / 100 != self.seq / 100 {
-            out.push(Out::Say(format!("ludo: {} events", self.seq / 100 * 100)));
+            out.push(Out::Tell(Signal::Events {
+                events: self.seq / 100 * 100,
+            }));
         }
         let fresh: Vec<Event> = events
             .iter()
@@ -619,13 +622,13 @@ impl Online {
         };
         if self.token.is_some() {
             out.push(Out::Warn(format!(
-                "ludo: the connection to the room server was lost ({why})"
+                "the connection to the room server was lost ({why})"
             )));
             self.status = again;
         } else if self.queue.is_some() && self.pending.is_some() {
             // Waiting for quick play: the next connection asks again, and waits afresh.
             out.push(Out::Warn(format!(
-                "ludo: the connection was lost while waiting for quick play ({why})"
+                "the connection was lost while waiting for quick play ({why})"
             )));
             self.status = again;
         } else if !self.heard && self.pending.is_some() && attempt < FIRST_TRIES {
@@ -633,12 +636,12 @@ impl Online {
             // welcome was lost on the way) read no request, so asking again takes no second
             // seat and opens no second room.
             out.push(Out::Warn(format!(
-                "ludo: no answer from the room server ({why}); trying again"
+                "no answer from the room server ({why}); trying again"
             )));
             self.status = again;
         } else {
             out.push(Out::Warn(format!(
-                "ludo: the room server cannot be reached ({why})"
+                "the room server cannot be reached ({why})"
             )));
             self.status = Status::Failed;
             self.problem = Some(Problem::Unreachable(why));
@@ -748,6 +751,16 @@ mod tests {
     }
 
     /// Ana joined room K7X9PQTA and sits at seat 0, its game at its start.
+    /// What the outputs tell the log's watchers.
+    fn told(outs: &[Out]) -> Vec<&Signal> {
+        outs.iter()
+            .filter_map(|o| match o {
+                Out::Tell(signal) => Some(signal),
+                _ => None,
+            })
+            .collect()
+    }
+
     fn seated() -> (Online, Table, Game, Dice) {
         let join = ClientMsg::Join {
             code: "K7X9PQTA".into(),
@@ -777,7 +790,11 @@ mod tests {
             outs.iter()
                 .any(|o| matches!(o, Out::Profile(k) if k == "key"))
         );
-        online.apply(In::Heard(ServerMsg::Seated { seat: 0 }), &table);
+        let outs = online.apply(In::Heard(ServerMsg::Seated { seat: 0 }), &table);
+        assert!(
+            told(&outs).contains(&&Signal::Seated { seat: 0 }),
+            "the tests are told the seat"
+        );
         let game = Game::new(Rules::default(), 2, 0).unwrap();
         let outs = online.apply(
             In::Heard(ServerMsg::Room(Box::new(view(&game, 0, 1)))),
@@ -788,6 +805,7 @@ mod tests {
             "a new game opens its table"
         );
         assert!(outs.iter().any(|o| matches!(o, Out::Started)));
+        assert!(told(&outs).contains(&&Signal::TableAt { event: 0 }));
         take(&outs, &mut table);
         assert_eq!(
             (online.status.clone(), online.seat),
@@ -973,12 +991,19 @@ mod tests {
         let table = table();
         let mut online = Online::new(SERVER, first.clone());
         online.apply(In::Opened, &table);
-        online.apply(
+        let outs = online.apply(
             In::Heard(ServerMsg::Queued {
                 seats: 2,
                 waiting: 3,
             }),
             &table,
+        );
+        assert_eq!(
+            told(&outs),
+            [&Signal::Waiting {
+                seats: 2,
+                waiting: 3
+            }]
         );
         assert_eq!(
             (online.queue, &online.status),

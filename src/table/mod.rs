@@ -12,6 +12,7 @@ pub mod profiles;
 pub mod review;
 pub mod screen;
 pub mod settings;
+pub mod signal;
 pub mod stats;
 pub mod turn_clock;
 
@@ -40,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
     .add_plugins((
         screen::plugin,
         settings::plugin,
+        signal::plugin,
         game::plugin,
         flow::plugin,
         cpu::plugin,

@@ -11,6 +11,7 @@ use ludo_proto::{DiceCheck, GameFile};
 
 use crate::table::screen::Screen;
 use crate::table::settings::Settings;
+use crate::table::signal::Signal;
 use crate::table::{GameSet, Table};
 
 /// How many moments a review lists.
@@ -52,6 +53,8 @@ pub struct Review {
     since_step: f32,
     /// The table in play, set aside.
     live: Option<Table>,
+    /// How long the chart took to rate, in microseconds.
+    chart_micros: u64,
 }
 
 impl Review {
@@ -74,6 +77,7 @@ impl Review {
             back_to: Screen::Menu,
             since_step: 0.0,
             live: None,
+            chart_micros: 0,
         };
         review.rate();
         Ok(review)
@@ -84,16 +88,33 @@ impl Review {
         let start = bevy::platform::time::Instant::now();
         match Chart::of(&self.positions) {
             Ok(chart) => {
-                let ms = start.elapsed().as_secs_f64() * 1000.0;
-                info!(
-                    "ludo: review chart of {} turns in {ms:.1} ms",
-                    chart.points.len() - 1
-                );
+                self.chart_micros = start.elapsed().as_micros() as u64;
                 self.moments = chart.moments(MOMENTS);
                 self.chart = Some(chart);
                 self.wanted = None;
             }
             Err(id) => self.wanted = Some(id),
+        }
+    }
+
+    /// What the log tells its watchers of the chart, once rated.
+    pub fn chart_signal(&self) -> Option<Signal> {
+        self.chart.as_ref().map(|chart| Signal::ReviewChart {
+            turns: chart.points.len() - 1,
+            micros: self.chart_micros,
+        })
+    }
+
+    /// What the log tells its watchers of the review: its length and its dice.
+    pub fn signal(&self) -> Signal {
+        let dice = match &self.dice {
+            Some(check) if check.is_fair() => "fair",
+            Some(_) => "failed",
+            None => "unchecked",
+        };
+        Signal::Review {
+            steps: self.end(),
+            dice: dice.into(),
         }
     }
 

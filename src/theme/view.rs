@@ -10,7 +10,7 @@ use bevy_egui::{
 use super::{ActiveTheme, ThemeProblem};
 use crate::i18n::{FontBytes, LanguageProblem, Languages, Texts};
 
-pub fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     // Before egui's pass begins, so that even the first frame's text has its fonts (egui
     // takes new fonts at the start of a pass, and without fonts it cannot lay out text).
     app.add_systems(

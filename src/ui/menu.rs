@@ -11,7 +11,7 @@ use crate::online::{Online, OnlineRequest};
 use crate::table::Table;
 use crate::table::screen::Screen;
 use crate::ui::overlay::Overlay;
-use crate::ui::widgets::Palette;
+use crate::ui::widgets::{Palette, Taps};
 use ludo_proto::display_code;
 
 pub(super) fn plugin(app: &mut App) {
@@ -40,7 +40,7 @@ struct Asked<'w, 's> {
     next: ResMut<'w, NextState<Screen>>,
     requests: MessageWriter<'w, OnlineRequest>,
     exit: MessageWriter<'w, AppExit>,
-    said: Local<'s, String>,
+    taps: Taps<'w, 's>,
 }
 
 fn main_menu(mut contexts: EguiContexts, shown: Shown, mut asked: Asked) -> Result {
@@ -141,7 +141,7 @@ fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palett
     }
     let new_table = big.add(ui, &texts.get("menu-new-table"));
     // Where a click would go (the browser tests click there).
-    crate::ui::widgets::say_where_to_tap("new-table", &new_table, &mut asked.said);
+    asked.taps.say("new-table", &new_table);
     if new_table.clicked() {
         asked.next_overlay.set(Overlay::Setup);
     }

@@ -12,6 +12,7 @@ use crate::table::screen::{Pause, Screen};
 use crate::table::settings::Settings;
 use crate::table::{Table, TableConfig};
 use crate::ui::overlay::Overlay;
+use crate::ui::widgets::Taps;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, escape)
@@ -64,7 +65,7 @@ struct Asked<'w, 's> {
     new_table: MessageWriter<'w, NewTableRequested>,
     next: ResMut<'w, NextState<Screen>>,
     exit: MessageWriter<'w, AppExit>,
-    said: Local<'s, (String, String)>,
+    taps: Taps<'w, 's>,
 }
 
 /// The pause menu's buttons' size.
@@ -101,7 +102,7 @@ fn pause_menu(
                     };
                     let first = ui.add(egui::Button::new(texts.get(key)).min_size(BUTTON));
                     crate::ui::widgets::focus_first(&first, texts.get(key));
-                    crate::ui::widgets::say_where_to_tap("resume", &first, &mut asked.said.0);
+                    asked.taps.say("resume", &first);
                     resume |= first.clicked();
                     seats(ui, &shown, &mut asked);
                     resume |= actions(ui, &shown, &mut asked);
@@ -149,7 +150,7 @@ fn seats(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked) {
         let text = texts.fmt(key, &[("name", name.into())]);
         let response = ui.add(egui::Button::new(texts.line(&text)).min_size(BUTTON));
         if !away {
-            crate::ui::widgets::say_where_to_tap("away", &response, &mut asked.said.1);
+            asked.taps.say("away", &response);
         }
         if response.clicked() {
             asked.autopilot.write(AutopilotRequested {

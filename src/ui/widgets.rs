@@ -1,12 +1,15 @@
 //! Widgets the windows share, and their palette: the theme's skin as egui colours (the one
 //! place in `ui/` with colours of its own: the dimming veil and the medals), a seat's mark,
-//! the bar's icon buttons, the main button, and keyboard focus for a menu that opens.
+//! the bar's icon buttons, the main button, keyboard focus for a menu that opens, and where
+//! a finger would press a button.
 
-use crate::i18n::Words;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Color32, Pos2, Stroke};
 use ludo_core::Colour;
 
+use crate::i18n::Words;
+use crate::table::signal::Signal;
 use crate::theme::file::Mark;
 use crate::theme::look::{Look, Skin, egui as to_egui};
 
@@ -399,16 +402,37 @@ pub fn focus_first(response: &egui::Response, label: impl AsRef<str>) {
     }
 }
 
-/// Where a finger would go to press `what`, in CSS pixels, on the browser's console each
-/// time it moves (the phone test taps there): `ludo: tap - WHAT X,Y`. `said` keeps the last.
-pub fn say_where_to_tap(what: &str, response: &egui::Response, said: &mut String) {
-    if cfg!(target_arch = "wasm32") {
-        let c = response.rect.center() * response.ctx.zoom_factor();
-        let line = format!("ludo: tap - {what} {:.0},{:.0}", c.x, c.y);
-        if *said != line {
-            info!("{line}");
-            *said = line;
+/// Where a finger would go to press the buttons a system draws, in CSS pixels, told on the
+/// browser's log (`Signal::Tap`) once and again each time one moves: the phone and online
+/// tests tap there.
+#[derive(SystemParam)]
+pub struct Taps<'w, 's> {
+    said: Local<'s, Vec<(&'static str, [i32; 2])>>,
+    signals: MessageWriter<'w, Signal>,
+}
+
+impl Taps<'_, '_> {
+    /// Tells where `what` is, unless it was told there already.
+    pub fn say(&mut self, what: &'static str, response: &egui::Response) {
+        if !cfg!(target_arch = "wasm32") {
+            return;
         }
+        let c = response.rect.center() * response.ctx.zoom_factor();
+        let at = [c.x.round() as i32, c.y.round() as i32];
+        if self.said.contains(&(what, at)) {
+            return;
+        }
+        self.said.retain(|(w, _)| *w != what);
+        self.said.push((what, at));
+        self.signals.write(Signal::Tap {
+            what: what.into(),
+            at,
+        });
+    }
+
+    /// The buttons are gone: told again when they are back, even where they were.
+    pub fn forget(&mut self) {
+        self.said.clear();
     }
 }
 

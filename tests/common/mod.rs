@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use ludo::table::TableConfig;
-use ludo::table::settings::{Settings, Speed};
+use ludo::testing::TableConfig;
+use ludo::testing::{Settings, Speed};
 
 /// A headless app with the game's rules, a table from `config`, instant CPUs and animations,
 /// at the table. `before` adds resources the plugins must find when they are built (a saved
@@ -20,8 +20,8 @@ pub fn headless_app(config: TableConfig, before: impl FnOnce(&mut App)) -> App {
             ..Default::default()
         });
     before(&mut app);
-    app.add_plugins(ludo::rules_plugin)
-        .insert_state(ludo::table::screen::Screen::Playing);
+    app.add_plugins(ludo::testing::rules_plugin)
+        .insert_state(ludo::testing::Screen::Playing);
     app
 }
 
@@ -65,7 +65,12 @@ pub fn update_until(app: &mut App, secs: f32, done: impl Fn(&World) -> bool) -> 
 pub fn play_to_the_end(app: &mut App) -> bool {
     for _ in 0..20_000 {
         app.update();
-        if app.world().resource::<ludo::table::Table>().game.is_over() {
+        if app
+            .world()
+            .resource::<ludo::testing::Table>()
+            .game
+            .is_over()
+        {
             return true;
         }
     }

@@ -11,6 +11,7 @@ use crate::i18n::{Arg, Texts, Words};
 use crate::table::Table;
 use crate::table::flow::{Decider, GameStarted, Happened};
 use crate::table::settings::Settings;
+use crate::table::signal::Signal;
 
 /// Sentences to say, oldest first, until someone takes them (`take`).
 #[derive(Resource, Default)]
@@ -37,6 +38,8 @@ pub struct Announcement {
 }
 
 impl Announcements {
+    /// The sentences said since last taken (the browser's live region takes them).
+    #[cfg(target_arch = "wasm32")]
     pub fn take(&mut self) -> Vec<Announcement> {
         std::mem::take(&mut self.fresh)
     }
@@ -71,8 +74,8 @@ enum Told {
     Event(u64, Event),
 }
 
-/// Print every engine event on the log as `ludo: event N JSON` (`--print-events`): what the
-/// browser test checks the live region's sentences against.
+/// Tell every engine event on the log (`Signal::Event`, `--print-events`): what the browser
+/// test checks the live region's sentences against.
 #[derive(Resource)]
 pub struct PrintEvents;
 
@@ -83,7 +86,7 @@ pub(super) fn announce_events(
     mut started: MessageReader<GameStarted>,
     table: Res<Table>,
     (texts, settings): (Res<Texts>, Res<Settings>),
-    print: Option<Res<PrintEvents>>,
+    (print, mut signals): (Option<Res<PrintEvents>>, MessageWriter<Signal>),
 ) {
     said.frame.clear();
     if started.read().last().is_some() {
@@ -96,8 +99,10 @@ pub(super) fn announce_events(
         let n = said.events;
         said.events += 1;
         if print.is_some() {
-            let json = serde_json::to_string(event).unwrap_or_default();
-            info!("ludo: event {n} {json}");
+            signals.write(Signal::Event {
+                n,
+                event: event.clone(),
+            });
         }
         said.waiting.push(Told::Event(n, event.clone()));
     }

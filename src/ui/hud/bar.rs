@@ -14,7 +14,7 @@ use crate::table::Table;
 use crate::table::screen::Pause;
 use crate::table::settings::Settings;
 use crate::ui::overlay::Overlay;
-use crate::ui::widgets::{Icon, icon_button, say_where_to_tap};
+use crate::ui::widgets::{Icon, Taps, icon_button};
 use ludo_proto::display_code;
 
 /// Whether the log's drawer is open.
@@ -29,7 +29,7 @@ pub(super) fn bar(
     (mut drawer, mut reactions): (ResMut<LogDrawer>, ResMut<super::reactions::Reactions>),
     (mut next_pause, mut next_overlay): (ResMut<NextState<Pause>>, ResMut<NextState<Overlay>>),
     online: Option<Res<Online>>,
-    (mut said, mut said_react): (Local<String>, Local<String>),
+    mut taps: Taps,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let zoom = ctx.zoom_factor();
@@ -43,7 +43,7 @@ pub(super) fn bar(
             ui.set_max_width(rect.width());
             ui.horizontal_wrapped(|ui| {
                 let pause = icon_button(ui, Icon::Menu, texts.get("hud-pause-touch"), side);
-                say_where_to_tap("pause", &pause, &mut said);
+                taps.say("pause", &pause);
                 if pause.clicked() {
                     next_pause.set(Pause::Paused);
                 }
@@ -61,7 +61,7 @@ pub(super) fn bar(
                 }
                 if online.as_ref().is_some_and(|o| o.may_react()) {
                     let react = icon_button(ui, Icon::React, texts.get("hud-react"), side);
-                    say_where_to_tap("react", &react, &mut said_react);
+                    taps.say("react", &react);
                     if react.clicked() {
                         reactions.picker = !reactions.picker;
                     }

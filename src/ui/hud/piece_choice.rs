@@ -13,6 +13,7 @@ use crate::i18n::Texts;
 use crate::i18n::ui::{column, row};
 use crate::table::Table;
 use crate::table::flow::{Decider, MoveChosen};
+use crate::ui::widgets::Taps;
 
 /// The question and its answers: the pieces it is between, the one marked, the move chosen.
 #[derive(SystemParam)]
@@ -28,7 +29,7 @@ pub(super) fn piece_choice(
     (table, decider): (Res<Table>, Res<Decider>),
     texts: Res<Texts>,
     mut question: Question,
-    mut said: Local<String>,
+    mut taps: Taps,
 ) -> Result {
     let Question {
         choice,
@@ -36,7 +37,7 @@ pub(super) fn piece_choice(
         moves,
     } = &mut question;
     if !choice.open(&table, &decider) {
-        said.clear();
+        taps.forget();
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -66,7 +67,7 @@ pub(super) fn piece_choice(
                 ui.label(texts.get("choose-marked"));
                 row(ui, &texts, |ui| {
                     let go = ui.add(egui::Button::new(texts.get("choose-move")).min_size(finger));
-                    crate::ui::widgets::say_where_to_tap("which", &go, &mut said);
+                    taps.say("which", &go);
                     if go.clicked() {
                         moves.write(MoveChosen {
                             seat: table.game.turn(),

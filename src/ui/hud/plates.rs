@@ -19,7 +19,7 @@ use crate::table::turn_clock::TurnClock;
 use crate::table::{SeatKind, Table};
 use crate::theme::ActiveTheme;
 use crate::theme::look::egui as to_egui;
-use crate::ui::widgets::{Palette, paint_mark, say_where_to_tap};
+use crate::ui::widgets::{Palette, Taps, paint_mark};
 
 /// What the plates show.
 #[derive(SystemParam)]
@@ -39,7 +39,7 @@ pub(super) struct Shown<'w> {
 #[derive(SystemParam)]
 pub(super) struct TakeBack<'w, 's> {
     autopilot: MessageWriter<'w, AutopilotRequested>,
-    said: Local<'s, String>,
+    taps: Taps<'w, 's>,
     tapped: Local<'s, bool>,
 }
 
@@ -259,7 +259,7 @@ fn seat_state(ui: &mut egui::Ui, shown: &Shown, now: &Now, seat: u8, take_back: 
         let chip = egui::Button::selectable(true, texts.get("plate-cpu-plays"))
             .min_size(egui::vec2(0.0, 44.0 / now.zoom));
         let response = ui.add(chip);
-        say_where_to_tap("back", &response, &mut take_back.said);
+        take_back.taps.say("back", &response);
         if response.clicked() && !*take_back.tapped {
             *take_back.tapped = true;
             take_back.autopilot.write(AutopilotRequested {

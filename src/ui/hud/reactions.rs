@@ -14,9 +14,10 @@ use crate::board::squares::yard_centre;
 use crate::i18n::ui::{column, row};
 use crate::i18n::{Texts, Words};
 use crate::online::{Online, OnlineRequest, ReactionHeard};
+use crate::table::signal::Signal;
 use crate::table::{SeatKind, Table};
 use crate::theme::ActiveTheme;
-use crate::ui::widgets::Palette;
+use crate::ui::widgets::{Palette, Taps};
 
 /// The reactions on show, the picker, and when this device last sent one.
 #[derive(Resource, Default)]
@@ -47,7 +48,7 @@ pub(super) fn hear_reactions(
     time: Res<Time<Real>>,
     table: Res<Table>,
     texts: Res<Texts>,
-    mut said: ResMut<Announcements>,
+    (mut said, mut signals): (ResMut<Announcements>, MessageWriter<Signal>),
 ) {
     let now = time.elapsed_secs_f64();
     let shown_for = REACTION_SHOWN_MS as f64 / 1000.0;
@@ -59,7 +60,10 @@ pub(super) fn hear_reactions(
             let who = texts.seat(&table, r.seat);
             let what = words(&texts, r.reaction);
             let line = texts.fmt("say-reacted", &[("who", who.into()), ("what", what.into())]);
-            info!("ludo: reaction {} from seat {}", r.reaction.id(), r.seat);
+            signals.write(Signal::Reaction {
+                reaction: r.reaction.id().into(),
+                seat: r.seat,
+            });
             said.say_now(line.into_string());
         }
     }
@@ -169,7 +173,7 @@ pub(super) fn reaction_picker(
     texts: Res<Texts>,
     time: Res<Time<Real>>,
     mut requests: MessageWriter<OnlineRequest>,
-    mut said: Local<String>,
+    mut taps: Taps,
 ) -> Result {
     let Some(online) = online.filter(|o| o.may_react()) else {
         reactions.picker = false;
@@ -193,7 +197,7 @@ pub(super) fn reaction_picker(
         .show(&ctx, |ui| {
             column(ui, &texts, |ui| {
                 let finger = egui::vec2(44.0, 44.0) / ctx.zoom_factor();
-                let chosen = reaction_buttons(ui, &texts, ready, finger, &mut said);
+                let chosen = reaction_buttons(ui, &texts, ready, finger, &mut taps);
                 if let Some(reaction) = chosen {
                     requests.write(OnlineRequest::React(reaction));
                     reactions.sent_at = Some(now);
@@ -214,7 +218,7 @@ fn reaction_buttons(
     texts: &Texts,
     ready: bool,
     finger: egui::Vec2,
-    said: &mut String,
+    taps: &mut Taps,
 ) -> Option<Reaction> {
     let mut chosen = None;
     ui.add_enabled_ui(ready, |ui| {
@@ -234,7 +238,7 @@ fn reaction_buttons(
                 let button = ui.add(button);
                 // Where the browser test taps to send one.
                 if r == Reaction::GoodGame {
-                    crate::ui::widgets::say_where_to_tap("reaction", &button, said);
+                    taps.say("reaction", &button);
                 }
                 if button.clicked() {
                     chosen = Some(r);

@@ -18,7 +18,7 @@ use crate::table::profiles::LastRatings;
 use crate::table::stats::Story;
 use crate::theme::look::Look;
 use crate::ui::overlay::Overlay;
-use crate::ui::widgets::Palette;
+use crate::ui::widgets::{Palette, Taps};
 
 /// What the results show.
 #[derive(SystemParam)]
@@ -44,7 +44,7 @@ pub(super) struct Asked<'w, 's> {
     next_overlay: ResMut<'w, NextState<Overlay>>,
     rematch: MessageWriter<'w, RematchRequested>,
     review: MessageWriter<'w, ReviewRequested>,
-    said: Local<'s, String>,
+    taps: Taps<'w, 's>,
 }
 
 pub(super) fn results_window(
@@ -180,7 +180,7 @@ fn buttons(ui: &mut egui::Ui, shown: &Shown, asked: &mut Asked, palette: &Palett
         let change = ui.add(
             egui::Button::new(texts.get("results-change-table")).min_size(egui::vec2(0.0, 44.0)),
         );
-        crate::ui::widgets::say_where_to_tap("change-table", &change, &mut asked.said);
+        asked.taps.say("change-table", &change);
         if change.clicked() {
             asked.next_overlay.set(Overlay::Setup);
         }
