@@ -750,7 +750,6 @@ mod tests {
             .collect()
     }
 
-    /// Ana joined room K7X9PQTA and sits at seat 0, its game at its start.
     /// What the outputs tell the log's watchers.
     fn told(outs: &[Out]) -> Vec<&Signal> {
         outs.iter()
@@ -761,6 +760,7 @@ mod tests {
             .collect()
     }
 
+    /// Ana joined room K7X9PQTA and sits at seat 0, its game at its start.
     fn seated() -> (Online, Table, Game, Dice) {
         let join = ClientMsg::Join {
             code: "K7X9PQTA".into(),

@@ -36,7 +36,7 @@ fn leaderboard_window(
     let mut open = true;
     let ctx = contexts.ctx_mut()?.clone();
     egui::Window::new(texts.get("menu-leaderboard"))
-        .id(egui::Id::new("leaderboard"))
+        .id(crate::ui::widgets::window_id(&ctx, "leaderboard"))
         .max_width(crate::ui::widgets::max_window_width(&ctx))
         .open(&mut open)
         .collapsible(false)

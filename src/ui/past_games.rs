@@ -47,7 +47,7 @@ fn past_games_window(
     let mut still_open = true;
     egui::Window::new(texts.get("past-title"))
         .max_width(crate::ui::widgets::max_window_width(&ctx))
-        .id(egui::Id::new("past_games"))
+        .id(crate::ui::widgets::window_id(&ctx, "past_games"))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)

@@ -87,7 +87,7 @@ fn pause_menu(
     let mut resume = false;
     egui::Window::new(texts.get("pause-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx))
-        .id(egui::Id::new("paused"))
+        .id(crate::ui::widgets::window_id(ctx, "paused"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)

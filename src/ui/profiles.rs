@@ -48,7 +48,10 @@ fn profiles_window(
     let dir = dir.as_ref().and_then(|d| d.0.as_deref());
     egui::Window::new(texts.get("profiles-title"))
         .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
-        .id(egui::Id::new("profiles"))
+        .id(crate::ui::widgets::window_id(
+            contexts.ctx_mut()?,
+            "profiles",
+        ))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)

@@ -103,7 +103,7 @@ fn rule_book(
     let texts = &*texts;
     egui::Window::new(texts.get("book-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx))
-        .id(egui::Id::new("rules"))
+        .id(crate::ui::widgets::window_id(ctx, "rules"))
         .open(&mut still_open)
         .collapsible(false)
         .default_width(520.0)

@@ -124,7 +124,10 @@ fn settings_window(
     let mut still_open = true;
     egui::Window::new(texts.get("settings-title"))
         .max_width(crate::ui::widgets::max_window_width(contexts.ctx_mut()?))
-        .id(egui::Id::new("settings"))
+        .id(crate::ui::widgets::window_id(
+            contexts.ctx_mut()?,
+            "settings",
+        ))
         .open(&mut still_open)
         .collapsible(false)
         .resizable(false)

@@ -436,6 +436,14 @@ impl Taps<'_, '_> {
     }
 }
 
+/// A window's id for this screen size: egui keeps a window's size from frame to frame and only
+/// lets it grow with what it showed, so a window opened on a small screen (a phone on its
+/// side, a page shrunk) would stay cramped on a larger one; a new size is a new window.
+pub fn window_id(ctx: &egui::Context, name: &str) -> egui::Id {
+    let screen = ctx.content_rect().size();
+    egui::Id::new((name, screen.x.round() as i32, screen.y.round() as i32))
+}
+
 /// The widest a window may be: the screen less a margin (a phone held upright is 360 wide).
 pub fn max_window_width(ctx: &egui::Context) -> f32 {
     // The skin's window margins come on top of the width asked for.

@@ -99,7 +99,7 @@ pub(super) fn log_drawer(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     egui::Window::new(texts.get("hud-log"))
-        .id(egui::Id::new("log_drawer"))
+        .id(crate::ui::widgets::window_id(ctx, "log_drawer"))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)

@@ -51,7 +51,7 @@ pub(super) fn piece_choice(
     // 44 logical pixels, whatever egui's zoom.
     let finger = egui::vec2(110.0, 44.0) / ctx.zoom_factor();
     egui::Window::new(texts.get("choose-title"))
-        .id(egui::Id::new("piece_choice"))
+        .id(crate::ui::widgets::window_id(ctx, "piece_choice"))
         .collapsible(false)
         .resizable(false)
         // At the foot of the board, over its last row.

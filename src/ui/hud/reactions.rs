@@ -189,7 +189,7 @@ pub(super) fn reaction_picker(
         .is_none_or(|at| now - at >= REACTION_GAP_MS as f64 / 1000.0);
     let mut open = true;
     egui::Window::new(texts.get("react-title"))
-        .id(egui::Id::new("reactions"))
+        .id(crate::ui::widgets::window_id(&ctx, "reactions"))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)

@@ -65,7 +65,7 @@ pub(super) fn results_window(
     let palette = Palette::of(&shown.theme.look.ui);
     egui::Window::new(texts.get("results-title"))
         .max_width(crate::ui::widgets::max_window_width(ctx).min(560.0))
-        .id(egui::Id::new("results"))
+        .id(crate::ui::widgets::window_id(ctx, "results"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
