@@ -383,7 +383,6 @@ fn percentile(sorted: &[u32], p: f64) -> f64 {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let seconds = args.seconds.min(600);
     raise_file_limit();
     let bin = args.server.clone().unwrap_or_else(|| {
         std::env::current_exe()
@@ -397,12 +396,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let addr = nodes.addrs[0].clone();
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     if let Some(n) = args.quick {
         let result = runtime.block_on(async {
             tokio::time::sleep(Duration::from_millis(200)).await;
-            quick(&addr, n).await
+            quick(&nodes.addrs[0], n).await
         });
         return report_quick(n, result);
     }
@@ -410,95 +408,150 @@ fn main() -> ExitCode {
         tokio::time::sleep(Duration::from_millis(200)).await;
         let base = nodes.rss_kib();
         let counts = Arc::new(Counts::default());
-        // Fill the rooms, a few hundred connections at a time.
         let started = Instant::now();
-        let gate = Arc::new(Semaphore::new(64));
-        let mut filling = Vec::new();
-        let n = nodes.addrs.len();
-        for i in 0..args.rooms {
-            let addr = nodes.addrs[i % n].clone();
-            let join = nodes.addrs[(i + 1) % n].clone();
+        let tables = fill_rooms(&nodes, args.rooms, &counts).await;
+        let fill_secs = started.elapsed().as_secs_f64();
+        let run = play(&nodes, tables, &args, &counts).await;
+        run.report(&args, &nodes, base, fill_secs, &counts)
+    });
+    drop(nodes);
+    code
+}
+
+/// Opens `rooms` rooms of four bots, a few hundred connections at a time, each on one node
+/// and joined through the next (the others are sent on with `moved`).
+async fn fill_rooms(nodes: &Nodes, rooms: usize, counts: &Counts) -> Vec<Vec<Player>> {
+    let gate = Arc::new(Semaphore::new(64));
+    let n = nodes.addrs.len();
+    let filling: Vec<_> = (0..rooms)
+        .map(|i| {
+            let (addr, join) = (nodes.addrs[i % n].clone(), nodes.addrs[(i + 1) % n].clone());
             let gate = gate.clone();
-            filling.push(tokio::spawn(async move {
+            tokio::spawn(async move {
                 let _permit = gate.acquire_owned().await.expect("open");
                 room(addr, join).await
-            }));
-        }
-        let mut tables = Vec::new();
-        for f in filling {
-            match f.await.expect("no panic") {
-                Ok(t) => tables.push(t),
-                Err(e) => {
-                    eprintln!("ludo-load: a room could not be filled: {e}");
-                    counts.errors.fetch_add(1, Ordering::Relaxed);
-                }
+            })
+        })
+        .collect();
+    let mut tables = Vec::new();
+    for f in filling {
+        match f.await.expect("no panic") {
+            Ok(t) => tables.push(t),
+            Err(e) => {
+                eprintln!("ludo-load: a room could not be filled: {e}");
+                counts.errors.fetch_add(1, Ordering::Relaxed);
             }
         }
-        let fill_time = started.elapsed();
-        let sockets = tables.len() * 4;
-        let stop = Instant::now() + Duration::from_secs(seconds);
-        let play_start = Instant::now();
-        let cpu_start = nodes.cpu_secs();
-        let db_cpu_start = nodes.db_cpu_secs();
-        let db_start = nodes.db_writes().await;
-        let mut bots = Vec::new();
-        for t in tables {
-            for p in t {
-                bots.push(tokio::spawn(bot(
-                    p,
-                    Duration::from_millis(args.think_ms),
-                    stop,
-                    counts.clone(),
-                )));
-            }
-        }
-        // Memory with every socket open and every game under way.
-        tokio::time::sleep(Duration::from_secs(seconds.min(5) / 2 + 1)).await;
-        let loaded = nodes.rss_kib();
-        let mut latencies = Vec::new();
-        for b in bots {
-            latencies.extend(b.await.expect("no panic"));
-        }
-        let played = play_start.elapsed().as_secs_f64();
-        let server_cpu = nodes.cpu_secs() - cpu_start;
-        let db_cpu = nodes.db_cpu_secs() - db_cpu_start;
-        // PostgreSQL's statistics reach its views within a second of a commit.
-        if db_start.is_some() {
-            tokio::time::sleep(Duration::from_millis(1500)).await;
-        }
-        let db_end = nodes.db_writes().await;
-        latencies.sort_unstable();
-        let c = &counts;
+    }
+    tables
+}
+
+/// What a run measured while the bots played.
+struct Run {
+    sockets: usize,
+    played: f64,
+    latencies: Vec<u32>,
+    loaded_kib: u64,
+    server_cpu: f64,
+    db_cpu: f64,
+    /// The database's commits and rows written before and after, if it keeps statistics.
+    db_writes: Option<((f64, f64), (f64, f64))>,
+}
+
+/// Lets every bot play for `args.seconds` (at most 600), measuring the nodes meanwhile.
+async fn play(nodes: &Nodes, tables: Vec<Vec<Player>>, args: &Args, counts: &Arc<Counts>) -> Run {
+    let seconds = args.seconds.min(600);
+    let sockets = tables.len() * 4;
+    let stop = Instant::now() + Duration::from_secs(seconds);
+    let play_start = Instant::now();
+    let cpu_start = nodes.cpu_secs();
+    let db_cpu_start = nodes.db_cpu_secs();
+    let db_start = nodes.db_writes().await;
+    let think = Duration::from_millis(args.think_ms);
+    let bots: Vec<_> = tables
+        .into_iter()
+        .flatten()
+        .map(|p| tokio::spawn(bot(p, think, stop, counts.clone())))
+        .collect();
+    // Memory with every socket open and every game under way.
+    tokio::time::sleep(Duration::from_secs(seconds.min(5) / 2 + 1)).await;
+    let loaded_kib = nodes.rss_kib();
+    let mut latencies = Vec::new();
+    for b in bots {
+        latencies.extend(b.await.expect("no panic"));
+    }
+    let played = play_start.elapsed().as_secs_f64();
+    let server_cpu = nodes.cpu_secs() - cpu_start;
+    let db_cpu = nodes.db_cpu_secs() - db_cpu_start;
+    // PostgreSQL's statistics reach its views within a second of a commit.
+    if db_start.is_some() {
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+    }
+    let db_writes = db_start.zip(nodes.db_writes().await);
+    latencies.sort_unstable();
+    Run {
+        sockets,
+        played,
+        latencies,
+        loaded_kib,
+        server_cpu,
+        db_cpu,
+        db_writes,
+    }
+}
+
+impl Run {
+    /// Prints the figures; fails on any error or a run with no latency measured.
+    fn report(
+        &self,
+        args: &Args,
+        nodes: &Nodes,
+        base_kib: u64,
+        fill_secs: f64,
+        c: &Counts,
+    ) -> ExitCode {
+        let Run {
+            sockets,
+            played,
+            ref latencies,
+            loaded_kib,
+            server_cpu,
+            db_cpu,
+            db_writes,
+        } = *self;
         let events = c.events.load(Ordering::Relaxed);
         let deliveries = c.deliveries.load(Ordering::Relaxed);
+        let requests = c.requests.load(Ordering::Relaxed);
         let rooms = sockets / 4;
         println!(
-            "rooms {rooms}, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {:.1} s); {} node(s) on {}",
+            "rooms {rooms}, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {fill_secs:.1} s); {} node(s) on {}",
             args.think_ms,
-            fill_time.as_secs_f64(),
             nodes.addrs.len(),
-            if nodes.postgres.is_some() { "PostgreSQL" } else { "SQLite" },
+            if nodes.postgres.is_some() {
+                "PostgreSQL"
+            } else {
+                "SQLite"
+            },
         );
         println!(
-            "events: {events} played ({:.0}/s), {deliveries} delivered ({:.0}/s); {} requests ({:.0}/s); {} games finished",
+            "events: {events} played ({:.0}/s), {deliveries} delivered ({:.0}/s); {requests} requests ({:.0}/s); {} games finished",
             events as f64 / played,
             deliveries as f64 / played,
-            c.requests.load(Ordering::Relaxed),
-            c.requests.load(Ordering::Relaxed) as f64 / played,
+            requests as f64 / played,
             c.games.load(Ordering::Relaxed),
         );
         println!(
             "latency request -> first event: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
-            percentile(&latencies, 0.5),
-            percentile(&latencies, 0.99),
-            percentile(&latencies, 1.0),
+            percentile(latencies, 0.5),
+            percentile(latencies, 0.99),
+            percentile(latencies, 1.0),
             latencies.len()
         );
         println!(
             "server CPU (all nodes): {server_cpu:.1} s in {played:.1} s ({:.0}% of one core; this machine has 2, shared with the bots)",
             100.0 * server_cpu / played
         );
-        if let (Some((c0, r0)), Some((c1, r1))) = (db_start, db_end) {
+        if let Some(((c0, r0), (c1, r1))) = db_writes {
             println!(
                 "database: {:.0} commits/s, {:.0} rows written/s, CPU {db_cpu:.1} s ({:.0}% of one core)",
                 (c1 - c0) / played,
@@ -506,11 +559,11 @@ fn main() -> ExitCode {
                 100.0 * db_cpu / played
             );
         }
-        let grown = loaded.saturating_sub(base);
+        let grown = loaded_kib.saturating_sub(base_kib);
         println!(
             "server memory (all nodes): {:.1} MiB at rest, {:.1} MiB loaded: {:.1} KiB per room, {:.1} KiB per socket",
-            base as f64 / 1024.0,
-            loaded as f64 / 1024.0,
+            base_kib as f64 / 1024.0,
+            loaded_kib as f64 / 1024.0,
             grown as f64 / rooms.max(1) as f64,
             grown as f64 / sockets.max(1) as f64
         );
@@ -521,7 +574,5 @@ fn main() -> ExitCode {
         } else {
             ExitCode::SUCCESS
         }
-    });
-    drop(nodes);
-    code
+    }
 }
