@@ -388,6 +388,8 @@ fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
         safe_squares: SafeSquares::StartsOnly,
         impassable: Impassable::NoOvertaking,
         exact_finish: false,
+        pieces_to_win: PiecesToWin::new(2).unwrap(),
+        capture_before_home: true,
         rank_all: true,
         rotate_first_player: false,
         first_player: FirstPlayer::RollOff,
@@ -396,7 +398,7 @@ fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
     assert_eq!(config.seats.len(), 3);
     assert_eq!(
         config.rules.non_standard().len(),
-        12,
+        HOUSE_RULES.len(),
         "every option changed"
     );
     app.world_mut()

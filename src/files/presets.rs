@@ -98,10 +98,12 @@ fn preset_names() -> Vec<String> {
 }
 
 /// The presets shipped in `assets/rules/` (the browser's list).
-const SHIPPED: [&str; 5] = [
+const SHIPPED: [&str; 7] = [
     "by-player-count",
     "gentle",
+    "master",
     "quick",
+    "relaxed",
     "standard",
     "tournament",
 ];

@@ -109,6 +109,7 @@ impl Texts {
             },
             (_, Choice::Switch(on)) => self.on_off(on),
             (_, Choice::Faces(faces)) => self.faces(&faces.faces()),
+            (_, Choice::Count(n)) => self.line(n.to_string()),
             (_, Choice::OneOf(_)) => Words::default(),
         }
     }

@@ -408,6 +408,11 @@ fn rules_ui(ui: &mut egui::Ui, texts: &Texts, rules: &mut Rules) {
                             pick(ui, Choice::OneOf(i));
                         }
                     }
+                    Values::Count(max) => {
+                        for n in 1..=max {
+                            pick(ui, Choice::Count(n));
+                        }
+                    }
                     Values::Faces => {
                         let Choice::Faces(set) = chosen else {
                             return;

@@ -161,6 +161,14 @@ impl Track {
         self.len + HOME_LEN - 1
     }
 
+    /// Progress of the track square just behind a seat's start, where only a piece going
+    /// round again stands (*capture before home*): past the goal, because the progress after
+    /// the last track square is the home column's.
+    #[inline]
+    pub fn behind_start(&self) -> u8 {
+        self.goal() + 1
+    }
+
     /// Absolute track square of a seat's piece at `progress`, if it is on the track.
     #[inline]
     pub fn square(&self, seat: usize, progress: u8) -> Option<u8> {
@@ -339,6 +347,8 @@ impl Layout {
                 squares[seat][progress as usize] =
                     ((s as u16 + progress as u16) % len as u16) as u8;
             }
+            squares[seat][(len + HOME_LEN) as usize] =
+                ((s as u16 + len as u16 - 1) % len as u16) as u8;
         }
         Track {
             seats: self.colours.len() as u8,
@@ -421,6 +431,9 @@ impl Layout {
             Some(p) if p <= len - 2 => {
                 self.track[((self.starts[seat] as usize) + p as usize) % len as usize]
             }
+            Some(p) if p == len + HOME_LEN => {
+                self.track[((self.starts[seat] as usize) + len as usize - 1) % len as usize]
+            }
             Some(p) if p < len - 2 + HOME_LEN + 1 => self.homes[seat][(p - (len - 1)) as usize],
             Some(_) => self.goal,
         }
@@ -429,11 +442,28 @@ impl Layout {
     /// The cells a piece passes through, in order, moving from `from` to `to` (the landing
     /// cell last); leaving base is the one step onto the start square.
     pub fn path(&self, seat: usize, piece: usize, from: crate::Pos, to: crate::Pos) -> Vec<Cell> {
-        match (from.progress(), to.progress()) {
-            (Some(a), Some(b)) if b > a => (a + 1..=b)
-                .map(|p| self.cell(seat, piece, crate::Pos::at(p)))
-                .collect(),
-            _ => vec![self.cell(seat, piece, to)],
+        let len = self.track.len() as u8;
+        let (last, behind) = (len - 2, len + HOME_LEN);
+        let (Some(a), Some(b)) = (from.progress(), to.progress()) else {
+            return vec![self.cell(seat, piece, to)];
+        };
+        // Going round again (*capture before home*): past the last track square to the square
+        // behind the start, then the start.
+        let round = b == behind || (b <= last && b < a);
+        let next = |q: u8| match q {
+            q if q == behind => 0,
+            q if q == last && round => behind,
+            q => q + 1,
+        };
+        let mut cells = Vec::new();
+        let mut q = a;
+        while q != b && cells.len() <= HOME_LEN as usize + len as usize {
+            q = next(q);
+            cells.push(self.cell(seat, piece, crate::Pos::at(q)));
         }
+        if q != b {
+            return vec![self.cell(seat, piece, to)];
+        }
+        cells
     }
 }

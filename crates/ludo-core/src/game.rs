@@ -12,7 +12,7 @@ use crate::event::{Event, ExtraRollReasons};
 use crate::occupancy::Occupancy;
 use crate::pos::Pos;
 use crate::ranking::{Standing, rank};
-use crate::rules::{Impassable, NoPieceInPlay, Rules};
+use crate::rules::{Impassable, NoPieceInPlay, PiecesToWin, Rules};
 
 mod movegen;
 pub(crate) mod state;
@@ -158,6 +158,8 @@ pub struct Game {
     tries: u8,
     /// Seats in the order they finished.
     finished: Vec<u8>,
+    /// A bit per seat that has captured, kept under *capture before home* only.
+    captured: u8,
     first_seat: u8,
     /// The final ranking, once the game is over.
     ranking: Vec<Standing>,
@@ -192,6 +194,7 @@ impl Game {
             sixes: 0,
             tries: 0,
             finished: Vec::new(),
+            captured: 0,
             first_seat,
             ranking: Vec::new(),
         })
@@ -206,6 +209,7 @@ impl Game {
         self.sixes = 0;
         self.tries = 0;
         self.finished.clear();
+        self.captured = 0;
         self.ranking.clear();
         self.first_seat = first_seat % seats;
         self.phase = match self.rules.first_player {
@@ -249,6 +253,11 @@ impl Game {
     /// Seats in the order they finished.
     pub fn finished(&self) -> &[u8] {
         &self.finished
+    }
+    /// Whether `seat` has captured in this game, as *capture before home* counts it (always
+    /// false under other rules).
+    pub fn has_captured(&self, seat: u8) -> bool {
+        self.captured & (1 << seat) != 0
     }
     pub fn sixes_in_a_row(&self) -> u8 {
         self.sixes
@@ -466,6 +475,7 @@ impl Game {
             track: &self.track,
             occupancy: &self.occupancy,
             pieces: &self.pieces,
+            captured: self.captured,
         };
         generator.fill(seat, value, &mut self.moves);
         if self.moves.len > 0 {
@@ -565,14 +575,13 @@ impl Game {
         let seat = self.turn;
         let (captured, reached_goal) = self.apply(seat, m, out);
 
-        if reached_goal && self.pieces[seat as usize].iter().all(|&p| p == self.goal()) {
+        if reached_goal && self.has_won(seat) {
             self.finished.push(seat);
             out.push(Event::SeatFinished {
                 seat,
                 place: self.finished.len() as u8,
             });
-            let playing = self.track.seats as usize - self.finished.len();
-            if !self.rules.rank_all || playing <= 1 {
+            if self.ends_with_a_finish() {
                 self.ranking = self.standings();
                 out.push(Event::GameOver {
                     ranking: self.ranking.clone(),
@@ -590,6 +599,24 @@ impl Game {
             retry: false,
         };
         self.extra_roll_or_pass(reasons, out);
+    }
+
+    /// Whether `seat` has as many pieces home as the rules ask to win.
+    #[inline]
+    pub(crate) fn has_won(&self, seat: u8) -> bool {
+        let home = self.pieces[seat as usize]
+            .iter()
+            .filter(|&&p| p == self.goal())
+            .count();
+        home >= self.rules.pieces_to_win.get() as usize
+    }
+
+    /// Whether the game is over now that a seat has finished: at once, unless *rank all* plays
+    /// on while two seats are left. A shorter game (fewer than four pieces to win) always ends
+    /// at its first winner: the others' pieces still stand on the board.
+    pub(crate) fn ends_with_a_finish(&self) -> bool {
+        let playing = self.track.seats as usize - self.finished.len();
+        !self.rules.rank_all || playing <= 1 || self.rules.pieces_to_win != PiecesToWin::ALL
     }
 
     /// Carries out a legal move: the walk, any captures, reaching the goal.
@@ -623,7 +650,11 @@ impl Game {
                     if o == s || self.occupancy.present(o) & (1 << sq) == 0 {
                         continue;
                     }
-                    let there = Pos::at(self.track.progress_at(o, sq));
+                    let mut there = Pos::at(self.track.progress_at(o, sq));
+                    if there.raw() == self.track.len - 1 {
+                        // The square behind its start: a piece going round again.
+                        there = Pos::at(self.track.behind_start());
+                    }
                     for (piece, p) in self.pieces[o].iter_mut().enumerate() {
                         if *p == there {
                             *p = Pos::BASE;
@@ -637,6 +668,9 @@ impl Game {
                     }
                     self.occupancy.clear(o, sq);
                     captured = true;
+                }
+                if captured && self.rules.capture_before_home {
+                    self.captured |= 1 << s;
                 }
             }
             self.occupancy.add(s, sq);
@@ -727,6 +761,8 @@ pub enum StateError {
         "`pieces`: seats {a} and {b} both have a block on safe square {square}, but a block cannot be landed on"
     )]
     TwoBlocks { a: u8, b: u8, square: u8 },
+    #[error("`captured`: {0}")]
+    Captured(String),
     #[error("the state says the game is over, but it is not: {0}")]
     NotOver(String),
 }

@@ -51,6 +51,6 @@ pub use ranking::{Standing, rank};
 pub use record::{GameRecord, Position, RECORD_VERSION, ReplayError, step_text};
 pub use rules::{
     BoardChoice, Choice, DieFaces, FirstPlayer, HOUSE_RULES, HouseRule, Impassable, NoPieceInPlay,
-    Rules, SafeSquares, Values,
+    PiecesToWin, Rules, SafeSquares, Values,
 };
 pub use sim::{Chooser, Discard, GameStats, RandomChooser, play_out};

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::game::PIECES;
+
 /// The table's choice of rules. Every field has the standard game as its default, so a rules
 /// file may name only what it changes; an unknown field is an error, not silently ignored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,6 +23,11 @@ pub struct Rules {
     pub impassable: Impassable,
     /// A roll that would carry a piece past the goal is not a legal move for it.
     pub exact_finish: bool,
+    /// How many pieces a seat brings home to win: all four, or a shorter game.
+    pub pieces_to_win: PiecesToWin,
+    /// A seat's pieces enter the home column only once that seat has captured; until then they
+    /// go round again.
+    pub capture_before_home: bool,
     /// Play on after the first seat finishes until one seat is left.
     pub rank_all: bool,
     /// A rematch starts with the seat after the one that started the last game.
@@ -41,6 +48,8 @@ impl Default for Rules {
             safe_squares: SafeSquares::StartsAndStars,
             impassable: Impassable::BlocksOfTwo,
             exact_finish: true,
+            pieces_to_win: PiecesToWin::ALL,
+            capture_before_home: false,
             rank_all: false,
             rotate_first_player: true,
             first_player: FirstPlayer::FirstSeat,
@@ -67,6 +76,8 @@ pub enum Values {
     OneOf(&'static [&'static str]),
     /// A non-empty set of die faces.
     Faces,
+    /// A whole number from 1 to this.
+    Count(u8),
 }
 
 /// A value of one house rule (see `Rules::get` and `Rules::set`).
@@ -76,10 +87,11 @@ pub enum Choice {
     /// An index into the rule's `Values::OneOf` names.
     OneOf(usize),
     Faces(DieFaces),
+    Count(u8),
 }
 
 /// Every house rule of RULES.md, in the rule book's order.
-pub const HOUSE_RULES: [HouseRule; 12] = [
+pub const HOUSE_RULES: [HouseRule; 14] = [
     HouseRule {
         name: "board",
         values: Values::OneOf(&["always_cross", "by_player_count"]),
@@ -114,6 +126,14 @@ pub const HOUSE_RULES: [HouseRule; 12] = [
     },
     HouseRule {
         name: "exact_finish",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "pieces_to_win",
+        values: Values::Count(PIECES as u8),
+    },
+    HouseRule {
+        name: "capture_before_home",
         values: Values::Switch,
     },
     HouseRule {
@@ -164,6 +184,8 @@ impl Rules {
             "safe_squares" => index(&SafeSquares::ALL, &self.safe_squares),
             "impassable" => index(&Impassable::ALL, &self.impassable),
             "exact_finish" => Choice::Switch(self.exact_finish),
+            "pieces_to_win" => Choice::Count(self.pieces_to_win.get()),
+            "capture_before_home" => Choice::Switch(self.capture_before_home),
             "rank_all" => Choice::Switch(self.rank_all),
             "rotate_first_player" => Choice::Switch(self.rotate_first_player),
             "first_player" => index(&FirstPlayer::ALL, &self.first_player),
@@ -193,12 +215,16 @@ impl Rules {
             ("first_player", Choice::OneOf(i)) => {
                 pick(&FirstPlayer::ALL, &mut self.first_player, i)
             }
+            ("pieces_to_win", Choice::Count(n)) => PiecesToWin::new(n)
+                .map(|n| self.pieces_to_win = n)
+                .is_some(),
             (name, Choice::Switch(on)) => {
                 let slot = match name {
                     "three_sixes" => &mut self.three_sixes,
                     "extra_roll_on_capture" => &mut self.extra_roll_on_capture,
                     "extra_roll_on_goal" => &mut self.extra_roll_on_goal,
                     "exact_finish" => &mut self.exact_finish,
+                    "capture_before_home" => &mut self.capture_before_home,
                     "rank_all" => &mut self.rank_all,
                     "rotate_first_player" => &mut self.rotate_first_player,
                     _ => return false,
@@ -316,6 +342,44 @@ impl FirstPlayer {
     pub const ALL: [FirstPlayer; 2] = [FirstPlayer::FirstSeat, FirstPlayer::RollOff];
 }
 
+/// How many pieces a seat brings home to win, 1 to 4; written in files as the number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct PiecesToWin(u8);
+
+impl PiecesToWin {
+    /// Every piece (standard).
+    pub const ALL: PiecesToWin = PiecesToWin(PIECES as u8);
+
+    pub fn new(n: u8) -> Option<PiecesToWin> {
+        (1..=PIECES as u8).contains(&n).then_some(PiecesToWin(n))
+    }
+
+    #[inline]
+    pub fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl Default for PiecesToWin {
+    fn default() -> Self {
+        PiecesToWin::ALL
+    }
+}
+
+impl TryFrom<u8> for PiecesToWin {
+    type Error = String;
+    fn try_from(n: u8) -> Result<Self, String> {
+        PiecesToWin::new(n).ok_or_else(|| format!("a seat wins with 1 to 4 pieces home, not {n}"))
+    }
+}
+
+impl From<PiecesToWin> for u8 {
+    fn from(n: PiecesToWin) -> u8 {
+        n.0
+    }
+}
+
 /// A non-empty set of die faces 1..=6, written in files as a list such as `[6]` or `[1, 6]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DieFaces(u8);
@@ -398,6 +462,9 @@ mod tests {
                     Choice::Faces(DieFaces::new(&[1, 6]).unwrap()),
                     serde_json::json!([1, 6]),
                 )],
+                Values::Count(max) => (1..=max)
+                    .map(|n| (Choice::Count(n), serde_json::json!(n)))
+                    .collect(),
             };
             for (choice, written) in choices {
                 let mut rules = Rules::default();
@@ -419,6 +486,8 @@ mod tests {
             // A value of another kind, or past the end of the list, changes nothing.
             let mut rules = Rules::default();
             assert!(!rules.set(rule.name, Choice::OneOf(9)));
+            assert!(!rules.set(rule.name, Choice::Count(0)));
+            assert!(!rules.set(rule.name, Choice::Count(5)));
             assert_eq!(rules, Rules::default());
         }
     }

@@ -12,8 +12,14 @@ fn pos(p: i16) -> Pos {
 /// A game under `rules` where `turn` is to roll, with each seat's pieces at the given
 /// progress values (-1 = base).
 fn at(rules: Rules, turn: u8, pieces: &[[i16; 4]]) -> Game {
+    at_after_captures(rules, turn, pieces, &[])
+}
+
+/// `at`, where the seats `captured` have captured (kept under *capture before home*).
+fn at_after_captures(rules: Rules, turn: u8, pieces: &[[i16; 4]], captured: &[u8]) -> Game {
+    let wins = rules.pieces_to_win.get() as usize;
     let finished = (0..pieces.len() as u8)
-        .filter(|&s| pieces[s as usize].iter().all(|&p| p == 56))
+        .filter(|&s| pieces[s as usize].iter().filter(|&&p| p == 56).count() >= wins)
         .collect();
     let st = GameState {
         seats: pieces.len() as u8,
@@ -29,6 +35,7 @@ fn at(rules: Rules, turn: u8, pieces: &[[i16; 4]]) -> Game {
         tries: 0,
         finished,
         first_seat: 0,
+        captured: captured.to_vec(),
     };
     Game::from_state(rules, &st).expect("test position is legal")
 }
@@ -1052,4 +1059,212 @@ fn a_record_replays_and_names_the_first_illegal_step() {
         rec.replay().unwrap_err(),
         ReplayError::NotTheDie { index: 0, .. } | ReplayError::Illegal { .. }
     ));
+}
+
+// ---------------------------------------------------------------- shorter games
+
+fn first_to(n: u8) -> Rules {
+    Rules {
+        pieces_to_win: PiecesToWin::new(n).unwrap(),
+        ..Rules::default()
+    }
+}
+
+#[test]
+fn option_one_piece_home_ends_the_game_at_once_and_ranks_the_rest_by_standing() {
+    // *Rank all* would play on; a shorter game ends at its first winner all the same.
+    let rules = Rules {
+        rank_all: true,
+        ..first_to(1)
+    };
+    let mut g = at(
+        rules,
+        0,
+        &[[54, B, B, B], [30, 20, B, B], [10, B, B, B], [B; 4]],
+    );
+    let ev = play(&mut g, 2, 0);
+    assert!(ev.contains(&Event::SeatFinished { seat: 0, place: 1 }));
+    assert!(g.is_over());
+    let ranks: Vec<(u8, u8)> = g
+        .ranking()
+        .unwrap()
+        .iter()
+        .map(|s| (s.seat, s.rank))
+        .collect();
+    assert_eq!(ranks, [(0, 1), (1, 2), (2, 3), (3, 4)]);
+    // No extra roll for the six that would have given one: the game is over.
+    let mut g = at(first_to(1), 0, &[[50, B, B, B], [B; 4]]);
+    let ev = play(&mut g, 6, 0);
+    assert!(g.is_over());
+    assert!(!ev.iter().any(|e| matches!(e, Event::ExtraRoll { .. })));
+}
+
+#[test]
+fn option_two_pieces_to_win_counts_pieces_home_not_all_four() {
+    let mut g = at(first_to(2), 0, &[[56, 53, 10, B], [56, 40, B, B]]);
+    assert!(!g.is_over());
+    let ev = play(&mut g, 3, 1);
+    assert!(ev.contains(&Event::SeatFinished { seat: 0, place: 1 }));
+    assert_eq!(g.ranking().unwrap()[0].seat, 0);
+    assert_eq!(g.ranking().unwrap()[0].at_goal, 2);
+    // Standard: two pieces home is not a win.
+    let mut g = std_at(0, &[[56, 53, 10, B], [56, 40, B, B]]);
+    play(&mut g, 3, 1);
+    assert!(!g.is_over());
+}
+
+#[test]
+fn a_state_must_end_where_a_shorter_game_ends() {
+    let mut g = at(first_to(1), 0, &[[54, 10, B, B], [B; 4]]);
+    play(&mut g, 2, 0);
+    let st = g.state();
+    assert_eq!(st.finished, [0]);
+    assert_eq!(st.phase, PhaseState::Over);
+    let going_on = GameState {
+        phase: PhaseState::Roll,
+        ..st.clone()
+    };
+    assert!(matches!(
+        Game::from_state(first_to(1), &going_on),
+        Err(StateError::NotOver(_))
+    ));
+    // The same pieces under the standard rules have not finished.
+    assert!(matches!(
+        Game::from_state(Rules::default(), &st),
+        Err(StateError::Finished(_))
+    ));
+}
+
+#[test]
+fn a_shorter_game_is_written_as_a_number_and_refuses_more_than_four() {
+    let rules: Rules = serde_json::from_str(r#"{"pieces_to_win": 1}"#).unwrap();
+    assert_eq!(rules.pieces_to_win.get(), 1);
+    for bad in ["0", "5"] {
+        let err = serde_json::from_str::<Rules>(&format!(r#"{{"pieces_to_win": {bad}}}"#))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("1 to 4 pieces"), "{err}");
+    }
+}
+
+// ---------------------------------------------------------------- capture before home
+
+fn capture_first() -> Rules {
+    Rules {
+        capture_before_home: true,
+        ..Rules::default()
+    }
+}
+
+/// Progress 57 on the cross: the square behind the start, where a piece going round again
+/// stands (50 is the last track square, 51–55 the home column, 56 the goal).
+const BEHIND: i16 = 57;
+
+#[test]
+fn option_capture_before_home_sends_a_piece_round_again_until_its_seat_captures() {
+    let g = at(
+        capture_first(),
+        0,
+        &[[48, 10, B, B], [2, B, B, B], [B; 4], [B; 4]],
+    );
+    // Past the last track square (50) to the square behind the start, then the start.
+    assert_eq!(moves(&g, 2), [(0, 48, 50), (1, 10, 12)]);
+    assert_eq!(moves(&g, 3), [(0, 48, BEHIND), (1, 10, 13)]);
+    assert_eq!(moves(&g, 4), [(0, 48, 0), (1, 10, 14)]);
+    assert!(!g.has_captured(0));
+    // Piece 1 lands on seat 1's piece (seat 0's progress 15 is seat 1's 2): a capture.
+    let mut g = g;
+    let ev = play(&mut g, 5, 1);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Captured { seat: 1, .. }))
+    );
+    assert!(g.has_captured(0));
+    assert_eq!(g.state().captured, [0]);
+    // Now the same piece turns into its home column.
+    assert_eq!(moves(&g, 4)[0], (0, 48, 52));
+}
+
+#[test]
+fn a_piece_behind_its_start_walks_on_round_and_home_after_a_capture() {
+    let g = at(capture_first(), 0, &[[BEHIND, B, B, B], [B; 4]]);
+    assert_eq!(moves(&g, 1), [(0, BEHIND, 0)]);
+    assert_eq!(moves(&g, 6), [(0, BEHIND, 5), (1, B, 0)]);
+    // Having captured, it still has the whole lap to go: it passed its home entry.
+    let g = at_after_captures(capture_first(), 0, &[[BEHIND, B, B, B], [B; 4]], &[0]);
+    assert_eq!(moves(&g, 3), [(0, BEHIND, 2)]);
+}
+
+#[test]
+fn a_piece_going_round_again_can_be_captured_behind_its_start() {
+    // Seat 0's square behind its start is seat 1's progress 38 (13 squares on).
+    let mut g = at(
+        capture_first(),
+        1,
+        &[[BEHIND, B, B, B], [35, B, B, B], [B; 4], [B; 4]],
+    );
+    let ev = play(&mut g, 3, 0);
+    assert!(ev.contains(&Event::Captured {
+        seat: 0,
+        piece: 0,
+        by: 1,
+        square: g.track().square(1, 38).unwrap(),
+    }));
+    assert_eq!(seat_pieces(&g, 0), [B, B, B, B]);
+    assert!(g.has_captured(1));
+}
+
+#[test]
+fn going_round_again_meets_blocks_no_overtaking_and_three_sixes() {
+    // A block of seat 1 on seat 0's square behind the start stops the walk round.
+    let blocked = at(
+        capture_first(),
+        0,
+        &[[49, B, B, B], [38, 38, B, B], [B; 4], [B; 4]],
+    );
+    assert_eq!(moves(&blocked, 1), [(0, 49, 50)]);
+    assert!(moves(&blocked, 2).is_empty());
+    assert!(moves(&blocked, 3).is_empty());
+    // Under no overtaking, a piece on it may be landed on but not passed.
+    let rules = Rules {
+        impassable: Impassable::NoOvertaking,
+        ..capture_first()
+    };
+    let g = at(rules, 0, &[[49, B, B, B], [38, B, B, B], [B; 4], [B; 4]]);
+    assert_eq!(moves(&g, 2), [(0, 49, BEHIND)]);
+    assert!(moves(&g, 3).is_empty());
+    // The third six ends the turn whatever the piece would do.
+    let mut g = at(capture_first(), 0, &[[40, B, B, B], [B; 4]]);
+    play(&mut g, 6, 0);
+    play(&mut g, 6, 0);
+    let ev = roll(&mut g, 6);
+    assert!(ev.contains(&Event::ThreeSixes { seat: 0 }));
+    // 40 + 6 = 46, then round again: 47, 48, 49, 50, behind the start, the start.
+    assert_eq!(seat_pieces(&g, 0), [0, B, B, B]);
+}
+
+#[test]
+fn a_state_under_capture_before_home_says_who_captured() {
+    // In the home column without a capture: not a position of this game.
+    let st = at_after_captures(capture_first(), 0, &[[52, B, B, B], [B; 4]], &[0]).state();
+    let not_yet = GameState {
+        captured: Vec::new(),
+        ..st.clone()
+    };
+    assert!(matches!(
+        Game::from_state(capture_first(), &not_yet),
+        Err(StateError::Captured(_))
+    ));
+    // Who captured is kept only under the rule; behind the start is past the goal otherwise.
+    assert!(matches!(
+        Game::from_state(Rules::default(), &st),
+        Err(StateError::Captured(_))
+    ));
+    let behind = at(capture_first(), 0, &[[BEHIND, B, B, B], [B; 4]]).state();
+    assert!(matches!(
+        Game::from_state(Rules::default(), &behind),
+        Err(StateError::PastGoal { .. })
+    ));
+    // And it round-trips.
+    assert_eq!(Game::from_state(capture_first(), &st).unwrap().state(), st);
 }

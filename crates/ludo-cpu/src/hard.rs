@@ -1,6 +1,7 @@
 //! `hard`'s score where its networks do not know the rules: the whole position after the move
 //! for every seat, a second opinion shaped like `normal`'s, one roll ahead for extra rolls.
 
+use crate::aim;
 use crate::danger::{Outcome, threat, try_move};
 use crate::normal::{NormalWeights, move_danger, normal_score_after};
 use ludo_core::{Game, Move};
@@ -133,8 +134,13 @@ fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &
     if m.from.is_base() {
         s += w.enter;
     }
-    if !m.from.is_base() && m.from.raw() <= last && m.to.raw() > last {
+    let into_home = m.to.raw() > last && m.to.raw() <= game.track().goal();
+    if !m.from.is_base() && m.from.raw() <= last && into_home {
         s += w.home;
+    }
+    s += aim::HARD_RACE * aim::race_gain(game, after, me);
+    if out.captures > 0 && aim::needs_capture(game, me) {
+        s += aim::HARD_FIRST_CAPTURE;
     }
     if out.reached_goal {
         s += w.goal;

@@ -18,6 +18,7 @@
 //!   with a learned value at the leaves that knows every house rule (`expert`); at a table of
 //!   `random` players, two sampled rounds with `hard`'s network (`expert::round`).
 
+mod aim;
 pub mod chances;
 mod danger;
 mod easy;
@@ -131,6 +132,7 @@ impl Cpu {
             CpuLevel::Hard if self.learned && value_net::knows(game.rules()) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }
+            CpuLevel::Expert if !value_net::expert_knows(game.rules()) => None,
             CpuLevel::Expert if self.at_random_table(game) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }

@@ -1,6 +1,7 @@
 //! `normal`'s score: captures, leaving base, danger before and after the move, safety and
 //! progress, with tuned weights.
 
+use crate::aim;
 use crate::danger::{Outcome, landing_square, threat, try_move};
 use ludo_core::{Game, Impassable, Move, SafeSquares};
 
@@ -102,9 +103,14 @@ pub(crate) fn normal_score_after(
     if m.from.is_base() {
         s += w.enter;
     }
-    // Into the home column: safe for good.
-    if m.from.raw() <= last && m.to.raw() > last && !m.from.is_base() {
+    // Into the home column: safe for good (not round again, behind the start).
+    let into_home = m.to.raw() > last && m.to.raw() <= game.track().goal();
+    if m.from.raw() <= last && into_home && !m.from.is_base() {
         s += w.home;
+    }
+    s += aim::NORMAL_RACE * aim::race_gain(game, after, seat);
+    if out.captures > 0 && aim::needs_capture(game, seat) {
+        s += aim::NORMAL_FIRST_CAPTURE;
     }
     let at_stake = w.stake_base + m.to.raw() as f32 * w.stake_step;
     s += (danger.from - danger.to) * at_stake * w.danger;

@@ -5,7 +5,7 @@
 
 use ludo_core::{
     Awaiting, BoardChoice, Chooser, CpuLevel, Dice, DieFaces, Event, FirstPlayer, Game, Impassable,
-    Move, NoPieceInPlay, RandomChooser, Rules, SafeSquares,
+    Move, NoPieceInPlay, PiecesToWin, RandomChooser, Rules, SafeSquares,
 };
 use ludo_cpu::Cpu;
 use ludo_cpu::tournament;
@@ -86,6 +86,20 @@ fn tables() -> Vec<(&'static str, Rules)> {
             },
         ),
         (
+            "one piece home to win",
+            Rules {
+                pieces_to_win: PiecesToWin::new(1).unwrap(),
+                ..std.clone()
+            },
+        ),
+        (
+            "a capture before going home",
+            Rules {
+                capture_before_home: true,
+                ..std.clone()
+            },
+        ),
+        (
             "no limit on sixes and a roll-off",
             Rules {
                 three_sixes: false,
@@ -94,6 +108,17 @@ fn tables() -> Vec<(&'static str, Rules)> {
             },
         ),
     ]
+}
+
+/// The least win rate against three `random` players that shows a level has not lost its way
+/// under `rules` (chance is 25%). A race of one piece home leaves the dice more to decide:
+/// `normal` and `hard` win about 55–58% there (300 games), so its floor is lower.
+fn floor(rules: &Rules) -> f64 {
+    if rules.pieces_to_win.get() < 4 {
+        0.45
+    } else {
+        0.55
+    }
 }
 
 fn win_rate(level: CpuLevel, rules: &Rules, seats: u64, games: u64, seed: u64) -> f64 {
@@ -121,7 +146,7 @@ fn normal_and_hard_beat_three_random_players_under_every_house_rule() {
             // over 4,000 games); over 300 games the spread is under 3 points, so 55% only
             // fails for a player that has lost its way under the rule.
             assert!(
-                rate > 0.55,
+                rate > floor(&rules),
                 "{level} won only {:.1}% against three random players with {name}",
                 100.0 * rate
             );
@@ -218,7 +243,7 @@ fn expert_beats_three_random_players_under_every_house_rule_with_one_network() {
     for (name, rules) in tables() {
         let (rate, _) = expert_against_random(1, &rules, 150, 21);
         assert!(
-            rate > 0.55,
+            rate > floor(&rules),
             "expert won only {:.1}% against three random players with {name}",
             100.0 * rate
         );

@@ -30,7 +30,7 @@ pub use reaction::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};
 
 /// The version of these messages. A client and a server of different versions refuse
 /// each other at `Hello`.
-pub const PROTOCOL_VERSION: u32 = 5;
+pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The sizes of table quick play seats people at.
 pub const QUICK_PLAY_SEATS: [u8; 2] = [2, 4];

@@ -165,6 +165,10 @@ fn place(pos: Pos, table: &Table, texts: &Texts) -> Words {
         Some(p) if p <= track.last_track() => {
             texts.fmt("say-square", &[("n", u32::from(p + 1).into())])
         }
+        // Going round again: the square behind its start, its own steps' last.
+        Some(p) if p == track.behind_start() => {
+            texts.fmt("say-square", &[("n", u32::from(track.len).into())])
+        }
         Some(p) => texts.fmt(
             "say-home-column",
             &[("n", u32::from(p - track.last_track()).into())],

@@ -40,6 +40,8 @@ pub(super) struct MoveGen<'a> {
     pub(super) track: &'a Track,
     pub(super) occupancy: &'a Occupancy,
     pub(super) pieces: &'a [[Pos; PIECES]; 4],
+    /// A bit per seat that has captured, under *capture before home*.
+    pub(super) captured: u8,
 }
 
 impl<'a> MoveGen<'a> {
@@ -49,6 +51,7 @@ impl<'a> MoveGen<'a> {
             track: &game.track,
             occupancy: &game.occupancy,
             pieces: &game.pieces,
+            captured: game.captured,
         }
     }
 
@@ -56,6 +59,9 @@ impl<'a> MoveGen<'a> {
     #[inline(always)]
     pub(super) fn fill(&self, seat: u8, roll: u8, list: &mut MoveList) {
         let s = seat as usize;
+        if self.rules.capture_before_home && self.goes_round(s) {
+            return self.fill_walking(s, roll, list);
+        }
         let goal = self.track.goal();
         let last = self.track.last_track();
         // Squares this seat may not pass (or land on), as bits of its own progress.
@@ -120,6 +126,73 @@ impl<'a> MoveGen<'a> {
                 },
                 legal & (0x80 << (8 * i)) != 0,
             );
+        }
+    }
+
+    /// Whether a piece of `seat` may go round again under *capture before home* (the seat has
+    /// not captured), or stands behind its start having done so: moves the word-at-a-time
+    /// generator does not know, walked square by square instead.
+    fn goes_round(&self, seat: usize) -> bool {
+        let behind = self.track.behind_start();
+        self.captured & (1 << seat) == 0 || self.pieces[seat & 3].iter().any(|p| p.raw() == behind)
+    }
+
+    /// The moves of `seat` for `roll`, each walked square by square: past the last track
+    /// square into the home column once the seat has captured, round again before.
+    fn fill_walking(&self, seat: usize, roll: u8, list: &mut MoveList) {
+        let track = self.track;
+        let (last, goal, behind) = (track.last_track(), track.goal(), track.behind_start());
+        let may_enter = self.captured & (1 << seat) != 0;
+        let ps = self.pieces[seat & 3];
+        let blocks = self.rules.impassable == Impassable::BlocksOfTwo;
+        let opponent_block =
+            |sq: u8| blocks && self.occupancy.opponent_blocks(seat) & (1 << sq) != 0;
+        // Whether anything stands at progress `q` of this seat's path (for *no overtaking*).
+        let occupied = |q: u8| match track.square(seat, q) {
+            Some(sq) => self.occupancy.any() & (1 << sq) != 0,
+            None => q < goal && ps.iter().any(|p| p.raw() == q),
+        };
+        for (i, &from) in ps.iter().enumerate() {
+            if ps[..i].contains(&from) || from.raw() == goal {
+                continue;
+            }
+            let to = if from.is_base() {
+                let start = track.square(seat, 0).unwrap_or(0);
+                if !self.rules.exit_numbers.contains(roll) || opponent_block(start) {
+                    continue;
+                }
+                Some(0)
+            } else {
+                let mut q = from.raw();
+                let mut stopped = false;
+                for step in 1..=roll {
+                    q = match q {
+                        q if q == behind => 0,
+                        q if q == last && !may_enter => behind,
+                        q if q == goal => {
+                            stopped |= self.rules.exact_finish;
+                            break;
+                        }
+                        q => q + 1,
+                    };
+                    let landing = step == roll;
+                    stopped |= track.square(seat, q).is_some_and(opponent_block)
+                        || (!landing
+                            && self.rules.impassable == Impassable::NoOvertaking
+                            && occupied(q));
+                }
+                (!stopped).then_some(q)
+            };
+            if let Some(to) = to {
+                list.push_if(
+                    Move {
+                        piece: i as u8,
+                        from,
+                        to: Pos::at(to),
+                    },
+                    true,
+                );
+            }
         }
     }
 

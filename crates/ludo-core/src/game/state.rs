@@ -60,6 +60,9 @@ pub struct GameState {
     /// The seat that started the game.
     #[serde(default)]
     pub first_seat: u8,
+    /// Seats that have captured, in seat order: kept under *capture before home* only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub captured: Vec<u8>,
 }
 
 impl Game {
@@ -96,6 +99,7 @@ impl Game {
             tries: self.tries,
             finished: self.finished().to_vec(),
             first_seat: self.first_seat(),
+            captured: (0..seats).filter(|&s| self.has_captured(s)).collect(),
         }
     }
 
@@ -104,6 +108,7 @@ impl Game {
     pub fn from_state(rules: Rules, st: &GameState) -> Result<Game, StateError> {
         let mut game = Game::new(rules, st.seats, 0)?;
         check_seats(st)?;
+        game.take_captures(st)?;
         game.place_pieces(st)?;
         game.check_blocks(st)?;
         game.check_shared_squares()?;
@@ -117,9 +122,35 @@ impl Game {
         Ok(game)
     }
 
-    /// Each seat's pieces where the state puts them (none past the goal), on the board.
+    /// The seats that captured, under *capture before home* only, each once.
+    fn take_captures(&mut self, st: &GameState) -> Result<(), StateError> {
+        if !st.captured.is_empty() && !self.rules.capture_before_home {
+            return Err(StateError::Captured(
+                "only *capture before home* (`capture_before_home: true`) keeps who captured"
+                    .into(),
+            ));
+        }
+        for &seat in &st.captured {
+            if seat >= st.seats || self.captured & (1 << seat) != 0 {
+                return Err(StateError::Captured(format!(
+                    "seat {seat} is listed wrongly"
+                )));
+            }
+            self.captured |= 1 << seat;
+        }
+        Ok(())
+    }
+
+    /// Each seat's pieces where the state puts them (none past the goal but behind the start
+    /// under *capture before home*; none in the home column before the seat captured), on the
+    /// board.
     fn place_pieces(&mut self, st: &GameState) -> Result<(), StateError> {
         let goal = self.track().goal();
+        let last = self.track().last_track();
+        let behind = self
+            .rules
+            .capture_before_home
+            .then(|| self.track().behind_start());
         for (seat, ps) in st.pieces.iter().enumerate() {
             if ps.len() != PIECES {
                 return Err(StateError::PieceCount {
@@ -128,13 +159,19 @@ impl Game {
                 });
             }
             for (piece, p) in ps.iter().enumerate() {
-                if let Some(progress) = p.progress().filter(|&q| q > goal) {
+                if let Some(progress) = p.progress().filter(|&q| q > goal && Some(q) != behind) {
                     return Err(StateError::PastGoal {
                         seat: seat as u8,
                         piece: piece as u8,
                         progress,
                         goal,
                     });
+                }
+                let home_column = p.progress().is_some_and(|q| q > last && q <= goal);
+                if behind.is_some() && home_column && !self.has_captured(seat as u8) {
+                    return Err(StateError::Captured(format!(
+                        "seat {seat} piece {piece} is past its home entry, but seat {seat} has not captured"
+                    )));
                 }
                 self.pieces[seat][piece] = *p;
                 if let Some(sq) = p.progress().and_then(|q| self.track.square(seat, q)) {
@@ -195,12 +232,12 @@ impl Game {
                 return Err(StateError::Finished(format!("seat {f} is listed wrongly")));
             }
         }
-        let goal = self.track().goal();
+        let wins = self.rules.pieces_to_win.get();
         for seat in 0..n {
-            let done = self.pieces[seat as usize].iter().all(|p| p.raw() == goal);
+            let done = self.has_won(seat);
             if done != st.finished.contains(&seat) {
                 return Err(StateError::Finished(format!(
-                    "seat {seat} {} all its pieces at the goal",
+                    "seat {seat} {} {wins} pieces at the goal",
                     if done { "has" } else { "does not have" }
                 )));
             }
@@ -237,8 +274,7 @@ impl Game {
     /// The game is over exactly when an end condition holds, and a seat that finished does
     /// not act in a game that goes on.
     fn check_end(&self, st: &GameState) -> Result<(), StateError> {
-        let playing = st.seats as usize - self.finished.len();
-        let over = !self.finished.is_empty() && (!self.rules.rank_all || playing <= 1);
+        let over = !self.finished.is_empty() && self.ends_with_a_finish();
         if over != (st.phase == PhaseState::Over) {
             return Err(StateError::NotOver(if over {
                 "a seat has finished, so the game is over".into()

@@ -51,6 +51,7 @@ pub fn random_rules(rng: &mut Xoshiro256PlusPlus) -> Rules {
                 faces.extend((1..6).filter(|_| rng.random_bool(0.2)));
                 Choice::Faces(DieFaces::new(&faces).expect("faces 1 to 6"))
             }
+            Values::Count(max) => Choice::Count(rng.random_range(1..=max)),
         };
         rules.set(rule.name, choice);
     }

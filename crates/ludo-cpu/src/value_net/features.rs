@@ -96,8 +96,14 @@ fn position(game: &Game, me: usize, dense: &mut [f32]) {
     let n = game.seats() as usize;
     let track = game.track();
     let last = track.last_track();
+    // A piece going round again (behind its start) is read as on the last track square: the
+    // networks never learned that square's own progress.
+    let seen = |p: ludo_core::Pos| {
+        p.progress()
+            .map(|q| if q == track.behind_start() { last } else { q })
+    };
     for p in game.pieces(me as u8) {
-        match p.progress() {
+        match seen(p) {
             None => dense[MINE + MINE_BINS - 1] += 1.0,
             Some(q) => {
                 dense[MINE + q as usize] += 1.0;
@@ -113,7 +119,7 @@ fn position(game: &Game, me: usize, dense: &mut [f32]) {
         let at = THEIRS + (r - 1) * THEIRS_BINS;
         let mut exposure = 0.0;
         for p in game.pieces(o as u8) {
-            let bin = match p.progress() {
+            let bin = match seen(p) {
                 None => THEIRS_BINS - 1,
                 Some(q) if q <= last => {
                     let sq = track.square(o, q).expect("on the track");
