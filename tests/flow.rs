@@ -364,6 +364,76 @@ fn a_person_plays_through_the_keyboard_input_path() {
     );
 }
 
+/// Under partners a person plays a whole game by keys: Space rolls, 1 moves; once their
+/// pieces are home they move their partner's, and the pair wins or loses together.
+#[test]
+fn a_partners_game_is_played_to_the_end_by_keys() {
+    use bevy::input::ButtonInput;
+    use ludo_core::{Game, Rules, Step, Teams};
+    let mut seats = cpus(4);
+    seats[0] = SeatKind::Person { name: "Ana".into() };
+    let mut app = app_with(
+        TableConfig {
+            seats,
+            // A game where the person's pieces are home first (pressing 1 each time).
+            seed: 2,
+            rules: Rules {
+                teams: Teams::Pairs,
+                ..Rules::default()
+            },
+            ..Default::default()
+        },
+        |app| {
+            app.init_resource::<ButtonInput<KeyCode>>()
+                .init_resource::<bevy_egui::input::EguiWantsInput>()
+                .add_plugins(ludo::testing::keyboard_plugin);
+        },
+    );
+    for _ in 0..30_000 {
+        let (turn, awaiting) = {
+            let t = app.world().resource::<Table>();
+            (t.game.turn(), t.game.awaiting())
+        };
+        match (turn, awaiting) {
+            (_, Awaiting::Over) => break,
+            (0, Awaiting::Move) => common::press(&mut app, KeyCode::Digit1),
+            (0, _) => common::press(&mut app, KeyCode::Space),
+            _ => app.update(),
+        }
+    }
+    let table = app.world().resource::<Table>();
+    assert!(table.game.is_over(), "the game ends");
+    let mut ranks: Vec<(u8, u8)> = table
+        .game
+        .ranking()
+        .unwrap()
+        .iter()
+        .map(|s| (s.seat, s.rank))
+        .collect();
+    ranks.sort_unstable();
+    let (a, b) = (ranks[0].1, ranks[1].1);
+    assert_ne!(a, b, "one pair wins");
+    assert_eq!(
+        ranks,
+        [(0, a), (1, b), (2, a), (3, b)],
+        "partners share their place"
+    );
+    // Replayed step by step: the person moved their partner's pieces once their own were home.
+    let mut game = Game::new(table.game.rules().clone(), 4, table.record.first_seat).unwrap();
+    let mut for_partner = 0;
+    for step in &table.record.steps {
+        if matches!(step, Step::Move(_)) && game.turn() == 0 && game.mover() == 2 {
+            for_partner += 1;
+        }
+        game.play(*step, &mut Vec::new()).unwrap();
+    }
+    assert_eq!(game.state(), table.game.state());
+    assert!(
+        for_partner > 0,
+        "seat 0 played on for seat 2 ({for_partner} moves)"
+    );
+}
+
 #[test]
 fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
     use ludo::testing::{Chair, SetupDraft};
@@ -377,7 +447,7 @@ fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
         Chair::Empty,
     ];
     draft.fill_with_cpus();
-    draft.chairs[3] = Chair::Empty;
+    // Four seats: partners play at four only.
     draft.rules = Rules {
         board: BoardChoice::ByPlayerCount,
         exit_numbers: DieFaces::new(&[1, 6]).unwrap(),
@@ -390,12 +460,15 @@ fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
         exact_finish: false,
         pieces_to_win: PiecesToWin::new(2).unwrap(),
         capture_before_home: true,
+        teams: Teams::Pairs,
+        team_blocks: true,
+        team_wins: TeamWins::OneHome,
         rank_all: true,
         rotate_first_player: false,
         first_player: FirstPlayer::RollOff,
     };
     let config = draft.to_config();
-    assert_eq!(config.seats.len(), 3);
+    assert_eq!(config.seats.len(), 4);
     assert_eq!(
         config.rules.non_standard().len(),
         HOUSE_RULES.len(),
@@ -406,8 +479,8 @@ fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
     app.update();
     let table = app.world().resource::<Table>();
     assert_eq!(table.game.rules(), &config.rules);
-    assert_eq!(table.game.seats(), 3);
-    assert_eq!(table.layout.kind, BoardKind::T);
+    assert_eq!(table.game.seats(), 4);
+    assert_eq!(table.layout.kind, BoardKind::Cross);
     assert_eq!(table.seats[0], SeatKind::Person { name: "Ana".into() });
     assert_eq!(table.game.awaiting(), Awaiting::RollOff);
     assert_eq!(*app.world().resource::<TableConfig>(), config);

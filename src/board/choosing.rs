@@ -130,7 +130,7 @@ fn emphasise(
     mut pieces: Query<(&Piece, &mut Emphasis)>,
 ) {
     let moves = choosing(&table, &decider);
-    let seat = table.game.turn();
+    let seat = table.game.mover();
     for (piece, mut emphasis) in &mut pieces {
         let pos = table.game.pieces(piece.seat)[piece.index as usize];
         let movable = piece.seat == seat && moves.iter().any(|m| m.from == pos);
@@ -155,7 +155,7 @@ fn show_halos(
     mut halos: Query<(&mut Visibility, &mut Transform), With<Halo>>,
 ) {
     let moves = choosing(&table, &decider);
-    let seat = table.game.turn();
+    let seat = table.game.mover();
     let focus = focus(moves, &selected);
     for (piece, children) in &pieces {
         let pos = table.game.pieces(piece.seat)[piece.index as usize];
@@ -180,7 +180,7 @@ fn show_hints(
     mut hints: Query<(&MoveHint, &mut Visibility, &mut Transform)>,
 ) {
     let moves = choosing(&table, &decider);
-    let seat = table.game.turn() as usize;
+    let seat = table.game.mover() as usize;
     for (hint, vis, t) in &mut hints {
         let at = moves
             .get(hint.0)
@@ -210,7 +210,7 @@ fn show_path(
     mut dots: Query<(&PathDot, &mut Visibility, &mut Transform)>,
 ) {
     let moves = choosing(&table, &decider);
-    let seat = table.game.turn() as usize;
+    let seat = table.game.mover() as usize;
     let path = focus(moves, &selected)
         .map(|i| {
             let m = moves[i];

@@ -234,7 +234,8 @@ fn moves_near(
     pieces: &Query<(&Piece, &Transform)>,
     hints: &Query<(&MoveHint, &GlobalTransform)>,
 ) -> Vec<(usize, f32)> {
-    let seat = table.game.turn();
+    // The pieces moved: the seat's own, or under partners its partner's once its own are home.
+    let seat = table.game.mover();
     let legal = table.game.legal_moves();
     let mut near: Vec<(usize, f32)> = (0..legal.len())
         .filter_map(|i| {

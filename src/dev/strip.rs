@@ -315,7 +315,7 @@ fn save(commands: &mut Commands, strip: &StripRun, metrics: &Metrics, scale: f32
 /// The squares the moment happens on, in world units, with room around: the die's yard for
 /// a roll; a move's path, and the bases a capture sends pieces to.
 fn focus(table: &Table, press: Option<Request>) -> Rect {
-    let seat = table.game.turn() as usize;
+    let seat = table.game.mover() as usize;
     let mut cells: Vec<Vec2> = Vec::new();
     match press {
         Some(Request::Move(_, piece)) => {

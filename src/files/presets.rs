@@ -98,10 +98,11 @@ fn preset_names() -> Vec<String> {
 }
 
 /// The presets shipped in `assets/rules/` (the browser's list).
-const SHIPPED: [&str; 7] = [
+const SHIPPED: [&str; 8] = [
     "by-player-count",
     "gentle",
     "master",
+    "partners",
     "quick",
     "relaxed",
     "standard",

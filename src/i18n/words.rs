@@ -215,8 +215,35 @@ impl Texts {
         let who = || ("who", texts.seat(table, game.turn()).into());
         if let Some(ranking) = game.ranking() {
             let winner = texts.seat(table, ranking[0].seat);
-            return texts.fmt("prompt-wins", &[("who", winner.into())]);
+            return match game.rules().partner(ranking[0].seat) {
+                Some(partner) => texts.fmt(
+                    "prompt-pair-wins",
+                    &[
+                        ("who", winner.into()),
+                        ("partner", texts.seat(table, partner).into()),
+                    ],
+                ),
+                None => texts.fmt("prompt-wins", &[("who", winner.into())]),
+            };
         }
+        let prompt = self.prompt_to_act(table, decider, fingers);
+        // Under partners, a seat whose pieces are home plays its partner's: say whose.
+        let mover = game.mover();
+        if mover == game.turn() || prompt.as_str().is_empty() {
+            return prompt;
+        }
+        let playing_for = texts.fmt(
+            "prompt-for-partner",
+            &[who(), ("partner", texts.seat(table, mover).into())],
+        );
+        texts.sentences(&[prompt.into_string(), playing_for.into_string()])
+    }
+
+    /// The prompt of a game under way: who acts, and how.
+    fn prompt_to_act(&self, table: &Table, decider: Decider, fingers: bool) -> Words {
+        let texts = self;
+        let game = &table.game;
+        let who = || ("who", texts.seat(table, game.turn()).into());
         if table.cpu_to_act() {
             // A person's seat the CPU plays for now (away, or handed over): not "is thinking".
             if !table.seat_kind(game.turn()).is_cpu() {

@@ -196,6 +196,9 @@ impl Args {
         if let Some(seed) = self.seed {
             table.seed = seed;
         }
+        if let Some(why) = table.rules.refusal(table.seats.len() as u8) {
+            return Err(format!("--seats and --rules: {why}"));
+        }
         Ok(table)
     }
 }

@@ -208,7 +208,8 @@ fn where_to_tap(
             .ok()
             .map(|p| [p.x.round() as i32, p.y.round() as i32])
     };
-    let seat = game.turn();
+    // Whose pieces move: under partners, a seat whose own are home moves its partner's.
+    let seat = game.mover();
     let signal = match game.awaiting() {
         ludo_core::Awaiting::Roll | ludo_core::Awaiting::Release | ludo_core::Awaiting::RollOff => {
             let Some(at) = px(targets.die.translation.truncate()) else {

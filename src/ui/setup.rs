@@ -200,7 +200,9 @@ fn start_row(
     profiles: &crate::table::profiles::Profiles,
 ) -> bool {
     row(ui, texts, |ui| {
-        let ok = (2..=4).contains(&draft.seated());
+        let seats_ok = (2..=4).contains(&draft.seated());
+        let refusal = draft.rules.refusal(draft.seated() as u8);
+        let ok = seats_ok && refusal.is_none();
         let palette = crate::ui::widgets::Palette::of(&look.ui);
         let words = texts
             .get("setup-start")
@@ -216,8 +218,10 @@ fn start_row(
         );
         // Enter starts the table; Tab and the arrows reach every choice from here.
         crate::ui::widgets::focus_first(&button, texts.get("setup-start"));
-        if !ok {
+        if !seats_ok {
             ui.label(texts.get("setup-need-seats"));
+        } else if let Some(ludo_core::RulesRefusal::PartnersNeedFour(_)) = refusal {
+            ui.label(texts.get("setup-partners-need-four"));
         } else {
             let config = draft.to_config();
             match profiles.ranked(&config.rules, &config.seats) {

@@ -11,8 +11,8 @@ use crate::dice::Dice;
 use crate::event::{Event, ExtraRollReasons};
 use crate::occupancy::Occupancy;
 use crate::pos::Pos;
-use crate::ranking::{Standing, rank};
-use crate::rules::{Impassable, NoPieceInPlay, PiecesToWin, Rules};
+use crate::ranking::{Standing, rank, rank_pairs};
+use crate::rules::{Impassable, NoPieceInPlay, PiecesToWin, Rules, RulesRefusal, TeamWins, Teams};
 
 mod movegen;
 pub(crate) mod state;
@@ -175,6 +175,9 @@ impl Game {
         if first_seat >= seats {
             return Err(StateError::FirstSeat(first_seat, seats));
         }
+        if let Some(why) = rules.refusal(seats) {
+            return Err(StateError::Rules(why));
+        }
         let track = Track::new(&rules, seats);
         let phase = match rules.first_player {
             crate::rules::FirstPlayer::FirstSeat => Phase::Roll,
@@ -184,10 +187,10 @@ impl Game {
             },
         };
         Ok(Game {
+            occupancy: Occupancy::empty(&rules),
             rules,
             track,
             pieces: [[Pos::BASE; PIECES]; 4],
-            occupancy: Occupancy::EMPTY,
             turn: if phase == Phase::Roll { first_seat } else { 0 },
             phase,
             moves: MoveList::EMPTY,
@@ -205,7 +208,7 @@ impl Game {
     pub fn restart(&mut self, first_seat: u8) {
         let seats = self.track.seats;
         self.pieces = [[Pos::BASE; PIECES]; 4];
-        self.occupancy = Occupancy::EMPTY;
+        self.occupancy = Occupancy::empty(&self.rules);
         self.sixes = 0;
         self.tries = 0;
         self.finished.clear();
@@ -243,6 +246,15 @@ impl Game {
     /// The seat to act.
     pub fn turn(&self) -> u8 {
         self.turn
+    }
+    /// Whose pieces the seat to act moves: its own, or under partners, once its own are home,
+    /// its partner's.
+    #[inline]
+    pub fn mover(&self) -> u8 {
+        match self.rules.partner(self.turn) {
+            Some(partner) if self.has_won(self.turn) => partner,
+            _ => self.turn,
+        }
     }
     pub fn phase(&self) -> &Phase {
         &self.phase
@@ -312,26 +324,38 @@ impl Game {
 
     /// Where every seat stands now, ranked as if the game ended here.
     pub fn standings(&self) -> Vec<Standing> {
-        rank(
-            (0..self.seats())
-                .map(|seat| {
-                    let ps = &self.pieces[seat as usize];
-                    let out = ps.iter().filter(|p| !p.is_base());
-                    Standing {
-                        seat,
-                        rank: 0,
-                        finished: self
-                            .finished
-                            .iter()
-                            .position(|&f| f == seat)
-                            .map(|i| i as u8 + 1),
-                        at_goal: ps.iter().filter(|&&p| p == self.goal()).count() as u8,
-                        out_of_base: out.clone().count() as u8,
-                        progress: out.map(|p| p.raw() as u16).sum(),
-                    }
-                })
-                .collect(),
-        )
+        let seats = (0..self.seats())
+            .map(|seat| {
+                let ps = &self.pieces[seat as usize];
+                let out = ps.iter().filter(|p| !p.is_base());
+                Standing {
+                    seat,
+                    rank: 0,
+                    finished: self
+                        .finished
+                        .iter()
+                        .position(|&f| f == seat)
+                        .map(|i| i as u8 + 1),
+                    at_goal: ps.iter().filter(|&&p| p == self.goal()).count() as u8,
+                    out_of_base: out.clone().count() as u8,
+                    progress: out.map(|p| p.raw() as u16).sum(),
+                }
+            })
+            .collect();
+        match self.rules.teams {
+            Teams::None => rank(seats),
+            Teams::Pairs => rank_pairs(seats, |seat| self.team_done(seat)),
+        }
+    }
+
+    /// Under partners: whether `seat`'s pair has done what wins.
+    fn team_done(&self, seat: u8) -> bool {
+        let done = |s: u8| self.finished.contains(&s);
+        let partner = (seat + 2) & 3;
+        match self.rules.team_wins {
+            TeamWins::BothHome => done(seat) && done(partner),
+            TeamWins::OneHome => done(seat) || done(partner),
+        }
     }
 
     /// True when every piece of the seat that is still in the game waits in base.
@@ -344,7 +368,7 @@ impl Game {
 
     fn releases_without_rolling(&self) -> bool {
         self.rules.no_piece_in_play == NoPieceInPlay::ReleaseWithoutRolling
-            && self.has_no_piece_in_play(self.turn)
+            && self.has_no_piece_in_play(self.mover())
     }
 
     /// The moves `seat` would have for `roll` in the current position.
@@ -457,8 +481,9 @@ impl Game {
     pub fn play_roll(&mut self, value: u8, out: &mut impl EventSink) {
         let seat = self.turn;
         out.push(Event::Rolled { seat, value });
+        let mover = self.mover();
         let retries = self.rules.no_piece_in_play == NoPieceInPlay::UpToThreeRolls
-            && self.has_no_piece_in_play(seat);
+            && self.has_no_piece_in_play(mover);
         self.sixes = if value == 6 {
             self.sixes.saturating_add(1)
         } else {
@@ -477,7 +502,7 @@ impl Game {
             pieces: &self.pieces,
             captured: self.captured,
         };
-        generator.fill(seat, value, &mut self.moves);
+        generator.fill(mover, value, &mut self.moves);
         if self.moves.len > 0 {
             self.phase = Phase::Move { roll: value };
             return;
@@ -531,7 +556,7 @@ impl Game {
     /// ends the turn, with no roll and no extra roll. A block on the start stops it.
     pub fn release(&mut self, out: &mut impl EventSink) -> Result<(), PlayError> {
         self.check_awaiting(Awaiting::Release, "a release")?;
-        let seat = self.turn;
+        let seat = self.mover();
         let s = seat as usize;
         let piece = self.pieces[s].iter().position(|p| p.is_base());
         match piece {
@@ -543,7 +568,7 @@ impl Game {
                 };
                 self.apply(seat, m, out);
             }
-            _ => out.push(Event::NoLegalMove { seat }),
+            _ => out.push(Event::NoLegalMove { seat: self.turn }),
         }
         self.pass_turn(out);
         Ok(())
@@ -559,7 +584,7 @@ impl Game {
         let Phase::Move { roll } = self.phase else {
             unreachable!("checked above")
         };
-        let from = self.pieces[self.turn as usize][piece as usize];
+        let from = self.pieces[self.mover() as usize][piece as usize];
         let Some(&m) = self.moves.as_slice().iter().find(|m| m.from == from) else {
             return Err(PlayError::IllegalMove { piece, roll });
         };
@@ -572,10 +597,10 @@ impl Game {
     /// `choose`'s checks, for a search that took `m` from `legal_moves` (the CPU players).
     #[inline]
     pub fn play_move(&mut self, m: Move, roll: u8, out: &mut impl EventSink) {
-        let seat = self.turn;
+        let seat = self.mover();
         let (captured, reached_goal) = self.apply(seat, m, out);
 
-        if reached_goal && self.has_won(seat) {
+        if reached_goal && self.has_won(seat) && !self.finished.contains(&seat) {
             self.finished.push(seat);
             out.push(Event::SeatFinished {
                 seat,
@@ -587,10 +612,13 @@ impl Game {
                     ranking: self.ranking.clone(),
                 });
                 self.phase = Phase::Over;
-            } else {
-                self.pass_turn(out);
+                return;
             }
-            return;
+            // Partners play on: the seat rolls on for its partner's pieces.
+            if self.rules.partner(seat).is_none() {
+                self.pass_turn(out);
+                return;
+            }
         }
         let reasons = ExtraRollReasons {
             six: roll == 6,
@@ -615,6 +643,11 @@ impl Game {
     /// on while two seats are left. A shorter game (fewer than four pieces to win) always ends
     /// at its first winner: the others' pieces still stand on the board.
     pub(crate) fn ends_with_a_finish(&self) -> bool {
+        if let Some(&last) = self.finished.last()
+            && let Some(partner) = self.rules.partner(last)
+        {
+            return self.rules.team_wins == TeamWins::OneHome || self.finished.contains(&partner);
+        }
         let playing = self.track.seats as usize - self.finished.len();
         !self.rules.rank_all || playing <= 1 || self.rules.pieces_to_win != PiecesToWin::ALL
     }
@@ -646,8 +679,9 @@ impl Game {
         let mut captured = false;
         if let Some(sq) = self.track.square(s, m.to.raw()) {
             if !self.track.is_safe(sq) && self.occupancy.opponents(s) & (1 << sq) != 0 {
+                let partner = self.rules.partner(seat).map_or(usize::MAX, usize::from);
                 for o in 0..self.track.seats as usize {
-                    if o == s || self.occupancy.present(o) & (1 << sq) == 0 {
+                    if o == s || o == partner || self.occupancy.present(o) & (1 << sq) == 0 {
                         continue;
                     }
                     let mut there = Pos::at(self.track.progress_at(o, sq));
@@ -702,7 +736,8 @@ impl Game {
         let from = self.turn;
         let n = self.track.seats;
         let mut to = if from + 1 == n { 0 } else { from + 1 };
-        if !self.finished.is_empty() {
+        // A seat that finished sits out, unless it plays on for its partner.
+        if !self.finished.is_empty() && self.rules.teams == Teams::None {
             while self.finished.contains(&to) {
                 to = (to + 1) % n;
             }
@@ -761,6 +796,8 @@ pub enum StateError {
         "`pieces`: seats {a} and {b} both have a block on safe square {square}, but a block cannot be landed on"
     )]
     TwoBlocks { a: u8, b: u8, square: u8 },
+    #[error("{0}")]
+    Rules(RulesRefusal),
     #[error("`captured`: {0}")]
     Captured(String),
     #[error("the state says the game is over, but it is not: {0}")]

@@ -47,10 +47,10 @@ pub use game::{
 pub use level::CpuLevel;
 pub use occupancy::Occupancy;
 pub use pos::Pos;
-pub use ranking::{Standing, rank};
+pub use ranking::{Standing, rank, rank_pairs};
 pub use record::{GameRecord, Position, RECORD_VERSION, ReplayError, step_text};
 pub use rules::{
     BoardChoice, Choice, DieFaces, FirstPlayer, HOUSE_RULES, HouseRule, Impassable, NoPieceInPlay,
-    PiecesToWin, Rules, SafeSquares, Values,
+    PiecesToWin, Rules, RulesRefusal, SafeSquares, TeamWins, Teams, Values,
 };
 pub use sim::{Chooser, Discard, GameStats, RandomChooser, play_out};

@@ -8,13 +8,29 @@ pub struct Occupancy {
     present: [u64; 4],
     /// Per seat: bit `i` set when the seat has two or more pieces (a block) on square `i`.
     blocks: [u64; 4],
+    /// All ones, or none under partners: what of the seat across the board is an opponent's.
+    across: u64,
+    /// Under partners with *team blocks*: a piece of each partner on a square is a block.
+    team_blocks: bool,
 }
 
 impl Occupancy {
     pub(crate) const EMPTY: Occupancy = Occupancy {
         present: [0; 4],
         blocks: [0; 4],
+        across: u64::MAX,
+        team_blocks: false,
     };
+
+    /// An empty board under `rules`: who is an opponent, and what makes a block.
+    pub(crate) fn empty(rules: &crate::rules::Rules) -> Occupancy {
+        let pairs = rules.teams == crate::rules::Teams::Pairs;
+        Occupancy {
+            across: if pairs { 0 } else { u64::MAX },
+            team_blocks: pairs && rules.team_blocks,
+            ..Occupancy::EMPTY
+        }
+    }
 
     /// One more piece of `seat` arrives on `square`.
     #[inline]
@@ -38,16 +54,31 @@ impl Occupancy {
         self.set(seat, square, 0);
     }
 
-    /// Squares where a seat other than `seat` has a block.
+    /// Squares where an opponent of `seat` has a block (under *team blocks*, a pair of
+    /// opponents too).
     #[inline]
     pub fn opponent_blocks(&self, seat: usize) -> u64 {
-        others(&self.blocks, seat)
+        let blocks = self.others(&self.blocks, seat);
+        if self.team_blocks {
+            blocks | (self.present[(seat + 1) & 3] & self.present[(seat + 3) & 3])
+        } else {
+            blocks
+        }
     }
 
-    /// Squares where a seat other than `seat` has any piece.
+    /// Squares where an opponent of `seat` has any piece.
     #[inline]
     pub fn opponents(&self, seat: usize) -> u64 {
-        others(&self.present, seat)
+        self.others(&self.present, seat)
+    }
+
+    /// The union of the masks of `seat`'s opponents: the three others, or under partners the
+    /// two beside it. Read in place: copying the array and zeroing one entry made every call
+    /// wait on a store it had just made (a store-forwarding stall on the engine's hottest
+    /// path).
+    #[inline]
+    fn others(&self, masks: &[u64; 4], seat: usize) -> u64 {
+        masks[(seat + 1) & 3] | (masks[(seat + 2) & 3] & self.across) | masks[(seat + 3) & 3]
     }
 
     /// Squares with any piece on them.
@@ -65,12 +96,4 @@ impl Occupancy {
     pub fn present(&self, seat: usize) -> u64 {
         self.present[seat]
     }
-}
-
-/// The union of the three masks that are not `seat`'s. Read in place: copying the array and
-/// zeroing one entry made every call wait on a store it had just made (a store-forwarding
-/// stall on the engine's hottest path).
-#[inline]
-fn others(masks: &[u64; 4], seat: usize) -> u64 {
-    masks[(seat + 1) & 3] | masks[(seat + 2) & 3] | masks[(seat + 3) & 3]
 }

@@ -44,3 +44,24 @@ pub fn rank(mut standings: Vec<Standing>) -> Vec<Standing> {
     standings.sort_by_key(|s| (s.rank, s.seat));
     standings
 }
+
+/// Ranks seats that play in pairs (seats 0 and 2, 1 and 3) by their pair: the pair that won
+/// (`won`) first, else the pair with more pieces at the goal, then out of base, then progress,
+/// both partners sharing the pair's rank as in sport (1, 1, 3, 3).
+pub fn rank_pairs(mut standings: Vec<Standing>, won: impl Fn(u8) -> bool) -> Vec<Standing> {
+    let pair = |s: &Standing| {
+        let p = standings
+            .iter()
+            .find(|o| o.seat == (s.seat + 2) & 3)
+            .copied()
+            .unwrap_or(*s);
+        let (a, b) = (s.key(), p.key());
+        (won(s.seat), a.0 + b.0, a.1 + b.1, a.2 + b.2)
+    };
+    let keys: Vec<_> = standings.iter().map(pair).collect();
+    for i in 0..standings.len() {
+        standings[i].rank = 1 + keys.iter().filter(|k| **k > keys[i]).count() as u8;
+    }
+    standings.sort_by_key(|s| (s.rank, s.seat));
+    standings
+}

@@ -28,6 +28,12 @@ pub struct Rules {
     /// A seat's pieces enter the home column only once that seat has captured; until then they
     /// go round again.
     pub capture_before_home: bool,
+    /// Seats across the board play together (four seats only).
+    pub teams: Teams,
+    /// Under partners, a partner's piece and one's own on a square form a block to the others.
+    pub team_blocks: bool,
+    /// Under partners, what wins: both partners home, or the first of the pair.
+    pub team_wins: TeamWins,
     /// Play on after the first seat finishes until one seat is left.
     pub rank_all: bool,
     /// A rematch starts with the seat after the one that started the last game.
@@ -50,6 +56,9 @@ impl Default for Rules {
             exact_finish: true,
             pieces_to_win: PiecesToWin::ALL,
             capture_before_home: false,
+            teams: Teams::None,
+            team_blocks: false,
+            team_wins: TeamWins::BothHome,
             rank_all: false,
             rotate_first_player: true,
             first_player: FirstPlayer::FirstSeat,
@@ -91,7 +100,7 @@ pub enum Choice {
 }
 
 /// Every house rule of RULES.md, in the rule book's order.
-pub const HOUSE_RULES: [HouseRule; 14] = [
+pub const HOUSE_RULES: [HouseRule; 17] = [
     HouseRule {
         name: "board",
         values: Values::OneOf(&["always_cross", "by_player_count"]),
@@ -135,6 +144,18 @@ pub const HOUSE_RULES: [HouseRule; 14] = [
     HouseRule {
         name: "capture_before_home",
         values: Values::Switch,
+    },
+    HouseRule {
+        name: "teams",
+        values: Values::OneOf(&["none", "pairs"]),
+    },
+    HouseRule {
+        name: "team_blocks",
+        values: Values::Switch,
+    },
+    HouseRule {
+        name: "team_wins",
+        values: Values::OneOf(&["both_home", "one_home"]),
     },
     HouseRule {
         name: "rank_all",
@@ -186,6 +207,9 @@ impl Rules {
             "exact_finish" => Choice::Switch(self.exact_finish),
             "pieces_to_win" => Choice::Count(self.pieces_to_win.get()),
             "capture_before_home" => Choice::Switch(self.capture_before_home),
+            "teams" => index(&Teams::ALL, &self.teams),
+            "team_blocks" => Choice::Switch(self.team_blocks),
+            "team_wins" => index(&TeamWins::ALL, &self.team_wins),
             "rank_all" => Choice::Switch(self.rank_all),
             "rotate_first_player" => Choice::Switch(self.rotate_first_player),
             "first_player" => index(&FirstPlayer::ALL, &self.first_player),
@@ -215,6 +239,8 @@ impl Rules {
             ("first_player", Choice::OneOf(i)) => {
                 pick(&FirstPlayer::ALL, &mut self.first_player, i)
             }
+            ("teams", Choice::OneOf(i)) => pick(&Teams::ALL, &mut self.teams, i),
+            ("team_wins", Choice::OneOf(i)) => pick(&TeamWins::ALL, &mut self.team_wins, i),
             ("pieces_to_win", Choice::Count(n)) => PiecesToWin::new(n)
                 .map(|n| self.pieces_to_win = n)
                 .is_some(),
@@ -225,6 +251,7 @@ impl Rules {
                     "extra_roll_on_goal" => &mut self.extra_roll_on_goal,
                     "exact_finish" => &mut self.exact_finish,
                     "capture_before_home" => &mut self.capture_before_home,
+                    "team_blocks" => &mut self.team_blocks,
                     "rank_all" => &mut self.rank_all,
                     "rotate_first_player" => &mut self.rotate_first_player,
                     _ => return false,
@@ -234,6 +261,17 @@ impl Rules {
             }
             _ => false,
         }
+    }
+
+    /// Why a table of `seats` cannot play these rules, if it cannot: partners need four seats.
+    pub fn refusal(&self, seats: u8) -> Option<RulesRefusal> {
+        (self.teams == Teams::Pairs && seats != 4).then_some(RulesRefusal::PartnersNeedFour(seats))
+    }
+
+    /// The seat that plays with `seat`, under partners: the one across the board.
+    #[inline]
+    pub fn partner(&self, seat: u8) -> Option<u8> {
+        (self.teams == Teams::Pairs).then_some((seat + 2) & 3)
     }
 
     /// True for the standard game (what a ranked game requires).
@@ -325,6 +363,43 @@ impl Impassable {
         Impassable::None,
         Impassable::NoOvertaking,
     ];
+}
+
+/// Why rules cannot be played at a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RulesRefusal {
+    #[error("partners (`teams: pairs`) play at four seats, not {0}")]
+    PartnersNeedFour(u8),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Teams {
+    /// Each for themself (standard).
+    #[default]
+    None,
+    /// Seats across the board play together: seats 0 and 2, 1 and 3.
+    Pairs,
+}
+
+impl Teams {
+    /// Every value, in the order of its `HOUSE_RULES` names.
+    pub const ALL: [Teams; 2] = [Teams::None, Teams::Pairs];
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TeamWins {
+    /// The pair wins when both partners have brought their pieces home (standard).
+    #[default]
+    BothHome,
+    /// The pair of the first player to bring their pieces home wins.
+    OneHome,
+}
+
+impl TeamWins {
+    /// Every value, in the order of its `HOUSE_RULES` names.
+    pub const ALL: [TeamWins; 2] = [TeamWins::BothHome, TeamWins::OneHome];
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -36,13 +36,19 @@ fn any_rules() -> impl Strategy<Value = Rules> {
             any::<bool>(),
             prop_oneof![Just(FirstPlayer::FirstSeat), Just(FirstPlayer::RollOff)],
         ),
-        (1u8..=4, any::<bool>()),
+        (
+            1u8..=4,
+            any::<bool>(),
+            prop_oneof![Just(Teams::None), Just(Teams::Pairs)],
+            any::<bool>(),
+            prop_oneof![Just(TeamWins::BothHome), Just(TeamWins::OneHome)],
+        ),
     )
         .prop_map(
             |(
                 (board, exits, no_piece, three_sixes, capture, goal),
                 (safe, impassable, exact, rank_all, rotate, first),
-                (pieces_to_win, capture_before_home),
+                (pieces_to_win, capture_before_home, teams, team_blocks, team_wins),
             )| Rules {
                 board,
                 exit_numbers: DieFaces::new(&exits).unwrap(),
@@ -58,6 +64,9 @@ fn any_rules() -> impl Strategy<Value = Rules> {
                 first_player: first,
                 pieces_to_win: PiecesToWin::new(pieces_to_win).unwrap(),
                 capture_before_home,
+                teams,
+                team_blocks,
+                team_wins,
             },
         )
 }
@@ -83,7 +92,12 @@ fn check_position(game: &Game) -> Result<(), TestCaseError> {
                 }
                 if let Some(sq) = track.square(seat, q).filter(|&sq| !track.is_safe(sq)) {
                     if let Some(o) = owner[sq as usize] {
-                        prop_assert_eq!(o, seat as u8, "two colours on unsafe square {}", sq);
+                        let partners = game.rules().partner(o) == Some(seat as u8);
+                        prop_assert!(
+                            o == seat as u8 || partners,
+                            "two opponents on unsafe square {}",
+                            sq
+                        );
                     }
                     owner[sq as usize] = Some(seat as u8);
                 }
@@ -129,7 +143,17 @@ fn walked_moves(game: &Game, seat: u8, roll: u8) -> Vec<Move> {
             .filter(|p| p.progress().and_then(|q| track.square(o as usize, q)) == Some(sq))
             .count()
     };
-    let opponent_block = |sq: u8| (0..game.seats()).any(|o| o != seat && count(o, sq) >= 2);
+    // Under partners the seat across is no opponent; under team blocks a piece of each of the
+    // two opponents on a square is a block too.
+    let pairs = rules.teams == Teams::Pairs;
+    let foe = |o: u8| o != seat && !(pairs && o == (seat + 2) % 4);
+    let opponent_block = |sq: u8| {
+        let foes: Vec<usize> = (0..game.seats())
+            .filter(|&o| foe(o))
+            .map(|o| count(o, sq))
+            .collect();
+        foes.iter().any(|&c| c >= 2) || (pairs && rules.team_blocks && foes.iter().all(|&c| c >= 1))
+    };
     // Whether anything stands at progress `q` of this seat's path.
     let occupied = |q: u8| match track.square(s, q) {
         Some(sq) => (0..game.seats()).any(|o| count(o, sq) > 0),
@@ -209,7 +233,10 @@ fn check_move(before: &Game, seat: u8, from: Pos, to: Pos) -> Result<(), TestCas
                 .iter()
                 .filter(|p| p.progress().and_then(|x| track.square(o as usize, x)) == Some(sq))
                 .count();
-            if rules.impassable == Impassable::BlocksOfTwo && o != seat {
+            if rules.impassable == Impassable::BlocksOfTwo
+                && o != seat
+                && rules.partner(seat) != Some(o)
+            {
                 prop_assert!(
                     there < 2,
                     "seat {} crossed a block of seat {} on {}",
@@ -231,11 +258,13 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant_end_and_replay(
-        rules in any_rules(),
+        any_rules in any_rules(),
         seats in 2u8..=4,
         seed in any::<u64>(),
         picks in prop::collection::vec(any::<u8>(), 64),
     ) {
+        // Partners play at four seats only.
+        let rules = if seats == 4 { any_rules } else { Rules { teams: Teams::None, ..any_rules } };
         let players = (0..seats).map(|s| format!("p{s}")).collect();
         let mut record = GameRecord::new(rules.clone(), players, Some(seed.into()), 0);
         let mut game = record.start().unwrap();
@@ -268,7 +297,14 @@ proptest! {
         let ranking = game.ranking().unwrap();
         prop_assert_eq!(ranking.len(), seats as usize);
         prop_assert_eq!(ranking[0].rank, 1);
-        prop_assert!(ranking[0].at_goal >= rules.pieces_to_win.get());
+        let winners: Vec<&Standing> = ranking.iter().filter(|s| s.rank == 1).collect();
+        prop_assert!(winners.iter().any(|s| s.at_goal >= rules.pieces_to_win.get()));
+        if rules.teams == Teams::Pairs {
+            // The pair wins together: both partners first, the other pair third.
+            prop_assert_eq!(winners.len(), 2);
+            prop_assert_eq!(winners[1].seat, winners[0].seat + 2);
+            prop_assert!(ranking[2..].iter().all(|s| s.rank == 3));
+        }
         // The record serialises, parses back, and replays to the identical game.
         let json = serde_json::to_string(&record).unwrap();
         let back: GameRecord = serde_json::from_str(&json).unwrap();

@@ -46,7 +46,7 @@ fn std_at(turn: u8, pieces: &[[i16; 4]]) -> Game {
 
 /// The legal moves for `roll` as (piece, from, to), with -1 for base.
 fn moves(game: &Game, roll: u8) -> Vec<(u8, i16, i16)> {
-    game.moves_for(game.turn(), roll)
+    game.moves_for(game.mover(), roll)
         .as_slice()
         .iter()
         .map(|m| (m.piece, raw(m.from), raw(m.to)))
@@ -1267,4 +1267,195 @@ fn a_state_under_capture_before_home_says_who_captured() {
     ));
     // And it round-trips.
     assert_eq!(Game::from_state(capture_first(), &st).unwrap().state(), st);
+}
+
+// ---------------------------------------------------------------- partners
+
+fn partners() -> Rules {
+    Rules {
+        teams: Teams::Pairs,
+        ..Rules::default()
+    }
+}
+
+fn ranks(game: &Game) -> Vec<(u8, u8)> {
+    let mut r: Vec<(u8, u8)> = game
+        .ranking()
+        .unwrap()
+        .iter()
+        .map(|s| (s.seat, s.rank))
+        .collect();
+    r.sort_unstable();
+    r
+}
+
+#[test]
+fn partners_play_at_four_seats_only() {
+    for seats in 2..=3 {
+        assert_eq!(
+            Game::new(partners(), seats, 0).unwrap_err(),
+            StateError::Rules(RulesRefusal::PartnersNeedFour(seats))
+        );
+    }
+    assert!(Game::new(partners(), 4, 0).is_ok());
+    assert_eq!(partners().partner(1), Some(3));
+    assert_eq!(Rules::default().partner(1), None);
+}
+
+#[test]
+fn partners_share_a_square_and_never_capture_each_other() {
+    // Seat 0's progress 15 is seat 2's 41 (26 squares on).
+    let mut g = at(
+        partners(),
+        0,
+        &[[10, B, B, B], [B; 4], [41, B, B, B], [B; 4]],
+    );
+    let ev = play(&mut g, 5, 0);
+    assert!(!ev.iter().any(|e| matches!(e, Event::Captured { .. })));
+    assert_eq!(seat_pieces(&g, 0)[0], 15);
+    assert_eq!(seat_pieces(&g, 2)[0], 41);
+    // Each for themself, the same move captures.
+    let mut g = std_at(0, &[[10, B, B, B], [B; 4], [41, B, B, B], [B; 4]]);
+    let ev = play(&mut g, 5, 0);
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Captured { seat: 2, .. }))
+    );
+}
+
+#[test]
+fn a_partners_block_does_not_stop_its_partner() {
+    // Seat 2's block stands on seat 0's progress 15: seat 0 may pass it and land on it.
+    let pieces = [[10, B, B, B], [B; 4], [41, 41, B, B], [B; 4]];
+    assert_eq!(moves(&at(partners(), 0, &pieces), 5), [(0, 10, 15)]);
+    assert_eq!(moves(&at(partners(), 0, &pieces), 4), [(0, 10, 14)]);
+    assert_eq!(
+        moves(&at(partners(), 0, &pieces), 6),
+        [(0, 10, 16), (1, B, 0)]
+    );
+    assert!(moves(&std_at(0, &pieces), 5).is_empty());
+    assert_eq!(moves(&std_at(0, &pieces), 6), [(1, B, 0)]);
+}
+
+#[test]
+fn option_team_blocks_make_two_opponents_on_a_square_a_block() {
+    // Seat 0's progress 20 is seat 1's 7 and seat 3's 33.
+    let pieces = [[17, B, B, B], [7, B, B, B], [B; 4], [33, B, B, B]];
+    let team_blocks = Rules {
+        team_blocks: true,
+        ..partners()
+    };
+    let g = at(team_blocks, 0, &pieces);
+    assert!(moves(&g, 3).is_empty(), "landing on the pair's block");
+    assert!(moves(&g, 4).is_empty(), "passing it");
+    // Without team blocks the pair is two lone pieces: landing there takes both.
+    let mut g = at(partners(), 0, &pieces);
+    let ev = play(&mut g, 3, 0);
+    let taken = ev
+        .iter()
+        .filter(|e| matches!(e, Event::Captured { .. }))
+        .count();
+    assert_eq!(taken, 2);
+}
+
+#[test]
+fn a_player_whose_pieces_are_home_rolls_on_for_its_partner() {
+    let mut g = at(partners(), 0, &[[56; 4], [B; 4], [10, B, B, B], [B; 4]]);
+    assert_eq!(g.mover(), 2);
+    let ev = play(&mut g, 3, 0);
+    assert_eq!(ev[0], Event::Rolled { seat: 0, value: 3 });
+    assert!(ev.contains(&Event::Moved {
+        seat: 2,
+        piece: 0,
+        from: Pos::at(10),
+        to: Pos::at(13),
+    }));
+    assert!(ev.contains(&Event::TurnPassed { from: 0, to: 1 }));
+    // The finished seat keeps its turns: after seat 3 it is seat 0's turn again.
+    roll(&mut g, 1);
+    play(&mut g, 1, 0);
+    roll(&mut g, 1);
+    assert_eq!(g.turn(), 0);
+    // Three sixes end its turn as anyone's.
+    play(&mut g, 6, 0);
+    play(&mut g, 6, 0);
+    let ev = roll(&mut g, 6);
+    assert!(ev.contains(&Event::ThreeSixes { seat: 0 }));
+}
+
+#[test]
+fn finishing_with_a_six_rolls_again_for_the_partner() {
+    let mut g = at(
+        partners(),
+        0,
+        &[[56, 56, 56, 50], [B; 4], [10, B, B, B], [B; 4]],
+    );
+    let ev = play(&mut g, 6, 3);
+    assert!(ev.contains(&Event::SeatFinished { seat: 0, place: 1 }));
+    assert!(!g.is_over());
+    assert_eq!((g.turn(), g.mover()), (0, 2));
+    assert_eq!(moves(&g, 2), [(0, 10, 12)]);
+}
+
+#[test]
+fn the_pair_wins_when_both_are_home_and_ranks_by_pair() {
+    let mut g = at(
+        partners(),
+        0,
+        &[[56; 4], [30, B, B, B], [56, 56, 56, 54], [20, B, B, B]],
+    );
+    let ev = play(&mut g, 2, 3);
+    assert!(ev.contains(&Event::SeatFinished { seat: 2, place: 2 }));
+    assert!(g.is_over());
+    assert_eq!(ranks(&g), [(0, 1), (1, 3), (2, 1), (3, 3)]);
+}
+
+#[test]
+fn option_team_wins_with_one_home_ends_at_the_first_of_a_pair() {
+    let one_home = Rules {
+        team_wins: TeamWins::OneHome,
+        ..partners()
+    };
+    let mut g = at(
+        one_home,
+        1,
+        &[[30, B, B, B], [56, 56, 56, 54], [B; 4], [20, B, B, B]],
+    );
+    play(&mut g, 2, 3);
+    assert!(g.is_over());
+    assert_eq!(ranks(&g), [(0, 3), (1, 1), (2, 3), (3, 1)]);
+    // With one piece to win too: the first piece home of either partner wins for both.
+    let short = Rules {
+        pieces_to_win: PiecesToWin::new(1).unwrap(),
+        team_wins: TeamWins::OneHome,
+        ..partners()
+    };
+    let mut g = at(short, 0, &[[54, B, B, B], [B; 4], [B; 4], [B; 4]]);
+    play(&mut g, 2, 0);
+    assert!(g.is_over());
+    assert_eq!(ranks(&g), [(0, 1), (1, 3), (2, 1), (3, 3)]);
+}
+
+#[test]
+fn a_partners_capture_counts_for_capture_before_home_of_its_owner() {
+    let rules = Rules {
+        capture_before_home: true,
+        ..partners()
+    };
+    // Seat 0 is home (it captured on the way); it moves seat 2's piece onto seat 1's.
+    // Seat 2's progress 20 is seat 1's 33 (seat 1 starts 13 squares after seat 0).
+    let mut g = at_after_captures(
+        rules,
+        0,
+        &[[56; 4], [33, B, B, B], [17, B, B, B], [B; 4]],
+        &[0],
+    );
+    let ev = play(&mut g, 3, 0);
+    assert!(ev.contains(&Event::Captured {
+        seat: 1,
+        piece: 0,
+        by: 2,
+        square: g.track().square(2, 20).unwrap(),
+    }));
+    assert!(g.has_captured(2));
 }

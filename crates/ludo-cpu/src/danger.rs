@@ -31,12 +31,10 @@ pub(crate) fn try_move(game: &Game, m: &Move) -> (Game, Outcome) {
     let mut outcome = Outcome::default();
     let roll = game.pending_roll().unwrap_or(0);
     // Progress of the pieces a capture would send home, before they go.
-    if let Some(sq) =
-        m.to.progress()
-            .and_then(|q| game.track().square(game.turn() as usize, q))
-    {
-        for o in 0..game.seats() as usize {
-            if o != game.turn() as usize {
+    let mover = game.mover() as usize;
+    if let Some(sq) = m.to.progress().and_then(|q| game.track().square(mover, q)) {
+        for o in foes(game, mover) {
+            {
                 for p in game.pieces(o as u8) {
                     if p.progress().and_then(|q| game.track().square(o, q)) == Some(sq) {
                         outcome.captured_progress += p.raw() as u32;
@@ -62,8 +60,8 @@ pub(crate) fn threat(game: &Game, seat: usize, sq: u8) -> f32 {
         return 0.0;
     }
     let mut safe = 1.0f32;
-    for o in 0..game.seats() as usize {
-        if o == seat || game.finished().contains(&(o as u8)) {
+    for o in foes(game, seat) {
+        if game.finished().contains(&(o as u8)) {
             continue;
         }
         let target = track.progress_at(o, sq);
@@ -90,6 +88,14 @@ pub(crate) fn threat(game: &Game, seat: usize, sq: u8) -> f32 {
     1.0 - safe
 }
 
+/// Where the moved piece lands on the track, if it does: the piece is the mover's (the seat
+/// to act's, or under partners its partner's once its own are home).
 pub(crate) fn landing_square(game: &Game, m: &Move) -> Option<u8> {
-    game.track().square(game.turn() as usize, m.to.raw())
+    game.track().square(game.mover() as usize, m.to.raw())
+}
+
+/// The seats that play against `seat`: every other, or under partners the two beside it.
+pub(crate) fn foes(game: &Game, seat: usize) -> impl Iterator<Item = usize> + '_ {
+    let partner = game.rules().partner(seat as u8).map(usize::from);
+    (0..game.seats() as usize).filter(move |&o| o != seat && Some(o) != partner)
 }

@@ -121,7 +121,7 @@ pub fn hard_score_with(w: &HardWeights, game: &Game, m: &Move) -> f32 {
 }
 
 fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &Outcome) -> f32 {
-    let me = game.turn() as usize;
+    let me = game.mover() as usize;
     if out.won {
         return 1.0e6;
     }
@@ -157,9 +157,7 @@ fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &
         s += w.local_weight * normal_score_after(&w.local, game, m, after, out, danger);
     }
     if w.pressure != 0.0 {
-        let n = game.seats() as usize;
-        let pressure: f32 = (0..n)
-            .filter(|&o| o != me)
+        let pressure: f32 = crate::danger::foes(game, me)
             .map(|o| exposure(after, o, w.piece_worth))
             .sum();
         s += w.pressure * pressure;

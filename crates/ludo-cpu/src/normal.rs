@@ -65,7 +65,7 @@ pub(crate) struct MoveDanger {
 }
 
 pub(crate) fn move_danger(game: &Game, m: &Move, after: &Game) -> MoveDanger {
-    let seat = game.turn() as usize;
+    let seat = game.mover() as usize;
     MoveDanger {
         from: m
             .from
@@ -84,7 +84,7 @@ pub(crate) fn normal_score_after(
     out: &Outcome,
     danger: MoveDanger,
 ) -> f32 {
-    let seat = game.turn() as usize;
+    let seat = game.mover() as usize;
     let last = game.track().last_track();
     let mut s = 0.0;
     if out.won {

@@ -5,7 +5,7 @@
 
 use ludo_core::{
     Awaiting, BoardChoice, Chooser, CpuLevel, Dice, DieFaces, Event, FirstPlayer, Game, Impassable,
-    Move, NoPieceInPlay, PiecesToWin, RandomChooser, Rules, SafeSquares,
+    Move, NoPieceInPlay, PiecesToWin, RandomChooser, Rules, SafeSquares, Teams,
 };
 use ludo_cpu::Cpu;
 use ludo_cpu::tournament;
@@ -100,6 +100,13 @@ fn tables() -> Vec<(&'static str, Rules)> {
             },
         ),
         (
+            "partners (with a random partner)",
+            Rules {
+                teams: Teams::Pairs,
+                ..std.clone()
+            },
+        ),
+        (
             "no limit on sixes and a roll-off",
             Rules {
                 three_sixes: false,
@@ -114,7 +121,11 @@ fn tables() -> Vec<(&'static str, Rules)> {
 /// under `rules` (chance is 25%). A race of one piece home leaves the dice more to decide:
 /// `normal` and `hard` win about 55–58% there (300 games), so its floor is lower.
 fn floor(rules: &Rules) -> f64 {
-    if rules.pieces_to_win.get() < 4 {
+    if rules.teams == Teams::Pairs {
+        // The pair of the level and a `random` partner against two `random` players: chance
+        // is 50%.
+        0.6
+    } else if rules.pieces_to_win.get() < 4 {
         0.45
     } else {
         0.55

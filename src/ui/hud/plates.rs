@@ -49,7 +49,8 @@ struct Now {
     zoom: f32,
     /// The slow breath of the seat to play's edge, still under reduced motion.
     pulse: f32,
-    winner: Option<u8>,
+    /// The seats placed first: the winner, or under partners the winning pair.
+    winners: Vec<u8>,
 }
 
 pub(super) fn plates(mut contexts: EguiContexts, shown: Shown, mut take_back: TakeBack) -> Result {
@@ -63,7 +64,9 @@ pub(super) fn plates(mut contexts: EguiContexts, shown: Shown, mut take_back: Ta
         } else {
             0.75 + 0.25 * (time * 3.0).sin()
         },
-        winner: shown.table.game.ranking().map(|r| r[0].seat),
+        winners: shown.table.game.ranking().map_or_else(Vec::new, |r| {
+            r.iter().filter(|s| s.rank == 1).map(|s| s.seat).collect()
+        }),
     };
     *take_back.tapped = false;
     let layout = &shown.table.layout;
@@ -100,15 +103,14 @@ fn plate(
     let colour = shown.table.layout.colours[seat as usize];
     let current = !game.is_over() && seat == game.turn();
     let strong = to_egui(shown.theme.look.seat(colour).strong);
+    // Partners at a glance: the band along the top ends in the partner's colour.
+    let partner = game.rules().partner(seat).map(|p| {
+        let colour = shown.table.layout.colours[p as usize];
+        to_egui(shown.theme.look.seat(colour).strong)
+    });
     let painter = ui.painter().clone();
-    backdrop(
-        &painter,
-        now,
-        rect,
-        strong,
-        current,
-        now.winner == Some(seat),
-    );
+    let won = now.winners.contains(&seat);
+    backdrop(&painter, now, rect, (strong, partner), current, won);
     let inner = rect.shrink(8.0);
     let disc = (inner.height() * 0.72).min(inner.width() * 0.3).min(56.0);
     let centre = egui::pos2(inner.left() + disc / 2.0 + 2.0, inner.center().y);
@@ -126,10 +128,15 @@ fn plate(
         home,
         colour: strong,
     };
-    // The place of a seat that finished, as a medal.
+    // The place of a seat that finished, as a medal: the order it finished in, and once the
+    // game is over its rank (under partners the pair's, which may differ).
     if let Some(i) = game.finished().iter().position(|&s| s == seat) {
+        let rank = game
+            .ranking()
+            .and_then(|r| r.iter().find(|s| s.seat == seat))
+            .map_or(i, |s| s.rank as usize - 1);
         let at = egui::pos2(inner.right() - 12.0, inner.top() + 12.0);
-        medal(&painter, palette, at, i);
+        medal(&painter, palette, at, rank);
     }
     if shown.stage.compact {
         // Pieces home under the mark.
@@ -148,7 +155,7 @@ fn plate(
         );
         seat_words(&mut words_ui, shown, now, seat, &pips, take_back);
     }
-    if !current && now.winner != Some(seat) {
+    if !current && !won {
         painter.rect_filled(rect, palette.radius, palette.dim);
     }
 }
@@ -188,7 +195,7 @@ fn backdrop(
     painter: &egui::Painter,
     now: &Now,
     rect: egui::Rect,
-    strong: Color32,
+    (strong, partner): (Color32, Option<Color32>),
     current: bool,
     winner: bool,
 ) {
@@ -204,8 +211,14 @@ fn backdrop(
         Stroke::new(1.0, palette.edge)
     };
     painter.rect_stroke(rect, radius, edge, egui::StrokeKind::Inside);
-    let band = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 4.0));
-    painter.rect_filled(band.shrink2(egui::vec2(radius, 0.0)), 2.0, strong);
+    let band = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 4.0))
+        .shrink2(egui::vec2(radius, 0.0));
+    painter.rect_filled(band, 2.0, strong);
+    if let Some(partner) = partner {
+        let mut end = band;
+        end.min.x = band.max.x - band.width() / 3.0;
+        painter.rect_filled(end, 2.0, partner);
+    }
 }
 
 /// A plate's pieces home: four pips of `size`, `home` of them filled in `colour`.
@@ -243,6 +256,14 @@ fn seat_words(
         );
         seat_state(ui, shown, now, seat, take_back);
     });
+    // Under partners, whose partner it is, on a line of its own where the plate has room for
+    // it (a small plate has the band of the partner's colour alone).
+    let room = ui.available_height() >= now.palette.text_size * 1.2;
+    if let Some(partner) = table.game.rules().partner(seat).filter(|_| room) {
+        let colour = texts.colour(table.layout.colours[partner as usize]);
+        let with = texts.fmt("plate-with-partner", &[("partner", colour.into())]);
+        ui.add(egui::Label::new(with.rich().weak()).truncate());
+    }
 }
 
 /// What is special about the seat now — the CPU plays it (a tap takes it back), away,
@@ -273,13 +294,14 @@ fn seat_state(ui: &mut egui::Ui, shown: &Shown, now: &Now, seat: u8, take_back: 
         badge(ui, &texts.get("plate-reconnecting"), palette.warning);
     } else if ui.available_width() > 48.0 {
         let colour = table.layout.colours[seat as usize];
+        let colours = texts.colour(colour);
         let second = match table.seat_kind(seat) {
             _ if mine => texts.get("online-you"),
             SeatKind::Person { name } => match shown.profiles.get(name) {
-                Some(p) => texts.line(format!("{} · {:.0}", texts.colour(colour), p.rating)),
-                None => texts.colour(colour),
+                Some(p) => texts.line(format!("{} · {:.0}", colours, p.rating)),
+                None => colours,
             },
-            SeatKind::Cpu(_) => texts.colour(colour),
+            SeatKind::Cpu(_) => colours,
         };
         let words = second.rich().weak();
         ui.add(egui::Label::new(words).truncate());

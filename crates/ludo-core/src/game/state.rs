@@ -197,8 +197,13 @@ impl Game {
             }
         }
         for (sq, c) in count.iter().enumerate() {
-            let mut blocks = (0..st.seats).filter(|&s| c[s as usize] >= 2);
-            if let (Some(a), Some(b)) = (blocks.next(), blocks.next()) {
+            let blocks: Vec<u8> = (0..st.seats).filter(|&s| c[s as usize] >= 2).collect();
+            let foes = |a: u8, b: u8| self.rules.partner(a) != Some(b);
+            let pair = blocks
+                .iter()
+                .flat_map(|&a| blocks.iter().map(move |&b| (a, b)))
+                .find(|&(a, b)| a < b && foes(a, b));
+            if let Some((a, b)) = pair {
                 return Err(StateError::TwoBlocks {
                     a,
                     b,
@@ -209,16 +214,25 @@ impl Game {
         Ok(())
     }
 
-    /// Two seats share only a safe square (a piece landing on another's captures it).
+    /// Two opponents share only a safe square (a piece landing on another's captures it);
+    /// partners may share any.
     fn check_shared_squares(&self) -> Result<(), StateError> {
         for sq in 0..self.track.len {
             if self.track.is_safe(sq) {
                 continue;
             }
-            let mut present =
-                (0..self.seats()).filter(|&s| self.occupancy.present(s as usize) & (1 << sq) != 0);
-            if let (Some(a), Some(b)) = (present.next(), present.next()) {
-                return Err(StateError::SharedSquare { a, b, square: sq });
+            for a in 0..self.seats() {
+                let here = self.occupancy.present(a as usize) & (1 << sq) != 0;
+                if here && self.occupancy.opponents(a as usize) & (1 << sq) != 0 {
+                    let b = (0..self.seats())
+                        .find(|&b| {
+                            b != a
+                                && self.occupancy.present(b as usize) & (1 << sq) != 0
+                                && self.rules.partner(a) != Some(b)
+                        })
+                        .unwrap_or(a);
+                    return Err(StateError::SharedSquare { a, b, square: sq });
+                }
             }
         }
         Ok(())
@@ -282,7 +296,7 @@ impl Game {
                 "no end condition holds".into()
             }));
         }
-        if !over && self.finished.contains(&st.turn) {
+        if !over && self.finished.contains(&st.turn) && self.rules.partner(st.turn).is_none() {
             return Err(StateError::Finished(format!(
                 "seat {} has finished and cannot be the seat to act",
                 st.turn
@@ -318,7 +332,7 @@ impl Game {
                 if !(1..=6).contains(&roll) {
                     return Err(StateError::Roll(roll));
                 }
-                let moves: MoveList = self.moves_for(st.turn, roll);
+                let moves: MoveList = self.moves_for(self.mover(), roll);
                 if moves.as_slice().is_empty() {
                     return Err(StateError::NoMoveForRoll(roll));
                 }

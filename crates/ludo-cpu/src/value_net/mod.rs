@@ -112,9 +112,12 @@ pub fn knows(rules: &Rules) -> bool {
 }
 
 /// Whether `expert`'s networks know these rules: they learned every house rule but the
-/// shorter games and *capture before home*, whose aims they cannot see in a position.
+/// shorter games, *capture before home* and partners, whose aims they cannot see in a
+/// position.
 pub fn expert_knows(rules: &Rules) -> bool {
-    rules.pieces_to_win == ludo_core::PiecesToWin::ALL && !rules.capture_before_home
+    rules.pieces_to_win == ludo_core::PiecesToWin::ALL
+        && !rules.capture_before_home
+        && rules.teams == ludo_core::Teams::None
 }
 
 /// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s, then
