@@ -272,7 +272,13 @@ fn lobby(
             (online.seat == Some(i as u8), "online-you"),
             (room.host == i as u8, "online-host"),
         ];
-        seat_plate(ui, texts, look, seat, colours.get(i).copied(), marks);
+        // Under partners, the seat across plays with this one.
+        let partner = room
+            .rules
+            .partner(i as u8)
+            .and_then(|p| colours.get(p as usize));
+        let colour = colours.get(i).copied();
+        seat_plate(ui, texts, look, seat, (colour, partner.copied()), marks);
     }
     ui.add_space(6.0);
     row(ui, texts, |ui| {
@@ -381,7 +387,7 @@ fn seat_plate(
     texts: &Texts,
     look: &crate::theme::Look,
     seat: &ludo_proto::SeatView,
-    colour: Option<ludo_core::Colour>,
+    (colour, partner): (Option<ludo_core::Colour>, Option<ludo_core::Colour>),
     marks: [(bool, &str); 2],
 ) {
     let palette = crate::ui::widgets::Palette::of(&look.ui);
@@ -419,6 +425,10 @@ fn seat_plate(
                 if on {
                     ui.label(texts.get(key).rich().small().color(palette.primary));
                 }
+            }
+            if let Some(p) = partner {
+                let with = texts.fmt("plate-with-partner", &[("partner", texts.colour(p).into())]);
+                ui.label(with.rich().small().weak());
             }
         });
     });

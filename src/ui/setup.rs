@@ -276,6 +276,10 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
     ui.heading(texts.get("setup-seats"));
     let n = draft.seated().clamp(2, 4) as u8;
     let colours = seat_colours(n);
+    // Under partners (at four seats), the seats across pair up.
+    let partners = (n == 4)
+        .then_some(&draft.rules)
+        .filter(|r| r.partner(0).is_some());
     let mut seat = 0usize;
     for (i, chair) in draft.chairs.iter_mut().enumerate() {
         // Each chair a plate: edged in its seat's colour when someone sits there.
@@ -284,6 +288,10 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
             Some(c) => crate::theme::look::egui(look.strong(c)),
             None => ui.visuals().widgets.noninteractive.bg_stroke.color,
         };
+        let partner = partners
+            .filter(|_| colour.is_some())
+            .and_then(|r| r.partner(seat as u8))
+            .map(|p| colours[p as usize]);
         crate::ui::widgets::plate_frame(ui, edge).show(ui, |ui| {
             ui.set_width(ui.available_width());
             row(ui, texts, |ui| {
@@ -304,6 +312,11 @@ fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: 
                     }
                     Chair::Cpu(level) => level_choice(ui, texts, i, level),
                     Chair::Empty => {}
+                }
+                if let Some(p) = partner {
+                    let with =
+                        texts.fmt("plate-with-partner", &[("partner", texts.colour(p).into())]);
+                    ui.label(with.rich().weak());
                 }
             });
         });

@@ -47,9 +47,11 @@ pub struct Moment {
 }
 
 /// The network a game's chart is rated by: `expert`'s for its number of seats, or its
-/// network under *rank all players* at three or four seats.
+/// network under *rank all players* at three or four seats (not under partners, whose pair
+/// wins or loses together whatever *rank all* says).
 pub fn network_for(game: &Game) -> NetId {
-    if game.rules().rank_all && game.seats() >= 3 {
+    let ranks_all = game.rules().rank_all && game.rules().partner(0).is_none();
+    if ranks_all && game.seats() >= 3 {
         NetId::rank_all(game.seats())
     } else {
         NetId::new(Kind::Expert, game.seats())
@@ -114,7 +116,8 @@ impl Chart {
                     .zip(&pair[1].values)
                     .map(|(b, a)| (a - b).abs() / scale)
                     .enumerate()
-                    .max_by(|a, b| a.1.total_cmp(&b.1))?;
+                    // The first seat of a tie: under partners, the pair's first partner.
+                    .reduce(|best, x| if x.1 > best.1 { x } else { best })?;
                 (change >= 0.03).then(|| {
                     let moment = Moment {
                         point: k + 1,
@@ -134,8 +137,19 @@ impl Chart {
     }
 }
 
-/// Each seat's value in one position.
+/// Each seat's value in one position; under partners, its pair's chance (both partners' summed).
 fn rate(game: &Game, net: &ValueNet, measure: Measure, x: &mut Features) -> Vec<f32> {
+    let values = rate_seats(game, net, measure, x);
+    match game.rules().partner(0) {
+        Some(_) => (0..values.len())
+            .map(|s| values[s] + values[(s + 2) % values.len()])
+            .collect(),
+        None => values,
+    }
+}
+
+/// Each seat's own value in one position.
+fn rate_seats(game: &Game, net: &ValueNet, measure: Measure, x: &mut Features) -> Vec<f32> {
     let n = game.seats() as usize;
     if let Some(ranking) = game.ranking() {
         let mut values = vec![0.0; n];

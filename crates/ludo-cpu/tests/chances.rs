@@ -62,3 +62,24 @@ fn under_rank_all_the_chart_is_the_expected_place() {
         assert_eq!(last.values[s.seat as usize], f32::from(s.rank));
     }
 }
+
+#[test]
+fn under_partners_each_seat_has_its_pairs_chance() {
+    let rules = Rules {
+        teams: ludo_core::Teams::Pairs,
+        rank_all: true,
+        ..Rules::default()
+    };
+    let record = record(rules, 4, 5);
+    let positions = record.positions().unwrap();
+    let chart = Chart::of(&positions).unwrap();
+    // The pair wins or loses together, whatever rank all says.
+    assert_eq!(chart.measure, Measure::Win);
+    for point in &chart.points {
+        let v = &point.values;
+        assert_eq!((v[0], v[1]), (v[2], v[3]), "at {}", point.at);
+        assert!((v[0] + v[1] - 1.0).abs() < 1e-4, "at {}: {v:?}", point.at);
+    }
+    let winner = positions.last().unwrap().game.ranking().unwrap()[0].seat;
+    assert_eq!(chart.points.last().unwrap().values[winner as usize], 1.0);
+}

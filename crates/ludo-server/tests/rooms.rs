@@ -884,3 +884,64 @@ async fn a_device_that_never_shares_is_left_out_and_everyone_sees_it() {
     })
     .await;
 }
+
+/// Partners online: two people across the table against two of the server's CPUs play to the
+/// end; the pair is ranked together and the record replays under the room's rules.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn partners_play_a_whole_game_online() {
+    let t = start(fast()).await;
+    within(60, async {
+        let spec = TableSpec {
+            rules: ludo_core::Rules {
+                teams: ludo_core::Teams::Pairs,
+                ..Default::default()
+            },
+            seats: vec![OPEN, CPU, OPEN, CPU],
+            turn_limit_secs: None,
+        };
+        let mut ana = Player::create(&t.addr, spec, "Ana").await.unwrap();
+        let mut budi = Player::join(&t.addr, &ana.code, "Budi", None)
+            .await
+            .unwrap();
+        assert_eq!((ana.seat, budi.seat), (0, 2));
+        let task = tokio::spawn(async move { budi.play_to_end().await.map(|v| (v, budi)) });
+        let end = ana.play_to_end().await.unwrap();
+        let (other, budi) = task.await.unwrap().unwrap();
+        assert!(ana.refusals.is_empty() && budi.refusals.is_empty());
+        let game = end.game.clone().unwrap();
+        assert_eq!(other.game.unwrap().state, game.state);
+        let result = game.result.unwrap();
+        let mut ranks: Vec<(u8, u8)> = result.ranking.iter().map(|s| (s.seat, s.rank)).collect();
+        ranks.sort_unstable();
+        let (a, b) = (ranks[0].1, ranks[1].1);
+        assert_ne!(a, b);
+        assert_eq!(ranks, [(0, a), (1, b), (2, a), (3, b)]);
+        let replayed = result.record.replay().unwrap();
+        assert_eq!(replayed.rules().teams, ludo_core::Teams::Pairs);
+        assert_eq!(replayed.state(), game.state);
+        assert!(!game.ranked, "partners are a house rule: unranked");
+    })
+    .await;
+}
+
+/// Partners need four seats: a room of three with them is refused, saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn partners_at_three_seats_are_refused() {
+    let t = start(fast()).await;
+    within(20, async {
+        let spec = TableSpec {
+            rules: ludo_core::Rules {
+                teams: ludo_core::Teams::Pairs,
+                ..Default::default()
+            },
+            seats: vec![OPEN, CPU, CPU],
+            turn_limit_secs: None,
+        };
+        let err = Player::create(&t.addr, spec, "Ana").await.err();
+        assert!(
+            err.as_deref().is_some_and(|e| e.contains("four seats")),
+            "{err:?}"
+        );
+    })
+    .await;
+}

@@ -1,6 +1,7 @@
-//! The chart of who was winning, drawn with egui's painter: a line per seat in its colour with
-//! its mark at the turn shown (for colour-blind players), the turn shown as an upright line,
-//! the moments numbered on their lines. A click or drag on it picks a turn.
+//! The chart of who was winning, drawn with egui's painter: a line per seat (under partners a
+//! pair) in its colour with its mark at the turn shown (for colour-blind players), the turn
+//! shown as an upright line, the moments numbered on their lines. A click or drag on it picks
+//! a turn.
 
 use bevy_egui::egui::{self, Pos2, Stroke};
 use ludo_core::Colour;
@@ -18,6 +19,8 @@ pub struct Drawn<'a> {
     pub colours: &'a [Colour],
     pub look: &'a Look,
     pub palette: &'a Palette,
+    /// Under partners: one line a pair (each seat's value is its pair's), in both colours.
+    pub pairs: bool,
 }
 
 /// Where a turn and a value go in the plot's rectangle.
@@ -132,6 +135,7 @@ fn lines(p: &egui::Painter, plot: &Plot, d: &Drawn) {
             Stroke::new(2.0, d.palette.text.gamma_multiply(0.6)),
         );
     }
+    let n = d.colours.len();
     for (seat, &colour) in d.colours.iter().enumerate() {
         let line: Vec<Pos2> = d
             .chart
@@ -141,10 +145,16 @@ fn lines(p: &egui::Painter, plot: &Plot, d: &Drawn) {
             .map(|(k, point)| plot.at(k, point.values[seat]))
             .collect();
         let ink = to_egui(d.look.strong(colour));
-        p.add(egui::Shape::line(line.clone(), Stroke::new(2.0, ink)));
+        // A pair's line: the first partner's colour, the second's thinner along it.
+        let (width, nudge) = match (d.pairs, seat >= n / 2) {
+            (true, true) => (1.0, -14.0),
+            (true, false) => (3.0, 0.0),
+            (false, _) => (2.0, 0.0),
+        };
+        p.add(egui::Shape::line(line.clone(), Stroke::new(width, ink)));
         let mark = d.shown.and_then(|k| line.get(k)).or(line.last());
         if let Some(&at) = mark {
-            paint_mark(p, d.look, colour, at, 13.0);
+            paint_mark(p, d.look, colour, at + egui::vec2(nudge, 0.0), 13.0);
         }
     }
 }

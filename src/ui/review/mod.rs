@@ -254,6 +254,7 @@ fn who_was_winning(
         colours: &table.layout.colours[..table.game.seats() as usize],
         look: &at.theme.look,
         palette: at.palette,
+        pairs: table.game.rules().partner(0).is_some(),
     };
     if let Some(k) = chart::draw(ui, &drawn, height) {
         steps.write(ReviewStep::To(chart.points[k].at));

@@ -64,12 +64,19 @@ pub fn moment_sentence(review: &Review, moment: &Moment, table: &Table, texts: &
         .flat_map(|p| &p.events)
         .collect();
     let what = telling(&events).map_or_else(String::new, |e| sentence(&e, table, texts));
+    // Under partners the chance is the pair's: both are named.
+    let mut who = texts.seat(table, moment.seat).into_string();
+    if let Some(p) = table.game.rules().partner(moment.seat) {
+        let colour = texts.colour(table.layout.colours[p as usize]);
+        let with = texts.fmt("plate-with-partner", &[("partner", colour.into())]);
+        who = format!("{who} {with}");
+    }
     texts.fmt(
         "review-moment",
         &[
             ("turn", moment.point.into()),
             ("what", what.into()),
-            ("who", texts.seat(table, moment.seat).into()),
+            ("who", who.into()),
             ("before", value(chart.measure, moment.before, texts).into()),
             ("after", value(chart.measure, moment.after, texts).into()),
         ],

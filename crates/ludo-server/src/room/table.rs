@@ -180,6 +180,9 @@ impl Table {
                 spec.seats.len()
             ));
         }
+        if let Some(why) = spec.rules.refusal(spec.seats.len() as u8) {
+            return Err(why.to_string());
+        }
         if !spec.seats.contains(&SeatSpec::Open) {
             return Err("a table needs an open seat for its host".into());
         }
