@@ -30,8 +30,8 @@ pub use crate::online::{Online, OnlineRequest, Problem, Status};
 
 // Languages.
 pub use crate::i18n::{
-    SHIPPED as SHIPPED_LANGUAGES, SHIPPED_FONTS, Texts, available as available_languages,
-    parse as parse_language, plugin as i18n_plugin,
+    Languages, SHIPPED as SHIPPED_LANGUAGES, SHIPPED_FONTS, Texts,
+    available as available_languages, named_fonts, parse as parse_language, plugin as i18n_plugin,
 };
 
 // Themes.

@@ -224,40 +224,46 @@ fn rust_files(folders: &[&str]) -> Vec<std::path::PathBuf> {
 }
 
 #[test]
-fn every_character_of_every_translation_is_in_a_shipped_font() {
-    // The built-in interface fonts, then the language fonts, as the game sets them.
-    let mut fonts: Vec<(String, Vec<u8>)> = ludo::testing::ui_fonts()
+fn every_character_of_every_translation_is_in_a_font_it_loads() {
+    // A language is drawn with the built-in interface fonts and the fonts its file names
+    // (`language-font`), all the game loads for it until the language list is shown.
+    let charmap = |name: &str, bytes: &[u8]| -> BTreeSet<u32> {
+        let font = skrifa::FontRef::new(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+        font.charmap().mappings().map(|(c, _)| c).collect()
+    };
+    let built_in: Vec<BTreeSet<u32>> = ludo::testing::ui_fonts()
         .font_data
         .into_iter()
-        .map(|(name, data)| (name, data.font.to_vec()))
+        .map(|(name, data)| charmap(&name, &data.font))
         .collect();
-    for f in std::fs::read_dir(lang_dir().join("fonts")).unwrap() {
-        let path = f.unwrap().path();
-        if path.extension().is_some_and(|e| e == "ttf" || e == "otf") {
-            fonts.push((path.display().to_string(), std::fs::read(&path).unwrap()));
-        }
-    }
-    let maps: Vec<_> = fonts
-        .iter()
-        .map(|(name, bytes)| {
-            let font = skrifa::FontRef::new(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            let chars: BTreeSet<u32> = font.charmap().mappings().map(|(c, _)| c).collect();
-            chars
-        })
-        .collect();
+    let mut every = built_in.clone();
     let mut problems = Vec::new();
     let mut sizes = Vec::new();
     for (code, text) in files() {
+        let file = format!("assets/lang/{code}.ftl");
+        let named = ludo::testing::named_fonts(&file, &text).unwrap();
+        let mut maps = built_in.clone();
+        for font in &named {
+            let path = lang_dir().join("fonts").join(font);
+            match std::fs::read(&path) {
+                Ok(bytes) => maps.push(charmap(font, &bytes)),
+                Err(e) => problems.push(format!("{file}: language-font {font}: {e}")),
+            }
+        }
+        every.extend(maps[built_in.len()..].iter().cloned());
         let chars = characters(&text);
         let uncovered: String = chars
             .iter()
             .filter(|&&c| !maps.iter().any(|m| m.contains(&(c as u32))))
             .collect();
         if !uncovered.is_empty() {
-            problems.push(format!("{code}.ftl: no font draws {uncovered:?}"));
+            problems.push(format!(
+                "{file}: no font it names ({named:?}) draws {uncovered:?}"
+            ));
         }
         sizes.push(format!("{code}: {} distinct characters", chars.len()));
     }
+    let maps = every;
     // What the code itself writes on screen (seat marks, arrows, quotes): every character
     // outside ASCII on a line of code that is not a comment.
     // The rules crate too: its seat colours have marks.
@@ -345,6 +351,68 @@ fn the_language_changes_while_the_game_runs() {
     assert_eq!(
         texts.fmt("hud-time-left", &[("secs", 1u32.into())]),
         "1 second left in this turn"
+    );
+}
+
+#[test]
+fn a_language_loads_alone_with_its_font_and_the_list_loads_every_one() {
+    // The first menu downloads its own words (and English's, the fallback) and the font its
+    // script needs; the language list asks for the others, each in its own words and script.
+    use ludo::testing::Languages;
+    let mut app = app_in(Some("ar"));
+    update_until(&mut app, |t| t.rtl);
+    let loaded = |app: &bevy::prelude::App| {
+        let l = app.world().resource::<Languages>();
+        let files: Vec<String> = l.files.iter().map(|(c, _)| c.clone()).collect();
+        let fonts: Vec<String> = l.fonts.iter().map(|(f, _)| f.clone()).collect();
+        (files, fonts)
+    };
+    assert_eq!(
+        loaded(&app),
+        (
+            vec!["en".to_string(), "ar".into()],
+            vec!["NotoSansArabic-ludo.ttf".to_string()]
+        )
+    );
+    app.world().resource::<Languages>().list_all();
+    let every = common::update_until(&mut app, 10.0, |w| {
+        w.resource::<Languages>().names.len() == 5
+    });
+    assert!(every, "the list's languages did not load");
+    let (mut files, mut fonts) = loaded(&app);
+    files.sort();
+    fonts.sort();
+    let mut shipped = ludo::testing::SHIPPED_LANGUAGES.map(String::from).to_vec();
+    shipped.sort();
+    assert_eq!(files, shipped);
+    let mut shipped = ludo::testing::SHIPPED_FONTS.map(String::from).to_vec();
+    shipped.sort();
+    assert_eq!(fonts, shipped);
+    let names = &app.world().resource::<Languages>().names;
+    assert_eq!(names[0], ("en".to_string(), "English".to_string()));
+    assert!(
+        names.contains(&("zh".to_string(), "简体中文".to_string())),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn a_font_named_wrong_is_an_error_with_its_line() {
+    let text = "language-name = X\nlanguage-font = fonts/x.ttf\n";
+    let e = ludo::testing::named_fonts("assets/lang/xx.ftl", text).unwrap_err();
+    assert!(
+        e.0.starts_with("assets/lang/xx.ftl:2: language-font"),
+        "{e}"
+    );
+    let both = "language-font = a.ttf b.otf\n";
+    assert_eq!(
+        ludo::testing::named_fonts("f", both).unwrap(),
+        ["a.ttf", "b.otf"]
+    );
+    assert!(
+        ludo::testing::named_fonts("f", "language-font = none\n")
+            .unwrap()
+            .is_empty()
     );
 }
 

@@ -2,6 +2,7 @@
 
 language-name = العربية
 language-direction = rtl
+language-font = NotoSansArabic-ludo.ttf
 
 ## Seats and players
 

@@ -5,6 +5,9 @@
 language-name = English
 # The script's direction: ltr (left to right) or rtl (right to left).
 language-direction = ltr
+# The fonts of assets/lang/fonts/ the script needs (space-separated), or none when the
+# built-in ones draw it (Latin).
+language-font = none
 
 ## Seats and players
 

@@ -2,6 +2,7 @@
 
 language-name = Filipino
 language-direction = ltr
+language-font = none
 
 ## Seats and players
 

@@ -2,6 +2,7 @@
 
 language-name = Bahasa Indonesia
 language-direction = ltr
+language-font = none
 
 ## Seats and players
 

@@ -2,6 +2,7 @@
 
 language-name = 简体中文
 language-direction = ltr
+language-font = DroidSansFallback-ludo.ttf
 
 ## Seats and players
 

@@ -69,7 +69,7 @@ pub(super) fn note_theme_ready(
             .flatten()
             .chain(&art.die_faces)
             .map(|h| h.clone().untyped());
-        let fonts = languages.fonts.iter().map(|h| h.clone().untyped());
+        let fonts = languages.fonts.iter().map(|(_, h)| h.clone().untyped());
         for handle in pictures.chain(fonts) {
             if server.is_loaded_with_dependencies(&handle) {
                 continue;

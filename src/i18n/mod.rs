@@ -8,7 +8,8 @@
 //!
 //! Text is built in reading (logical) order; `Texts::show` puts a finished line in the order
 //! egui draws it (see `bidi`). Fonts for scripts egui lacks (Arabic, CJK) are in
-//! `assets/lang/fonts/` and are added behind the theme's font.
+//! `assets/lang/fonts/`, named by the languages that need them (`language-font`), and are
+//! added behind the theme's font.
 
 use std::sync::Arc;
 
@@ -39,6 +40,9 @@ pub const SHIPPED_FONTS: [&str; 2] = ["NotoSansArabic-ludo.ttf", "DroidSansFallb
 #[derive(Asset, TypePath, Debug)]
 pub struct Language {
     pub resource: Arc<FluentResource>,
+    /// The files of `assets/lang/fonts/` its script needs (`language-font`; `none` for the
+    /// scripts the built-in fonts draw).
+    pub fonts: Vec<String>,
 }
 
 /// Why a language file cannot be used: `assets/lang/xx.ftl:12:5: what was expected`.
@@ -65,6 +69,31 @@ pub fn parse(file: &str, text: String) -> Result<FluentResource, LanguageError> 
     })
 }
 
+/// The font files a language's `language-font` names (space-separated, or `none`): plain
+/// `.ttf` or `.otf` names of `assets/lang/fonts/`.
+pub fn named_fonts(file: &str, text: &str) -> Result<Vec<String>, LanguageError> {
+    let Some((n, value)) = text.lines().enumerate().find_map(|(n, line)| {
+        let (key, value) = line.split_once('=')?;
+        (key.trim_end() == "language-font").then_some((n + 1, value))
+    }) else {
+        return Ok(Vec::new());
+    };
+    let names: Vec<String> = value
+        .split_whitespace()
+        .filter(|&name| name != "none")
+        .map(String::from)
+        .collect();
+    match names.iter().find(|name| {
+        name.contains(['/', '\\']) || !(name.ends_with(".ttf") || name.ends_with(".otf"))
+    }) {
+        Some(bad) => Err(LanguageError(format!(
+            "{file}:{n}: language-font: {bad:?} is not a font file of assets/lang/fonts/ \
+             (expected file names ending in .ttf or .otf, or none)"
+        ))),
+        None => Ok(names),
+    }
+}
+
 #[derive(Default, TypePath)]
 pub struct LanguageLoader;
 
@@ -82,8 +111,10 @@ impl AssetLoader for LanguageLoader {
         let file = read_text(reader, cx)
             .await
             .map_err(|e| LanguageError(e.to_string()))?;
+        let fonts = named_fonts(&file.file, &file.text)?;
         Ok(Language {
             resource: Arc::new(parse(&file.file, file.text)?),
+            fonts,
         })
     }
 
@@ -379,22 +410,30 @@ impl Texts {
     }
 }
 
-/// Every language file found, and the fonts, kept loaded (so watched) all the time: the
-/// language picker shows each language in its own words and script.
+/// The languages found, and the files asked for: English and the chosen language from the
+/// start, every other one (and the fonts each names) once the language list is shown, so the
+/// first menu downloads only its own words and script. What is asked for stays loaded (so
+/// watched).
 #[derive(Resource, Default)]
 pub struct Languages {
+    /// Every language found (`available`), English first.
+    pub codes: Vec<String>,
     pub files: Vec<(String, Handle<Language>)>,
-    pub fonts: Vec<Handle<FontBytes>>,
+    /// The fonts the asked-for files name, by file name.
+    pub fonts: Vec<(String, Handle<FontBytes>)>,
     /// Each loaded language's code and its own name ("العربية"), for the picker.
     pub names: Vec<(String, String)>,
+    /// The picker is shown: every language is wanted.
+    listed: std::sync::atomic::AtomicBool,
 }
 
 impl Languages {
-    /// Each language's code and its own name, in the order found.
+    /// Each loaded language's code and its own name, in the order found.
     fn read_names(&self, assets: &Assets<Language>) -> Vec<(String, String)> {
-        self.files
+        self.codes
             .iter()
-            .filter_map(|(code, h)| {
+            .filter_map(|code| {
+                let (_, h) = self.files.iter().find(|(c, _)| c == code)?;
                 let lang = assets.get(h)?;
                 let b = bundle(code, lang.resource.clone());
                 let name = b.get_message("language-name")?.value()?;
@@ -405,6 +444,12 @@ impl Languages {
                 ))
             })
             .collect()
+    }
+
+    /// The language list is on screen: each language is to be shown in its own words.
+    pub fn list_all(&self) {
+        self.listed
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 }
 
@@ -424,10 +469,15 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Texts>()
         .init_resource::<Languages>()
         .init_resource::<LanguageProblem>()
-        .add_systems(Startup, load_languages)
+        .add_systems(Startup, find_languages)
         .add_systems(
             Update,
-            (first_start_language, build_texts, report_failed)
+            (
+                first_start_language,
+                request_files,
+                build_texts,
+                report_failed,
+            )
                 .chain()
                 .in_set(LanguageSet),
         );
@@ -441,22 +491,48 @@ pub fn available() -> Vec<String> {
     codes
 }
 
-fn load_languages(server: Res<AssetServer>, mut languages: ResMut<Languages>) {
-    languages.files = available()
-        .into_iter()
-        .map(|code| {
-            let handle = server.load(format!("lang/{code}.ftl"));
-            (code, handle)
-        })
+fn find_languages(mut languages: ResMut<Languages>) {
+    languages.codes = available();
+}
+
+/// Whether `name` is among the names of `list`.
+fn asked<T>(list: &[(String, T)], name: &str) -> bool {
+    list.iter().any(|(n, _)| n == name)
+}
+
+/// Asks for the language files wanted now and for the fonts the loaded ones name.
+fn request_files(
+    settings: Res<Settings>,
+    mut languages: ResMut<Languages>,
+    assets: Res<Assets<Language>>,
+    server: Res<AssetServer>,
+) {
+    let chosen = settings.language.as_deref().unwrap_or(FALLBACK);
+    let every = languages.listed.load(std::sync::atomic::Ordering::Relaxed);
+    let wanted: Vec<String> = languages
+        .codes
+        .iter()
+        .filter(|c| every || *c == FALLBACK || *c == chosen)
+        .filter(|c| !asked(&languages.files, c))
+        .cloned()
         .collect();
-    let font_file = |p: &std::path::Path| {
-        let name = p.file_name()?.to_str()?;
-        (name.ends_with(".ttf") || name.ends_with(".otf")).then(|| name.to_string())
-    };
-    languages.fonts = crate::files::asset_list::names("lang/fonts", &SHIPPED_FONTS, font_file)
-        .into_iter()
-        .map(|f| server.load(format!("lang/fonts/{f}")))
+    for code in wanted {
+        let handle = server.load(format!("lang/{code}.ftl"));
+        languages.files.push((code, handle));
+    }
+    let named: Vec<String> = languages
+        .files
+        .iter()
+        .filter_map(|(_, h)| assets.get(h))
+        .flat_map(|l| l.fonts.iter().cloned())
+        .filter(|f| !asked(&languages.fonts, f))
         .collect();
+    for font in named {
+        if !asked(&languages.fonts, &font) {
+            let handle = server.load(format!("lang/fonts/{font}"));
+            languages.fonts.push((font, handle));
+        }
+    }
 }
 
 /// The language a locale like `fil-PH`, `ar_EG.UTF-8` or `zh-Hans-CN` asks for, among

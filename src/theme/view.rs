@@ -94,7 +94,7 @@ fn apply_fonts(
     let language_fonts: Vec<_> = languages
         .fonts
         .iter()
-        .filter_map(|h| fonts.get(h).map(|f| f.0.clone()))
+        .filter_map(|(_, h)| fonts.get(h).map(|f| f.0.clone()))
         .collect();
     let key: Vec<usize> = theme_font
         .iter()

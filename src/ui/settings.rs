@@ -60,6 +60,7 @@ fn language_choice(
     languages: &Languages,
     settings: &mut Settings,
 ) {
+    languages.list_all();
     row(ui, texts, |ui| {
         ui.label(texts.get("settings-language"));
         let current = settings.language.clone().unwrap_or_default();
