@@ -41,7 +41,7 @@ pub enum Action {
     Move(u8),
 }
 
-pub const PIECES: usize = 4;
+pub use crate::rules::PIECES;
 
 /// Where the game reports what happened. A `Vec<Event>` collects everything; a simulation
 /// may pass a sink that keeps only what it counts, and the unused events are never built.

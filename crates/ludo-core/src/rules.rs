@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::PIECES;
+/// The pieces of a seat.
+pub const PIECES: usize = 4;
 
 /// The table's choice of rules. Every field has the standard game as its default, so a rules
 /// file may name only what it changes; an unknown field is an error, not silently ignored.
