@@ -6,6 +6,7 @@
 # arrives ends the run with an error naming it, in bounded time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$PWD
 art=$(realpath -m "${ARTIFACTS:-artifacts}")
 mkdir -p "$art"
 scratch=$(mktemp -d)
@@ -54,8 +55,10 @@ xvfb "$game" --open menu --screenshot "$art/dist-broken-english.png" --frames 15
 report "$art/dist-broken-english.json" language_problem "assets/lang/en.ftl:2:1: Expected an inline expression"
 echo "bundle: without the language folder, and with a broken English file, the words are there"
 
-# A font that never arrives (a FIFO nobody writes): a bounded wait, an error that names it.
-rm "$bundle/assets/lang/en.ftl"
+# A font that never arrives (a FIFO nobody writes; English names it as its script's font): a
+# bounded wait, an error that names it.
+sed 's/^language-font = none$/language-font = Stuck.ttf/' "$root/assets/lang/en.ftl" > "$bundle/assets/lang/en.ftl"
+grep -q '^language-font = Stuck.ttf$' "$bundle/assets/lang/en.ftl"
 mkdir -p "$bundle/assets/lang/fonts"
 mkfifo "$bundle/assets/lang/fonts/Stuck.ttf"
 set +e

@@ -54,9 +54,10 @@ async function toMenu({ page }, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens 
   const clicking = Date.now();
   let answered;
   let clicks = 0;
+  let said;
   for (let i = 0; !answered && i < 300; i++, clicks++) {
     // Where the game says New table is, once it has drawn it; until then, where it sits.
-    const said = page.last('tap', (s) => s.what === 'new-table');
+    said = page.last('tap', (s) => s.what === 'new-table');
     const [x, y] = said ? said.at : [width / 2, height * at(i)];
     await page.mouse.move(x, y);
     await page.mouse.down();
@@ -65,7 +66,10 @@ async function toMenu({ page }, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens 
     await page.waitForTimeout(30);
     answered = page.last('opened', (s) => s.time >= clicking);
   }
-  if (!answered) throw new Error('the menu never answered a click');
+  if (!answered) {
+    const where = said ? `at [${said.at}], where the game said New table is` : 'where New table sits (the game never said)';
+    throw new Error(`the menu never answered ${clicks} clicks ${where}, in a ${width}x${height} page`);
+  }
   const { window } = answered;
   if (opens && window !== opens) throw new Error(`a click on New table opened ${window}`);
   // Clicks go on until the answer shows, a frame or two after the click that made it.
