@@ -19,6 +19,8 @@ impl Texts {
             Colour::Blue => "colour-blue",
             Colour::Red => "colour-red",
             Colour::Green => "colour-green",
+            Colour::Purple => "colour-purple",
+            Colour::Orange => "colour-orange",
         })
     }
 

@@ -260,7 +260,7 @@ impl Table {
 
     /// What the table shows of each seat, its CPU level (`None` for a person): `expert`
     /// expects a CPU seat to play its level, and picks its network by the table.
-    fn cpu_levels(&self) -> [Option<CpuLevel>; 4] {
+    fn cpu_levels(&self) -> ludo_core::SeatLevels {
         std::array::from_fn(|s| match self.seats.get(s) {
             Some(SeatKind::Cpu(level)) => Some(*level),
             _ => None,

@@ -103,7 +103,7 @@ pub enum Mark {
     Dot,
 }
 
-/// The four seats' looks; a seat left out keeps the classic look.
+/// The seats' looks; a seat left out keeps the classic look.
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Seats {
@@ -111,6 +111,9 @@ pub struct Seats {
     pub blue: SeatLook,
     pub red: SeatLook,
     pub green: SeatLook,
+    /// The fifth and sixth seats (five- and six-seat tables).
+    pub purple: SeatLook,
+    pub orange: SeatLook,
 }
 
 impl Seats {
@@ -120,6 +123,8 @@ impl Seats {
             Colour::Blue => &self.blue,
             Colour::Red => &self.red,
             Colour::Green => &self.green,
+            Colour::Purple => &self.purple,
+            Colour::Orange => &self.orange,
         }
     }
 }
@@ -147,6 +152,8 @@ pub fn classic_seat(c: Colour) -> (Hex, Hex, Mark) {
         Colour::Blue => (Hex::rgb(33, 112, 219), WHITE, Mark::Square),
         Colour::Red => (Hex::rgb(219, 56, 43), WHITE, Mark::Triangle),
         Colour::Green => (Hex::rgb(41, 153, 77), WHITE, Mark::Cross),
+        Colour::Purple => (Hex::rgb(128, 70, 190), WHITE, Mark::Dot),
+        Colour::Orange => (Hex::rgb(240, 130, 30), DARK, Mark::Diamond),
     }
 }
 

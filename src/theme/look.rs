@@ -38,7 +38,7 @@ pub struct Look {
     pub die: Color,
     pub pips: Color,
     pub die_edge: Color,
-    seats: [SeatColours; 4],
+    seats: [SeatColours; 6],
     pub style: Style,
     pub animation: Animation,
     pub ui: Skin,

@@ -75,13 +75,13 @@ fn load_rules(path: Option<&str>) -> Result<ludo_core::Rules, input::InputError>
     path.map_or(Ok(ludo_core::Rules::default()), input::read)
 }
 
-/// Checks the seat count against the 2 to 4 seats of the game.
+/// Checks the seat count against the 2 to 6 seats of the game.
 fn check_seats(seats: usize) -> Result<u8, input::InputError> {
-    if (2..=4).contains(&seats) {
+    if (2..=ludo_core::MAX_SEATS as usize).contains(&seats) {
         Ok(seats as u8)
     } else {
         Err(input::InputError(format!(
-            "--seats: a table has 2 to 4 seats, not {seats}"
+            "--seats: a table has 2 to 6 seats, not {seats}"
         )))
     }
 }

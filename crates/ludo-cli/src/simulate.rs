@@ -12,7 +12,7 @@ pub struct Args {
     /// Rules file (RON, or JSON by extension); the standard rules when left out.
     #[arg(long)]
     rules: Option<String>,
-    /// Number of seats (2 to 4).
+    /// Number of seats (2 to 6).
     #[arg(long, default_value_t = 4)]
     seats: usize,
     #[arg(long, default_value_t = 100_000)]
@@ -25,7 +25,7 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
     let rules = crate::load_rules(args.rules.as_deref())?;
     let seats = crate::check_seats(args.seats)?;
     crate::check_games(args.games)?;
-    let mut wins = [0u64; 4];
+    let mut wins = [0u64; ludo_core::MAX_SEATS as usize];
     let (mut rolls, mut turns) = (0u64, 0u64);
     let mut choosers: Vec<RandomChooser> = (0..seats)
         .map(|s| {

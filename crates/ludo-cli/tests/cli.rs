@@ -215,9 +215,9 @@ fn a_reader_that_goes_away_ends_the_tool_without_a_panic() {
 
 #[test]
 fn seats_out_of_range_exit_2() {
-    let o = cli(&["simulate", "--seats", "5", "--games", "1"], "");
+    let o = cli(&["simulate", "--seats", "7", "--games", "1"], "");
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("2 to 4 seats"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("2 to 6 seats"), "{}", stderr(&o));
 }
 
 // ---------------------------------------------------------------- tournaments and bots

@@ -3,7 +3,9 @@
 //!
 //! The cross board is built from four identical arms, each a quarter turn from the last. The
 //! *by player count* boards leave out the arms of absent colours and bridge the gap with the
-//! three squares along that side of the centre, so the track stays one closed loop.
+//! three squares along that side of the centre, so the track stays one closed loop. Five and
+//! six seats play on a radial board of as many arms round the centre, each arm the cross's:
+//! thirteen track squares a seat, its start, star and home column where the cross has them.
 
 use serde::{Deserialize, Serialize};
 
@@ -14,6 +16,10 @@ use crate::rules::{BoardChoice, Rules, SafeSquares};
 pub const HOME_LEN: u8 = 5;
 /// Track length of the cross board.
 pub const TRACK_LEN: u8 = 52;
+/// Track squares of one arm: a seat's share of the loop.
+pub const ARM_LEN: u8 = 13;
+/// The most seats at a table.
+pub const MAX_SEATS: u8 = 6;
 /// Steps from a colour's start to its star.
 pub const STAR_OFFSET: u8 = 8;
 /// The board grid is GRID × GRID cells.
@@ -51,6 +57,8 @@ pub enum BoardKind {
     Horizontal,
     /// Three arms, for three seats.
     T,
+    /// Five or six arms round the centre, for five or six seats.
+    Radial,
 }
 
 /// The colours that sit at a table of `seats`, in seat (clockwise) order. Two seats sit
@@ -59,6 +67,8 @@ pub fn seat_colours(seats: u8) -> &'static [Colour] {
     match seats {
         2 => &[Colour::Yellow, Colour::Red],
         3 => &[Colour::Yellow, Colour::Blue, Colour::Red],
+        4 => &Colour::CROSS,
+        5 => &Colour::ALL[..5],
         _ => &Colour::ALL,
     }
 }
@@ -122,6 +132,9 @@ fn base_area(colour: Colour) -> BaseArea {
     }
 }
 
+/// A set of track squares, bit `i` for square `i`: the loop has 78 squares at six seats.
+pub type Squares = u128;
+
 /// The compact geometry the engine plays on: no coordinates, only what the rules need.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Track {
@@ -129,24 +142,89 @@ pub struct Track {
     /// Squares on the closed loop.
     pub len: u8,
     /// Absolute track index of each seat's start square.
-    pub starts: [u8; 4],
+    pub starts: [u8; MAX_SEATS as usize],
     /// Bit `i` is set when track square `i` is safe.
-    pub safe: u64,
+    pub safe: Squares,
     /// Bit `i` is set when track square `i` is some colour's start.
-    pub start_squares: u64,
+    pub start_squares: Squares,
     /// Bit `i` is set when track square `i` is a star.
-    pub stars: u64,
+    pub stars: Squares,
     /// Seat × progress → absolute track square, or `NOT_ON_TRACK`: a table, because this
-    /// lookup is on the hot path of every legal-move check.
-    squares: [[u8; 64]; 4],
+    /// lookup is on the hot path of every legal-move check. Eight rows of 128 so that a
+    /// masked index needs no bounds check.
+    squares: [[u8; 128]; 8],
 }
 
 /// Marks a progress value that is not on the track in `Track`'s lookup table.
 const NOT_ON_TRACK: u8 = u8::MAX;
 
+/// Every track a game has asked for, each built once.
+static SHARED: std::sync::Mutex<Vec<&'static Track>> = std::sync::Mutex::new(Vec::new());
+
 impl Track {
     pub fn new(rules: &Rules, seats: u8) -> Track {
-        Layout::new(rules.board, seats).track(rules.safe_squares)
+        if seats > 4 {
+            Track::radial(seats, rules.safe_squares)
+        } else {
+            Layout::new(rules.board, seats).track(rules.safe_squares)
+        }
+    }
+
+    /// The same track as `new`, built once per board and kept: a game holds a reference, so
+    /// that cloning a game (the CPU players' search does it thousands of times a move) copies
+    /// a pointer rather than the lookup table. There are a few dozen boards at most.
+    pub fn shared(rules: &Rules, seats: u8) -> &'static Track {
+        let track = Track::new(rules, seats);
+        let mut shared = SHARED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&known) = shared.iter().find(|&&t| *t == track) {
+            return known;
+        }
+        let leaked: &'static Track = Box::leak(Box::new(track));
+        shared.push(leaked);
+        leaked
+    }
+
+    /// The radial board of `seats` arms (five or six): each seat's start at the same place in
+    /// its arm's thirteen squares as on the cross, its star eight squares on.
+    pub fn radial(seats: u8, safe: SafeSquares) -> Track {
+        let starts: Vec<u8> = (0..seats).map(|seat| seat * ARM_LEN).collect();
+        Track::from_starts(seats * ARM_LEN, &starts, &starts, safe)
+    }
+
+    /// A loop of `len` squares with the seats' starts at `starts`; `all_starts` lists every
+    /// start drawn on the board (seated or not), each with its star.
+    fn from_starts(len: u8, starts: &[u8], all_starts: &[u8], safe: SafeSquares) -> Track {
+        let mut start_squares: Squares = 0;
+        let mut stars: Squares = 0;
+        for &start in all_starts {
+            start_squares |= 1 << start;
+            stars |= 1 << ((start + STAR_OFFSET) % len);
+        }
+        let safe = match safe {
+            SafeSquares::StartsAndStars => start_squares | stars,
+            SafeSquares::StartsOnly => start_squares,
+            SafeSquares::None => 0,
+        };
+        let mut seat_starts = [0u8; MAX_SEATS as usize];
+        let mut squares = [[NOT_ON_TRACK; 128]; 8];
+        for (seat, &s) in starts.iter().enumerate() {
+            seat_starts[seat] = s;
+            for progress in 0..=len - 2 {
+                squares[seat][progress as usize] =
+                    ((s as u16 + progress as u16) % len as u16) as u8;
+            }
+            squares[seat][(len + HOME_LEN) as usize] =
+                ((s as u16 + len as u16 - 1) % len as u16) as u8;
+        }
+        Track {
+            seats: starts.len() as u8,
+            len,
+            starts: seat_starts,
+            safe,
+            start_squares,
+            stars,
+            squares,
+        }
     }
 
     /// Progress of the last track square (the mouth of the home column).
@@ -172,7 +250,7 @@ impl Track {
     /// Absolute track square of a seat's piece at `progress`, if it is on the track.
     #[inline]
     pub fn square(&self, seat: usize, progress: u8) -> Option<u8> {
-        let sq = self.squares[seat & 3][progress as usize & 63];
+        let sq = self.squares[seat & 7][progress as usize & 127];
         (sq != NOT_ON_TRACK).then_some(sq)
     }
 
@@ -185,6 +263,18 @@ impl Track {
     #[inline]
     pub fn is_safe(&self, square: u8) -> bool {
         self.safe & (1 << square) != 0
+    }
+
+    /// Whether track square `square` is a star.
+    #[inline]
+    pub fn is_star(&self, square: u8) -> bool {
+        self.stars & (1 << square) != 0
+    }
+
+    /// Whether track square `square` is some seat's start.
+    #[inline]
+    pub fn is_start(&self, square: u8) -> bool {
+        self.start_squares & (1 << square) != 0
     }
 }
 
@@ -243,6 +333,8 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The board of a table of `seats`, two to four: the radial boards of five and six are
+    /// not laid out on the grid (`Track::radial` has their geometry).
     pub fn new(choice: BoardChoice, seats: u8) -> Layout {
         let seats = seats.clamp(2, 4);
         let colours = seat_colours(seats).to_vec();
@@ -305,7 +397,7 @@ impl Layout {
     /// colours on the *by player count* boards.
     pub fn arm_colours(&self) -> Vec<Colour> {
         match self.kind {
-            BoardKind::Cross => Colour::ALL.to_vec(),
+            BoardKind::Cross => Colour::CROSS.to_vec(),
             _ => self.colours.clone(),
         }
     }
@@ -327,43 +419,17 @@ impl Layout {
     /// The engine's compact view of this board under a choice of safe squares. On the cross
     /// board all four starts and stars count, whether or not their colour is seated.
     pub fn track(&self, safe: SafeSquares) -> Track {
-        let len = self.track.len() as u8;
-        let mut start_squares = 0u64;
-        let mut stars = 0u64;
-        for start in self.all_start_indices() {
-            start_squares |= 1 << start;
-            stars |= 1 << ((start + STAR_OFFSET) % len);
-        }
-        let safe = match safe {
-            SafeSquares::StartsAndStars => start_squares | stars,
-            SafeSquares::StartsOnly => start_squares,
-            SafeSquares::None => 0,
-        };
-        let mut starts = [0u8; 4];
-        let mut squares = [[NOT_ON_TRACK; 64]; 4];
-        for (seat, &s) in self.starts.iter().enumerate() {
-            starts[seat] = s;
-            for progress in 0..=len - 2 {
-                squares[seat][progress as usize] =
-                    ((s as u16 + progress as u16) % len as u16) as u8;
-            }
-            squares[seat][(len + HOME_LEN) as usize] =
-                ((s as u16 + len as u16 - 1) % len as u16) as u8;
-        }
-        Track {
-            seats: self.colours.len() as u8,
-            len,
-            starts,
+        Track::from_starts(
+            self.track.len() as u8,
+            &self.starts,
+            &self.all_start_indices(),
             safe,
-            start_squares,
-            stars,
-            squares,
-        }
+        )
     }
 
     /// Absolute indices of every colour's start that is drawn on this board.
     fn all_start_indices(&self) -> Vec<u8> {
-        Colour::ALL
+        Colour::CROSS
             .iter()
             .filter_map(|c| {
                 let cell = ARM[ARM_START].turned(c.index());
@@ -375,7 +441,7 @@ impl Layout {
     /// Whose start square the track square is, if any.
     pub fn start_colour(&self, index: u8) -> Option<Colour> {
         let cell = self.track[index as usize];
-        Colour::ALL
+        Colour::CROSS
             .into_iter()
             .find(|c| ARM[ARM_START].turned(c.index()) == cell)
     }

@@ -1,8 +1,9 @@
-//! The four colours and their owner marks, so colour-blind players can tell seats apart.
+//! The six colours and their owner marks, so colour-blind players can tell seats apart.
 
 use serde::{Deserialize, Serialize};
 
-/// A seat's colour. The order is the clockwise order of the arms on the cross board.
+/// A seat's colour. The order is the clockwise order of the arms: the cross board's four,
+/// then the two that only a table of five or six seats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Colour {
@@ -10,23 +11,39 @@ pub enum Colour {
     Blue,
     Red,
     Green,
+    Purple,
+    Orange,
 }
 
 impl Colour {
-    pub const ALL: [Colour; 4] = [Colour::Yellow, Colour::Blue, Colour::Red, Colour::Green];
+    pub const ALL: [Colour; 6] = [
+        Colour::Yellow,
+        Colour::Blue,
+        Colour::Red,
+        Colour::Green,
+        Colour::Purple,
+        Colour::Orange,
+    ];
+    /// The colours of the cross board's four arms.
+    pub const CROSS: [Colour; 4] = [Colour::Yellow, Colour::Blue, Colour::Red, Colour::Green];
 
-    /// Index of this colour's arm on the cross board (0 = top-left base, then clockwise).
+    /// Index of this colour's arm, clockwise (on the cross board 0 is the top-left base).
     pub fn index(self) -> usize {
         self as usize
     }
 
-    /// The owner mark drawn on pieces, base and home column: ○ □ △ ✚.
+    /// The owner mark drawn on pieces, base and home column: ○ □ △ ✚ ● ◇. The two later
+    /// colours pair a hue that colour-blind eyes confuse with an earlier one (purple with
+    /// blue, orange with yellow and red) with a shape unlike that colour's: a filled dot beside
+    /// the square, a diamond beside the ring and the triangle.
     pub fn mark(self) -> char {
         match self {
             Colour::Yellow => '○',
             Colour::Blue => '□',
             Colour::Red => '△',
             Colour::Green => '✚',
+            Colour::Purple => '●',
+            Colour::Orange => '◇',
         }
     }
 
@@ -36,6 +53,8 @@ impl Colour {
             Colour::Blue => "blue",
             Colour::Red => "red",
             Colour::Green => "green",
+            Colour::Purple => "purple",
+            Colour::Orange => "orange",
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Track;
+use crate::board::{MAX_SEATS, Track};
 use crate::dice::Dice;
 use crate::event::{Event, ExtraRollReasons};
 use crate::occupancy::Occupancy;
@@ -42,6 +42,9 @@ pub enum Action {
 }
 
 pub use crate::rules::PIECES;
+
+/// Rows of per-seat arrays: the most seats rounded up to a power of two.
+const SEAT_SLOTS: usize = 8;
 
 /// Where the game reports what happened. A `Vec<Event>` collects everything; a simulation
 /// may pass a sink that keeps only what it counts, and the unused events are never built.
@@ -103,7 +106,10 @@ impl MoveList {
 pub enum Phase {
     /// The first-player roll-off: `contenders` (a bit per seat) roll in seat order; `rolls`
     /// holds this round's rolls so far (0 = not yet rolled).
-    RollOff { contenders: u8, rolls: [u8; 4] },
+    RollOff {
+        contenders: u8,
+        rolls: [u8; MAX_SEATS as usize],
+    },
     /// The seat to play rolls (or, under *release without rolling*, presses the die).
     Roll,
     /// The seat to play chooses one of `Game::legal_moves` for `roll`.
@@ -143,8 +149,10 @@ pub enum PlayError {
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
-    track: Track,
-    pieces: [[Pos; PIECES]; 4],
+    /// The board, shared by every game on it (`Track::shared`).
+    track: &'static Track,
+    /// Each seat's pieces, in eight rows so that a masked seat index needs no bounds check.
+    pieces: [[Pos; PIECES]; SEAT_SLOTS],
     /// Who stands on each track square.
     occupancy: Occupancy,
     turn: u8,
@@ -166,10 +174,10 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game for `seats` (2 to 4) where `first_seat` starts, unless the rules ask for a
+    /// A new game for `seats` (2 to 6) where `first_seat` starts, unless the rules ask for a
     /// roll-off. Every piece starts in base.
     pub fn new(rules: Rules, seats: u8, first_seat: u8) -> Result<Game, StateError> {
-        if !(2..=4).contains(&seats) {
+        if !(2..=MAX_SEATS).contains(&seats) {
             return Err(StateError::Seats(seats));
         }
         if first_seat >= seats {
@@ -178,19 +186,19 @@ impl Game {
         if let Some(why) = rules.refusal(seats) {
             return Err(StateError::Rules(why));
         }
-        let track = Track::new(&rules, seats);
+        let track = Track::shared(&rules, seats);
         let phase = match rules.first_player {
             crate::rules::FirstPlayer::FirstSeat => Phase::Roll,
             crate::rules::FirstPlayer::RollOff => Phase::RollOff {
                 contenders: (1 << seats) - 1,
-                rolls: [0; 4],
+                rolls: [0; MAX_SEATS as usize],
             },
         };
         Ok(Game {
             occupancy: Occupancy::empty(&rules),
             rules,
             track,
-            pieces: [[Pos::BASE; PIECES]; 4],
+            pieces: [[Pos::BASE; PIECES]; SEAT_SLOTS],
             turn: if phase == Phase::Roll { first_seat } else { 0 },
             phase,
             moves: MoveList::EMPTY,
@@ -207,7 +215,7 @@ impl Game {
     /// which builds the board.
     pub fn restart(&mut self, first_seat: u8) {
         let seats = self.track.seats;
-        self.pieces = [[Pos::BASE; PIECES]; 4];
+        self.pieces = [[Pos::BASE; PIECES]; SEAT_SLOTS];
         self.occupancy = Occupancy::empty(&self.rules);
         self.sixes = 0;
         self.tries = 0;
@@ -219,7 +227,7 @@ impl Game {
             crate::rules::FirstPlayer::FirstSeat => Phase::Roll,
             crate::rules::FirstPlayer::RollOff => Phase::RollOff {
                 contenders: (1 << seats) - 1,
-                rolls: [0; 4],
+                rolls: [0; MAX_SEATS as usize],
             },
         };
         self.turn = if self.phase == Phase::Roll {
@@ -233,7 +241,7 @@ impl Game {
         &self.rules
     }
     pub fn track(&self) -> &Track {
-        &self.track
+        self.track
     }
 
     /// Who stands on each track square, as bit masks.
@@ -497,7 +505,7 @@ impl Game {
         self.moves.len = 0;
         let generator = MoveGen {
             rules: &self.rules,
-            track: &self.track,
+            track: self.track,
             occupancy: &self.occupancy,
             pieces: &self.pieces,
             captured: self.captured,
@@ -547,7 +555,7 @@ impl Game {
             self.turn = tied.trailing_zeros() as u8;
             self.phase = Phase::RollOff {
                 contenders: tied,
-                rolls: [0; 4],
+                rolls: [0; MAX_SEATS as usize],
             };
         }
     }
@@ -753,7 +761,7 @@ impl Game {
 /// Why a state cannot be a position of a game under the given rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum StateError {
-    #[error("a table has 2 to 4 seats, not {0}")]
+    #[error("a table has 2 to 6 seats, not {0}")]
     Seats(u8),
     #[error("`turn` is seat {0}, but a table of {1} has seats 0 to {max}", max = .1.saturating_sub(1))]
     Turn(u8, u8),

@@ -34,8 +34,8 @@ mod rules;
 mod sim;
 
 pub use board::{
-    BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, STAR_OFFSET, Square, SquareKind, TRACK_LEN,
-    Track, seat_colours,
+    ARM_LEN, BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, MAX_SEATS, STAR_OFFSET, Square,
+    SquareKind, Squares, TRACK_LEN, Track, seat_colours,
 };
 pub use colour::Colour;
 pub use dice::{Dice, DiceState, Seed, bytes32, hex};
@@ -53,4 +53,4 @@ pub use rules::{
     BoardChoice, Choice, DieFaces, FirstPlayer, HOUSE_RULES, HouseRule, Impassable, NoPieceInPlay,
     PiecesToWin, Rules, RulesRefusal, SafeSquares, TeamWins, Teams, Values,
 };
-pub use sim::{Chooser, Discard, GameStats, RandomChooser, play_out};
+pub use sim::{Chooser, Discard, GameStats, RandomChooser, SeatLevels, play_out};

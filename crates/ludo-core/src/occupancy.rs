@@ -2,23 +2,27 @@
 //! operations instead of a walk along the path. Exact counts are not kept: the rules only
 //! ask whether a seat has none, one, or two or more pieces on a square.
 
+use crate::board::{MAX_SEATS, Squares};
+
+const SEATS: usize = MAX_SEATS as usize;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Occupancy {
-    /// Per seat: bit `i` set when the seat has a piece on square `i`.
-    present: [u64; 4],
+    /// Per seat: bit `i` set when the seat has a piece on square `i` (none for an empty seat).
+    present: [Squares; SEATS],
     /// Per seat: bit `i` set when the seat has two or more pieces (a block) on square `i`.
-    blocks: [u64; 4],
+    blocks: [Squares; SEATS],
     /// All ones, or none under partners: what of the seat across the board is an opponent's.
-    across: u64,
+    across: Squares,
     /// Under partners with *team blocks*: a piece of each partner on a square is a block.
     team_blocks: bool,
 }
 
 impl Occupancy {
     pub(crate) const EMPTY: Occupancy = Occupancy {
-        present: [0; 4],
-        blocks: [0; 4],
-        across: u64::MAX,
+        present: [0; SEATS],
+        blocks: [0; SEATS],
+        across: Squares::MAX,
         team_blocks: false,
     };
 
@@ -26,7 +30,7 @@ impl Occupancy {
     pub(crate) fn empty(rules: &crate::rules::Rules) -> Occupancy {
         let pairs = rules.teams == crate::rules::Teams::Pairs;
         Occupancy {
-            across: if pairs { 0 } else { u64::MAX },
+            across: if pairs { 0 } else { Squares::MAX },
             team_blocks: pairs && rules.team_blocks,
             ..Occupancy::EMPTY
         }
@@ -35,7 +39,7 @@ impl Occupancy {
     /// One more piece of `seat` arrives on `square`.
     #[inline]
     pub(crate) fn add(&mut self, seat: usize, square: u8) {
-        let bit = 1u64 << square;
+        let bit: Squares = 1 << square;
         self.blocks[seat] |= self.present[seat] & bit;
         self.present[seat] |= bit;
     }
@@ -43,7 +47,7 @@ impl Occupancy {
     /// `seat` now has `count` pieces on `square`.
     #[inline]
     pub(crate) fn set(&mut self, seat: usize, square: u8, count: u8) {
-        let bit = 1u64 << square;
+        let bit: Squares = 1 << square;
         self.present[seat] = (self.present[seat] & !bit) | if count >= 1 { bit } else { 0 };
         self.blocks[seat] = (self.blocks[seat] & !bit) | if count >= 2 { bit } else { 0 };
     }
@@ -57,7 +61,7 @@ impl Occupancy {
     /// Squares where an opponent of `seat` has a block (under *team blocks*, a pair of
     /// opponents too).
     #[inline]
-    pub fn opponent_blocks(&self, seat: usize) -> u64 {
+    pub fn opponent_blocks(&self, seat: usize) -> Squares {
         let blocks = self.others(&self.blocks, seat);
         if self.team_blocks {
             blocks | (self.present[(seat + 1) & 3] & self.present[(seat + 3) & 3])
@@ -68,32 +72,44 @@ impl Occupancy {
 
     /// Squares where an opponent of `seat` has any piece.
     #[inline]
-    pub fn opponents(&self, seat: usize) -> u64 {
+    pub fn opponents(&self, seat: usize) -> Squares {
         self.others(&self.present, seat)
     }
 
-    /// The union of the masks of `seat`'s opponents: the three others, or under partners the
-    /// two beside it. Read in place: copying the array and zeroing one entry made every call
-    /// wait on a store it had just made (a store-forwarding stall on the engine's hottest
-    /// path).
+    /// The union of the masks of `seat`'s opponents: every other seat (empty seats have
+    /// none), or under partners (four seats) the two beside it. Read in place: copying the
+    /// array and zeroing one entry made every call wait on a store it had just made (a
+    /// store-forwarding stall on the engine's hottest path).
     #[inline]
-    fn others(&self, masks: &[u64; 4], seat: usize) -> u64 {
-        masks[(seat + 1) & 3] | (masks[(seat + 2) & 3] & self.across) | masks[(seat + 3) & 3]
+    fn others(&self, masks: &[Squares; SEATS], seat: usize) -> Squares {
+        let across = (seat + 2) & 3;
+        let mut union = 0;
+        for (other, &mask) in masks.iter().enumerate() {
+            let keep = if other == seat {
+                0
+            } else if other == across {
+                self.across
+            } else {
+                Squares::MAX
+            };
+            union |= mask & keep;
+        }
+        union
     }
 
     /// Squares with any piece on them.
     #[inline]
-    pub fn any(&self) -> u64 {
-        self.present[0] | self.present[1] | self.present[2] | self.present[3]
+    pub fn any(&self) -> Squares {
+        self.present.iter().fold(0, |union, &mask| union | mask)
     }
 
     #[inline]
-    pub fn blocks(&self, seat: usize) -> u64 {
+    pub fn blocks(&self, seat: usize) -> Squares {
         self.blocks[seat]
     }
 
     #[inline]
-    pub fn present(&self, seat: usize) -> u64 {
+    pub fn present(&self, seat: usize) -> Squares {
         self.present[seat]
     }
 }

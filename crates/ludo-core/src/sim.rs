@@ -8,6 +8,9 @@ use crate::event::Event;
 use crate::game::{Awaiting, EventSink, Game, Move, Phase};
 use crate::level::CpuLevel;
 
+/// Each seat's CPU level as a table shows it (`None`: a person, a program, an empty seat).
+pub type SeatLevels = [Option<CpuLevel>; crate::board::MAX_SEATS as usize];
+
 /// Anything that picks a move: a CPU level, a bot, a test script.
 pub trait Chooser {
     /// Picks the index of one of `moves` (never empty) for the seat to play in `game`.
@@ -24,7 +27,7 @@ pub trait Chooser {
     }
 
     /// Who sits where in the coming game: each seat's CPU level (`None`: a person, a program).
-    fn see_table(&mut self, _table: &[Option<CpuLevel>; 4]) {}
+    fn see_table(&mut self, _table: &SeatLevels) {}
 }
 
 /// Picks a uniformly random legal move from its own stream, never the die's.

@@ -259,7 +259,7 @@ proptest! {
     #[test]
     fn random_games_keep_every_invariant_end_and_replay(
         any_rules in any_rules(),
-        seats in 2u8..=4,
+        seats in 2u8..=6,
         seed in any::<u64>(),
         picks in prop::collection::vec(any::<u8>(), 64),
     ) {
@@ -323,7 +323,7 @@ proptest! {
     }
 
     #[test]
-    fn play_out_matches_step_by_step_play(seed in any::<u64>(), seats in 2u8..=4) {
+    fn play_out_matches_step_by_step_play(seed in any::<u64>(), seats in 2u8..=6) {
         // The simulator's fast path and the checked public methods give the same game.
         let rules = Rules::default();
         let mut fast = Game::new(rules.clone(), seats, 0).unwrap();

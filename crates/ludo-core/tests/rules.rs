@@ -198,7 +198,9 @@ fn progress_50_is_the_mouth_of_the_home_column_and_56_the_goal() {
 #[test]
 fn marks_tell_colours_apart() {
     let marks: Vec<char> = Colour::ALL.iter().map(|c| c.mark()).collect();
-    assert_eq!(marks, vec!['○', '□', '△', '✚']);
+    assert_eq!(marks, vec!['○', '□', '△', '✚', '●', '◇']);
+    let names: std::collections::HashSet<&str> = Colour::ALL.iter().map(|c| c.name()).collect();
+    assert_eq!(names.len(), 6);
 }
 
 // ---------------------------------------------------------------- leaving base
@@ -1035,10 +1037,10 @@ fn impossible_states_are_refused() {
         Err(StateError::SharedSquare { square: 10, .. })
     ));
     let mut seats = good;
-    seats.seats = 5;
+    seats.seats = 7;
     assert_eq!(
         Game::from_state(Rules::default(), &seats).unwrap_err(),
-        StateError::Seats(5)
+        StateError::Seats(7)
     );
 }
 

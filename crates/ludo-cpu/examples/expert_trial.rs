@@ -23,6 +23,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use ludo_core::SeatLevels;
 use ludo_core::{Chooser, CpuLevel, Game, Move, Rules};
 use ludo_cpu::expert::round;
 use ludo_cpu::value_net::{self, Kind};
@@ -43,7 +44,7 @@ struct Expert {
     deepen: u32,
     /// Whether it looks at who sits where (`SEEING=1`).
     seeing: bool,
-    table: [Option<CpuLevel>; 4],
+    table: SeatLevels,
     /// `ROUNDS=R`: the network, searched R rounds deep with this many samples.
     round: Option<(value_net::ValueNet, u8, u32)>,
     /// `CHECK_SAMPLES=N`: this many samples to check each pick of the rounds against.
@@ -62,7 +63,7 @@ fn to_go(game: &Game, seat: u8) -> u32 {
 }
 
 impl Chooser for Expert {
-    fn see_table(&mut self, table: &[Option<CpuLevel>; 4]) {
+    fn see_table(&mut self, table: &SeatLevels) {
         if self.seeing {
             self.table = *table;
         }
@@ -159,7 +160,7 @@ fn main() {
         depth,
         deepen,
         seeing,
-        table: [None; 4],
+        table: [None; ludo_core::MAX_SEATS as usize],
         round,
         check,
     };

@@ -19,6 +19,7 @@ pub mod round;
 use super::value_net::{self, Features, ValueNet};
 use super::{Cpu, CpuLevel, Policy};
 use ludo_core::Discard;
+use ludo_core::SeatLevels;
 use ludo_core::{Awaiting, Game, Move};
 
 /// How many rolls `expert` looks past its move.
@@ -59,7 +60,7 @@ pub struct Search<'a> {
     /// `easy`, another `expert`) as the network rates the moves from that seat's side.
     /// Expecting `random`'s every move alike measured no better and cost three times the time
     /// (docs/CPU_PLAYERS.md); searching inside the search would cost too much.
-    models: [Option<Cpu>; 4],
+    models: [Option<Cpu>; ludo_core::MAX_SEATS as usize],
     /// Positions rated, for the figures.
     pub rated: u32,
 }
@@ -70,13 +71,13 @@ impl<'a> Search<'a> {
             net,
             me,
             x: Features::new(),
-            models: [None, None, None, None],
+            models: std::array::from_fn(|_| None),
             rated: 0,
         }
     }
 
     /// A search that expects each `normal` and `hard` seat of `table` to play as it does.
-    pub fn seeing(mut self, table: &[Option<CpuLevel>; 4]) -> Search<'a> {
+    pub fn seeing(mut self, table: &SeatLevels) -> Search<'a> {
         for (seat, level) in table.iter().enumerate() {
             self.models[seat] = match level {
                 Some(level @ (CpuLevel::Normal | CpuLevel::Hard)) if seat != self.me => {
@@ -187,7 +188,7 @@ pub fn choose(
     moves: &[Move],
     depth: u8,
     deepen_below: u32,
-    table: &[Option<CpuLevel>; 4],
+    table: &SeatLevels,
 ) -> (usize, u8) {
     let (i, rated) = choose_counted(net, game, moves, depth, table);
     if rated >= deepen_below {
@@ -206,7 +207,7 @@ pub fn choose_counted(
     game: &Game,
     moves: &[Move],
     depth: u8,
-    table: &[Option<CpuLevel>; 4],
+    table: &SeatLevels,
 ) -> (usize, u32) {
     let mut search = Search::new(net, game.turn() as usize).seeing(table);
     let mut best = (0, f32::NEG_INFINITY);
@@ -258,7 +259,7 @@ mod tests {
     fn the_search_expects_a_normal_seat_to_play_as_normal_does() {
         let net = value_net::shipped(NetId::new(Kind::Expert, 4)).expect("the shipped network");
         let me = 0;
-        let table = [None, Some(CpuLevel::Normal), None, None];
+        let table = [None, Some(CpuLevel::Normal), None, None, None, None];
         let oracle = |game: &Game| {
             let mut total = 0.0;
             for face in 1..=6 {
@@ -302,7 +303,7 @@ mod tests {
     #[test]
     fn expert_goes_one_roll_deeper_where_three_rolls_were_cheap() {
         let net = value_net::shipped(NetId::new(Kind::Expert, 4)).expect("the shipped network");
-        let table = [Some(CpuLevel::Expert), None, None, None];
+        let table = [Some(CpuLevel::Expert), None, None, None, None, None];
         let mut game = Game::new(Rules::default(), 4, 0).unwrap();
         let mut dice = Dice::new(23);
         let mut pick = ludo_core::RandomChooser::new(23);

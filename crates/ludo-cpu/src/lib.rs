@@ -41,6 +41,7 @@ pub use ludo_core::CpuLevel;
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
+use ludo_core::SeatLevels;
 use ludo_core::{Chooser, Event, Game, Move};
 
 /// A CPU player of some level with its own random stream.
@@ -63,7 +64,7 @@ pub struct Cpu {
     rounds: bool,
     /// Each seat's CPU level as the table shows it (`None`: a person, or not known), for
     /// `expert`'s search.
-    table: [Option<CpuLevel>; 4],
+    table: SeatLevels,
 }
 
 impl Cpu {
@@ -79,7 +80,7 @@ impl Cpu {
             depth: expert::DEPTH,
             deepen_below: expert::DEEPEN_BELOW,
             rounds: true,
-            table: [None; 4],
+            table: [None; ludo_core::MAX_SEATS as usize],
         }
     }
 
@@ -128,7 +129,7 @@ impl Cpu {
     /// Which learned network this player plays by in `game`, if any.
     fn network_id(&self, game: &Game) -> Option<value_net::NetId> {
         use value_net::{Kind, NetId};
-        match self.level {
+        let id = match self.level {
             CpuLevel::Hard if self.learned && value_net::knows(game.rules()) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }
@@ -141,7 +142,8 @@ impl Cpu {
             }
             CpuLevel::Expert => Some(NetId::new(Kind::Expert, game.seats())),
             _ => None,
-        }
+        };
+        id.filter(|id| id.is_made())
     }
 
     /// Whether `expert` plays `game` through the opponents' round with `hard`'s network
@@ -225,7 +227,7 @@ impl Cpu {
     /// Tells an `expert` player who sits where: each seat's CPU level, `None` for a person (or
     /// a seat it knows nothing of). It then expects each CPU seat to play as that level does,
     /// and a person as its own network would.
-    pub fn seeing(mut self, table: [Option<CpuLevel>; 4]) -> Cpu {
+    pub fn seeing(mut self, table: SeatLevels) -> Cpu {
         self.table = table;
         self
     }
@@ -236,7 +238,7 @@ impl Chooser for Cpu {
         Some(self.level)
     }
 
-    fn see_table(&mut self, table: &[Option<CpuLevel>; 4]) {
+    fn see_table(&mut self, table: &SeatLevels) {
         self.table = *table;
     }
 

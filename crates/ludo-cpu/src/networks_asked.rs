@@ -21,8 +21,14 @@ fn hard_asks_for_its_network_until_it_is_given() {
     assert!(shipped(id).is_some());
     // `expert` against `random` players alone plays by `hard`'s network (given above).
     let random = Some(CpuLevel::Random);
-    let expert_at_random =
-        Cpu::new(CpuLevel::Expert, 1).seeing([Some(CpuLevel::Expert), random, None, None]);
+    let expert_at_random = Cpu::new(CpuLevel::Expert, 1).seeing([
+        Some(CpuLevel::Expert),
+        random,
+        None,
+        None,
+        None,
+        None,
+    ]);
     assert_eq!(expert_at_random.missing_network(&game), None);
     #[cfg(not(feature = "shipped-nets"))]
     assert_eq!(

@@ -97,8 +97,8 @@ pub fn run(
     mut before_move: impl FnMut(Progress),
 ) -> Result<Vec<PlayerStats>, String> {
     let n = players.len();
-    if !(2..=4).contains(&n) {
-        return Err(format!("a table has 2 to 4 seats, not {n}"));
+    if !(2..=ludo_core::MAX_SEATS as usize).contains(&n) {
+        return Err(format!("a table has 2 to 6 seats, not {n}"));
     }
     let mut stats: Vec<PlayerStats> = players
         .iter()
@@ -113,7 +113,7 @@ pub fn run(
         game.restart(0);
         let mut dice = Dice::new(game_seed(seed, g));
         let player_of = |seat: usize| (seat + g as usize) % n;
-        let mut table = [None; 4];
+        let mut table = [None; ludo_core::MAX_SEATS as usize];
         for (seat, level) in table.iter_mut().enumerate().take(n) {
             *level = players[player_of(seat)].1.cpu_level();
         }

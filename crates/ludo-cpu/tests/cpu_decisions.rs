@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use ludo_core::SeatLevels;
 use ludo_core::{Chooser, CpuLevel, Dice, Discard, Game, Move, Rules, play_out};
 use ludo_cpu::Cpu;
 use serde::{Deserialize, Serialize};
@@ -41,7 +42,7 @@ impl Chooser for Noting {
         self.inner.cpu_level()
     }
 
-    fn see_table(&mut self, table: &[Option<CpuLevel>; 4]) {
+    fn see_table(&mut self, table: &SeatLevels) {
         self.inner.see_table(table);
     }
 }
@@ -54,8 +55,7 @@ fn play(level: CpuLevel, seats: u8, rank_all: bool, seed: u64) -> Played {
     let mut game = Game::new(rules, seats, 0).unwrap();
     let mut dice = Dice::new(seed);
     let choices = Rc::new(RefCell::new(String::new()));
-    let table: [Option<CpuLevel>; 4] =
-        std::array::from_fn(|s| (s < seats as usize).then_some(level));
+    let table: SeatLevels = std::array::from_fn(|s| (s < seats as usize).then_some(level));
     let mut players: Vec<Noting> = (0..seats)
         .map(|s| {
             let mut p = Noting {

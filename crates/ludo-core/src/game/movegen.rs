@@ -1,8 +1,8 @@
 //! The move generator: every legal move of a seat for a roll, a few mask operations per
 //! piece (the board's occupancy as bit masks, four pieces side by side in a word).
 
-use super::{Game, Move, MoveList, PIECES};
-use crate::board::Track;
+use super::{Game, Move, MoveList, PIECES, SEAT_SLOTS};
+use crate::board::{Squares, Track};
 use crate::occupancy::Occupancy;
 use crate::pos::Pos;
 use crate::rules::{Impassable, Rules};
@@ -39,7 +39,7 @@ pub(super) struct MoveGen<'a> {
     pub(super) rules: &'a Rules,
     pub(super) track: &'a Track,
     pub(super) occupancy: &'a Occupancy,
-    pub(super) pieces: &'a [[Pos; PIECES]; 4],
+    pub(super) pieces: &'a [[Pos; PIECES]; SEAT_SLOTS],
     /// A bit per seat that has captured, under *capture before home*.
     pub(super) captured: u8,
 }
@@ -48,7 +48,7 @@ impl<'a> MoveGen<'a> {
     pub(super) fn of(game: &'a Game) -> Self {
         MoveGen {
             rules: &game.rules,
-            track: &game.track,
+            track: game.track,
             occupancy: &game.occupancy,
             pieces: &game.pieces,
             captured: game.captured,
@@ -77,7 +77,7 @@ impl<'a> MoveGen<'a> {
             },
             Impassable::NoOvertaking => {
                 let mut occupied = self.in_progress(s, self.occupancy.any());
-                for p in self.pieces[s & 3] {
+                for p in self.pieces[s & 7] {
                     if p.raw() > last && p.raw() < goal {
                         occupied |= 1 << p.raw();
                     }
@@ -86,7 +86,7 @@ impl<'a> MoveGen<'a> {
             }
         };
         let exit = self.rules.exit_numbers.contains(roll) & (no_land & 1 == 0);
-        let ps = self.pieces[s & 3];
+        let ps = self.pieces[s & 7];
         // The four pieces are the four bytes of one word and are worked out together, without
         // branching: the die makes every branch a coin toss for the processor. Progress is
         // below 128 on every board, so no byte carries into the next.
@@ -111,8 +111,8 @@ impl<'a> MoveGen<'a> {
             for (i, &to) in to.iter().enumerate() {
                 let f = ps[i].raw();
                 // Bits f+1 ..= to-1 are passed over; bit `to` is landed on.
-                let passed = (1u64 << to).wrapping_sub(2u64 << (f & 63));
-                let stopped = (no_pass & passed) | (no_land & (1u64 << to)) != 0;
+                let passed = ((1 as Squares) << to).wrapping_sub(2 << (f & 127));
+                let stopped = (no_pass & passed) | (no_land & (1 << to)) != 0;
                 let on_track = f != Pos::BASE.raw();
                 legal &= !(((stopped & on_track) as u32) << (8 * i + 7));
             }
@@ -134,7 +134,7 @@ impl<'a> MoveGen<'a> {
     /// generator does not know, walked square by square instead.
     fn goes_round(&self, seat: usize) -> bool {
         let behind = self.track.behind_start();
-        self.captured & (1 << seat) == 0 || self.pieces[seat & 3].iter().any(|p| p.raw() == behind)
+        self.captured & (1 << seat) == 0 || self.pieces[seat & 7].iter().any(|p| p.raw() == behind)
     }
 
     /// The moves of `seat` for `roll`, each walked square by square: past the last track
@@ -143,7 +143,7 @@ impl<'a> MoveGen<'a> {
         let track = self.track;
         let (last, goal, behind) = (track.last_track(), track.goal(), track.behind_start());
         let may_enter = self.captured & (1 << seat) != 0;
-        let ps = self.pieces[seat & 3];
+        let ps = self.pieces[seat & 7];
         let blocks = self.rules.impassable == Impassable::BlocksOfTwo;
         let opponent_block =
             |sq: u8| blocks && self.occupancy.opponent_blocks(seat) & (1 << sq) != 0;
@@ -199,11 +199,11 @@ impl<'a> MoveGen<'a> {
     /// Turns a mask of absolute track squares into a mask of `seat`'s progress values
     /// (bit q set when the square at progress q is set), keeping track squares only.
     #[inline]
-    fn in_progress(&self, seat: usize, squares: u64) -> u64 {
+    fn in_progress(&self, seat: usize, squares: Squares) -> Squares {
         let len = self.track.len as u32;
-        let start = self.track.starts[seat & 3] as u32;
-        let all = (1u64 << len) - 1;
+        let start = self.track.starts[seat % self.track.starts.len()] as u32;
+        let all: Squares = (1 << len) - 1;
         let rotated = ((squares >> start) | (squares << (len - start))) & all;
-        rotated & ((1u64 << (len - 1)) - 1)
+        rotated & ((1 << (len - 1)) - 1)
     }
 }

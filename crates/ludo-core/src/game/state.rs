@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{Game, MoveList, PIECES, Phase, StateError};
+use crate::board::MAX_SEATS;
 use crate::pos::Pos;
 use crate::rules::Rules;
 
@@ -35,7 +36,7 @@ pub struct RollOffState {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameState {
-    /// Number of seats, 2 to 4.
+    /// Number of seats, 2 to 6.
     pub seats: u8,
     /// The seat to act.
     pub turn: u8,
@@ -188,7 +189,7 @@ impl Game {
         if self.rules.impassable != crate::rules::Impassable::BlocksOfTwo {
             return Ok(());
         }
-        let mut count = [[0u8; 4]; 64];
+        let mut count = [[0u8; MAX_SEATS as usize]; 128];
         for (seat, ps) in st.pieces.iter().enumerate() {
             for p in ps {
                 if let Some(sq) = p.progress().and_then(|q| self.track.square(seat, q)) {
@@ -377,7 +378,7 @@ impl Game {
                 turn
             )));
         }
-        let mut by_seat = [0u8; 4];
+        let mut by_seat = [0u8; MAX_SEATS as usize];
         for (&c, &r) in contenders.iter().zip(rolls) {
             if !(1..=6).contains(&r) {
                 return Err(StateError::Roll(r));

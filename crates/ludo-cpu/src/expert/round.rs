@@ -22,6 +22,7 @@ use rand::{RngExt, SeedableRng};
 use crate::value_net::{self, Features, ValueNet};
 use crate::{Cpu, CpuLevel, Policy};
 use ludo_core::Discard;
+use ludo_core::SeatLevels;
 use ludo_core::{Awaiting, Game, Move};
 
 /// How many rounds the search plays past the move: its own rolls up to the one weighed face by
@@ -50,7 +51,7 @@ struct Round<'a> {
     leaf: Leaf<'a>,
     me: usize,
     /// How each other seat is expected to pick: as its level does, or (`None`) as `random`.
-    models: [Option<Cpu>; 4],
+    models: [Option<Cpu>; ludo_core::MAX_SEATS as usize],
     x: Features,
     /// The sample being played: its number, its draws, how many of the opponents' rolls it has
     /// played, and how many of its own rolls are still to be drawn rather than weighed.
@@ -65,7 +66,7 @@ impl<'a> Round<'a> {
         Round {
             leaf,
             me,
-            models: [None, None, None, None],
+            models: std::array::from_fn(|_| None),
             x: Features::new(),
             k: 0,
             rng: Xoshiro256PlusPlus::seed_from_u64(0),
@@ -82,7 +83,7 @@ impl<'a> Round<'a> {
 
     /// Expects each other seat of `table` whose level picks by a known policy (`easy`, `normal`,
     /// `hard`) to play as it does; the others as `random`.
-    fn seeing(mut self, table: &[Option<CpuLevel>; 4]) -> Round<'a> {
+    fn seeing(mut self, table: &SeatLevels) -> Round<'a> {
         for (seat, level) in table.iter().enumerate() {
             self.models[seat] = match level {
                 Some(level @ (CpuLevel::Easy | CpuLevel::Normal | CpuLevel::Hard))
@@ -232,7 +233,7 @@ pub fn choose(net: &ValueNet, game: &Game, moves: &[Move]) -> usize {
 pub fn choose_with(net: &ValueNet, game: &Game, moves: &[Move], rounds: u8, samples: u32) -> usize {
     first_best(&worths(
         Leaf::Hard(net),
-        &[None; 4],
+        &[None; ludo_core::MAX_SEATS as usize],
         game,
         moves,
         rounds,
@@ -243,12 +244,7 @@ pub fn choose_with(net: &ValueNet, game: &Game, moves: &[Move], rounds: u8, samp
 /// As [`choose`], rated by `leaf`, each `easy`, `normal` and `hard` seat of `table` expected to
 /// play as it does (the others as `random`): how `expert` plays under *rank all players* at a
 /// table of CPUs, with its network for those rules.
-pub fn choose_seeing(
-    leaf: Leaf,
-    table: &[Option<CpuLevel>; 4],
-    game: &Game,
-    moves: &[Move],
-) -> usize {
+pub fn choose_seeing(leaf: Leaf, table: &SeatLevels, game: &Game, moves: &[Move]) -> usize {
     first_best(&worths(leaf, table, game, moves, ROUNDS, SAMPLES))
 }
 
@@ -269,7 +265,7 @@ pub fn first_best(worths: &[f32]) -> usize {
 /// [`first_best`], what [`choose_seeing`] picks, at other depths and samples to measure them.
 pub fn worths(
     leaf: Leaf,
-    table: &[Option<CpuLevel>; 4],
+    table: &SeatLevels,
     game: &Game,
     moves: &[Move],
     rounds: u8,
@@ -371,7 +367,10 @@ mod tests {
     fn the_samples_estimate_the_rounds_exact_worth() {
         // 0.0006 as shipped; a sampler whose opponents always took their first move was off by
         // 0.0023, one whose opponents never rolled a six by 0.012.
-        let worst = sampled_against_exact(Leaf::Hard(hard_net(3)), &[None; 4]);
+        let worst = sampled_against_exact(
+            Leaf::Hard(hard_net(3)),
+            &[None; ludo_core::MAX_SEATS as usize],
+        );
         assert!(worst < 0.0015, "sampled and exact differ by {worst}");
     }
 
@@ -385,6 +384,8 @@ mod tests {
             Some(CpuLevel::Normal),
             Some(CpuLevel::Easy),
             None,
+            None,
+            None,
         ];
         // 0.0005 as it is; a sampler that took every opponent for `random` was off by 0.0014.
         let worst = sampled_against_exact(Leaf::Expert(net), &table);
@@ -393,7 +394,7 @@ mod tests {
 
     /// The largest difference between the samples' mean and the exact worth of one round after
     /// seat 0's moves in seeded games at three seats, the others modelled as `table` shows.
-    fn sampled_against_exact(leaf: Leaf, table: &[Option<CpuLevel>; 4]) -> f32 {
+    fn sampled_against_exact(leaf: Leaf, table: &SeatLevels) -> f32 {
         // Three seats, so that weighing every branch stays cheap.
         let (mut checked, mut worst) = (0, 0f32);
         // After seat 0's moves in seeded games at random, where the opponents have pieces out.
@@ -445,8 +446,15 @@ mod tests {
         };
         let net = value_net::shipped(NetId::rank_all(4)).expect("the shipped network");
         let normal = Some(CpuLevel::Normal);
-        let cpus = [Some(CpuLevel::Expert), normal, Some(CpuLevel::Hard), normal];
-        let with_person = [Some(CpuLevel::Expert), normal, None, normal];
+        let cpus = [
+            Some(CpuLevel::Expert),
+            normal,
+            Some(CpuLevel::Hard),
+            normal,
+            None,
+            None,
+        ];
+        let with_person = [Some(CpuLevel::Expert), normal, None, normal, None, None];
         let differ = plays_the_rounds_at(rules, 3, cpus, with_person, 2, |game, moves| {
             choose_seeing(Leaf::Expert(net), &cpus, game, moves)
         });
@@ -460,12 +468,14 @@ mod tests {
     fn expert_at_a_table_of_random_players_searches_the_rounds_with_hards_network() {
         let net = hard_net(4);
         let random = Some(CpuLevel::Random);
-        let at_random = [Some(CpuLevel::Expert), random, random, random];
+        let at_random = [Some(CpuLevel::Expert), random, random, random, None, None];
         let with_normal = [
             Some(CpuLevel::Expert),
             random,
             Some(CpuLevel::Normal),
             random,
+            None,
+            None,
         ];
         let differ = plays_the_rounds_at(Rules::default(), 7, at_random, with_normal, 3, |g, m| {
             choose(net, g, m)
@@ -480,8 +490,8 @@ mod tests {
     fn plays_the_rounds_at(
         rules: Rules,
         seed: u64,
-        rounds_table: [Option<CpuLevel>; 4],
-        other_table: [Option<CpuLevel>; 4],
+        rounds_table: SeatLevels,
+        other_table: SeatLevels,
         enough: u32,
         round: impl Fn(&Game, &[Move]) -> usize,
     ) -> u32 {

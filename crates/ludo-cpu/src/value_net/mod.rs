@@ -90,6 +90,12 @@ impl NetId {
         }
     }
 
+    /// Whether such a network is made: none is for five or six seats, where `hard` and
+    /// `expert` play by `hard`'s tuned evaluation.
+    pub fn is_made(self) -> bool {
+        self.index().is_some()
+    }
+
     /// Its file's name in `nets/` (the browser's `assets/nets/`).
     pub fn file(self) -> &'static str {
         self.index().map_or("", |i| FILES[i])

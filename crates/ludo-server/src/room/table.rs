@@ -397,7 +397,7 @@ impl Live {
 
     /// The CPU's choice for the seat to act, with the given level; `table` is what the table
     /// shows of each seat (its CPU level, `None` for a person), which `expert` plays against.
-    pub fn cpu_action(&mut self, level: CpuLevel, table: &[Option<CpuLevel>; 4]) -> Action {
+    pub fn cpu_action(&mut self, level: CpuLevel, table: &ludo_core::SeatLevels) -> Action {
         use ludo_core::Chooser;
         let seat = self.game.turn() as usize;
         if self.cpus[seat].level() != level {
@@ -470,7 +470,7 @@ mod tests {
             if live.game.is_over() {
                 break;
             }
-            let a = live.cpu_action(CpuLevel::Normal, &[None; 4]);
+            let a = live.cpu_action(CpuLevel::Normal, &[None; 6]);
             all.extend(live.play(a).unwrap().1);
         }
         let (again, events) = Live::replay(&rules, file(5), &live.record.steps).unwrap();
