@@ -103,8 +103,9 @@ web-test-build:
 
 # What a player sees, under a virtual display: every picture scripts/screenshots.toml lists
 # (the menu, the table at the start, a CPU game in progress, the results and the online lobby
-# at five window sizes from 1920x1080 to an upright 360x640 in English and Arabic; quick play,
-# the dice sealed, the leaderboard, the dice counted, the windows upright, five languages, the
+# at five window sizes from 1920x1080 to an upright 360x640 in English and Arabic; five and
+# six seats on the radial boards at the same sizes, a six-seat capture; quick play, the dice
+# sealed, the leaderboard, the dice counted, the windows upright, five languages, the
 # review, frame strips of the moments of play), taken by scripts/screenshots.py in one loop:
 # it runs the built game once per picture, starts a room server of its own on loopback for
 # the shots that need one, and fails on the first picture the game's own check (pieces and
@@ -165,9 +166,9 @@ server: web
 serve: server
 
 # The server's tests (a server of their own on 127.0.0.1 each); the record of their online
-# game replayed by ludo-cli to the server's ranking; then a short load run: 50
-# rooms of four bots for 3 s on loopback, which fails if any bot sees an event the engine
-# would not have caused.
+# game replayed by ludo-cli to the server's ranking, its dice and the six-seat game's checked;
+# then short load runs: 50 rooms of four bots for 3 s on loopback (one node, three nodes)
+# and of six bots, each failing if any bot sees an event the engine would not have caused.
 server-test:
 	@mkdir -p $(ARTIFACTS)
 	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER_ALL)
@@ -189,9 +190,13 @@ server-test:
 	$(CARGO_TARGET_DIR)/debug/ludo-cli verify $(ARTIFACTS)/online-game.json > $(ARTIFACTS)/online-verify.txt
 	@grep -q "dice: fair" $(ARTIFACTS)/online-verify.txt
 	@echo "online game: ludo-cli verify checks its dice, sealed by the server and four devices' shares"
+	$(CARGO_TARGET_DIR)/debug/ludo-cli verify $(ARTIFACTS)/online-six-game.json > $(ARTIFACTS)/online-six-verify.txt
+	@grep -q "dice: fair" $(ARTIFACTS)/online-six-verify.txt
+	@echo "online six-seat game: ludo-cli verify checks its dice"
 	cargo build --quiet $(SERVER_ALL) --bins
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --nodes 3
+	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --seats 6
 	$(CARGO_TARGET_DIR)/debug/ludo-load --quick 200
 
 # The figures of docs/PERFORMANCE.md: bounded in rooms and time, loopback only.

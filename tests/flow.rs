@@ -445,6 +445,8 @@ fn a_new_table_from_the_setup_brings_every_house_rule_to_the_engine() {
         Chair::Empty,
         Chair::Cpu(CpuLevel::Hard),
         Chair::Empty,
+        Chair::Empty,
+        Chair::Empty,
     ];
     draft.fill_with_cpus();
     // Four seats: partners play at four only.

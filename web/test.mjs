@@ -123,7 +123,7 @@ const TOLD = ['roll_off', 'rolled', 'first_player', 'no_legal_move', 'entered', 
 async function checkLiveRegion(page, lang, events) {
   const said = await page.evaluate(() => window.said);
   const ftl = fs.readFileSync(path.join(here, '..', 'assets', 'lang', `${lang}.ftl`), 'utf8');
-  const colour = ['yellow', 'blue', 'red', 'green'].map((c) => ftl.match(new RegExp(`^colour-${c} = (.*)$`, 'm'))[1].trim());
+  const colour = ['yellow', 'blue', 'red', 'green', 'purple', 'orange'].map((c) => ftl.match(new RegExp(`^colour-${c} = (.*)$`, 'm'))[1].trim());
   const expected = events.filter((e) => TOLD.includes(e.event.event));
   const told = said.filter((s) => s.event !== null);
   const result = { lang, events: events.length, told_events: expected.length, sentences: said.length, event_sentences: told.length };
@@ -197,14 +197,17 @@ await run('web', async (t) => {
   await page.screenshot({ path: artifact('web-results.png') });
   report.live_region = [await checkLiveRegion(page, 'en', eventsSince(page, from))];
 
-  // The same in Arabic, read right to left: another 4-CPU game, drawn small.
+  // The same in Arabic, read right to left, at six seats on the radial board: a 6-CPU game,
+  // drawn small, and its results.
   from = page.signals.length;
   const overAr = consoleLine(page, 'game_over', 600_000);
   await page.setViewportSize({ width: 200, height: 125 });
-  await page.goto(base + '?seats=cpu,cpu,cpu:hard,cpu:easy&speed=instant&seed=8&lang=ar&print-events');
-  await overAr;
+  await page.goto(base + '?seats=cpu,cpu,cpu:hard,cpu:easy,cpu,cpu&speed=instant&seed=8&lang=ar&print-events');
+  report.six_seats_over_ms = await overAr;
   report.live_region.push(await checkLiveRegion(page, 'ar', eventsSince(page, from)));
   await page.setViewportSize({ width: 640, height: 360 });
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: artifact('web-six-results.png') });
 
   // By the keyboard alone, from the menu to the results, a person against a CPU: Enter on
   // New table, Enter on Start, then Space whenever the game asks for a roll and, when the

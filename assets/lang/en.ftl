@@ -33,7 +33,7 @@ seat-name = { $colour } { $player }
 
 ## Main menu
 
-menu-tagline = 2 to 4 players · people and CPUs · every house rule
+menu-tagline = 2 to 6 players · people and CPUs · every house rule
 menu-continue = Continue
 menu-new-table = New table
 menu-rules = Rules
@@ -193,7 +193,7 @@ setup-house-rules = House rules
 setup-reset = Reset to standard
 setup-not-standard = not standard
 setup-start = Start
-setup-need-seats = A table needs 2 to 4 seats.
+setup-need-seats = A table needs 2 to 6 seats.
 setup-partners-need-four = Partners play at four seats.
 setup-ranked = Ranked game
 setup-not-ranked = Not ranked: { $why }
@@ -261,7 +261,7 @@ rule-team-wins-one-home = one of them is home
 
 book-title = Rules
 book-how = How to play
-book-how-1 = Two to four players each have four pieces waiting in their base, the big corner yard of their colour.
+book-how-1 = Two to six players each have four pieces waiting in their base, the big yard of their colour. Four play on the cross; five and six on a board with an arm for each seat.
 book-how-2 = On your turn, roll the die and move one of your pieces that many squares clockwise. If no piece can move, the roll is spent.
 book-how-3 = A piece leaves base onto its start square only with the exit number; that uses the whole roll.
 book-how-4 = A 6 gives another roll. Three 6s in a row end the turn at once (a house rule).

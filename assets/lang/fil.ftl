@@ -24,7 +24,7 @@ seat-name = { $player } ({ $colour })
 
 ## Main menu
 
-menu-tagline = 2 hanggang 4 na manlalaro · tao at CPU · lahat ng lokal na tuntunin
+menu-tagline = 2 hanggang 6 na manlalaro · tao at CPU · lahat ng lokal na tuntunin
 menu-continue = Ituloy
 menu-new-table = Bagong mesa
 menu-rules = Mga patakaran
@@ -181,7 +181,7 @@ setup-house-rules = Mga lokal na tuntunin
 setup-reset = Ibalik sa karaniwan
 setup-not-standard = hindi karaniwan
 setup-start = Simulan
-setup-need-seats = Kailangan ng mesa ang 2 hanggang 4 na upuan.
+setup-need-seats = Kailangan ng mesa ang 2 hanggang 6 na upuan.
 setup-partners-need-four = Apat na upuan ang kailangan ng magkakampi.
 setup-ranked = Larong may ranggo
 setup-not-ranked = Walang ranggo: { $why }
@@ -247,7 +247,7 @@ rule-team-wins-one-home = nakauwi ang isa
 
 book-title = Mga patakaran
 book-how = Paano maglaro
-book-how-1 = Dalawa hanggang apat na manlalaro, bawat isa ay may apat na piyesang naghihintay sa base, ang malaking sulok na may sariling kulay.
+book-how-1 = Dalawa hanggang anim na manlalaro, bawat isa ay may apat na piyesang naghihintay sa base, ang malaking bakuran na may sariling kulay. Apat ang naglalaro sa krus; lima at anim sa board na may braso para sa bawat upuan.
 book-how-2 = Sa iyong turno, maghagis ng dais at isulong ang isa sa iyong mga piyesa nang ganoong dami ng square, pakanan gaya ng orasan. Kung walang piyesang makagagalaw, sayang ang hagis.
 book-how-3 = Lumalabas ang piyesa sa base papunta sa simula lang kapag lumabas ang bilang para lumabas; ubos dito ang buong hagis.
 book-how-4 = Ang 6 ay nagbibigay ng isa pang hagis. Sa tatlong sunod na 6, tapos agad ang turno (isang lokal na tuntunin).

@@ -24,7 +24,7 @@ seat-name = { $player } ({ $colour })
 
 ## Main menu
 
-menu-tagline = 2 sampai 4 pemain · manusia dan CPU · semua aturan lokal
+menu-tagline = 2 sampai 6 pemain · manusia dan CPU · semua aturan lokal
 menu-continue = Lanjutkan
 menu-new-table = Meja baru
 menu-rules = Aturan
@@ -172,7 +172,7 @@ setup-house-rules = Aturan lokal
 setup-reset = Kembalikan ke standar
 setup-not-standard = tidak standar
 setup-start = Mulai
-setup-need-seats = Meja butuh 2 sampai 4 kursi.
+setup-need-seats = Meja butuh 2 sampai 6 kursi.
 setup-partners-need-four = Mode berpasangan dimainkan oleh empat pemain.
 setup-ranked = Permainan berperingkat
 setup-not-ranked = Tidak berperingkat: { $why }
@@ -238,7 +238,7 @@ rule-team-wins-one-home = salah satu sudah pulang
 
 book-title = Aturan
 book-how = Cara bermain
-book-how-1 = Dua sampai empat pemain masing-masing punya empat bidak yang menunggu di kandang, area sudut besar berwarna miliknya.
+book-how-1 = Dua sampai enam pemain masing-masing punya empat bidak yang menunggu di kandang, area besar berwarna miliknya. Empat pemain bermain di papan salib; lima dan enam di papan dengan satu lengan untuk tiap kursi.
 book-how-2 = Pada giliranmu, lempar dadu dan majukan salah satu bidakmu sebanyak angka itu searah jarum jam. Jika tidak ada bidak yang bisa bergerak, lemparan itu hangus.
 book-how-3 = Bidak keluar dari kandang ke kotak awalnya hanya dengan angka keluar; itu memakai seluruh lemparan.
 book-how-4 = Angka 6 memberi lemparan tambahan. Tiga kali 6 berturut-turut langsung mengakhiri giliran (aturan lokal).

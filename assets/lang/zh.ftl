@@ -24,7 +24,7 @@ seat-name = { $colour }方 { $player }
 
 ## Main menu
 
-menu-tagline = 2至4人 · 真人与CPU · 所有自定义规则
+menu-tagline = 2至6人 · 真人与CPU · 所有自定义规则
 menu-continue = 继续
 menu-new-table = 新游戏桌
 menu-rules = 规则
@@ -172,7 +172,7 @@ setup-house-rules = 自定义规则
 setup-reset = 恢复标准规则
 setup-not-standard = 非标准
 setup-start = 开始
-setup-need-seats = 一桌需要2至4个座位。
+setup-need-seats = 一桌需要2至6个座位。
 setup-partners-need-four = 两人一组的玩法需要四个座位。
 setup-ranked = 排名赛
 setup-not-ranked = 不计排名：{ $why }
@@ -238,7 +238,7 @@ rule-team-wins-one-home = 一人到家
 
 book-title = 规则
 book-how = 玩法
-book-how-1 = 2至4名玩家，每人有4枚棋子在基地等待，基地是棋盘角落里自己颜色的大区域。
+book-how-1 = 2至6名玩家，每人有4枚棋子在基地等待，基地是自己颜色的大区域。4人在十字棋盘上玩；5人和6人在每个座位各有一条臂的棋盘上玩。
 book-how-2 = 轮到你时，掷骰子，让自己的一枚棋子按点数顺时针前进。没有棋子能走时，这次掷骰作废。
 book-how-3 = 只有掷出出基地点数，棋子才能从基地移到起点；这会用掉整次掷骰。
 book-how-4 = 掷出6可再掷一次。连续三次6会立即结束回合（自定义规则）。

@@ -9,6 +9,9 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiGlobalSettings, PrimaryEguiContext};
 
+use ludo_core::MAX_SEATS;
+
+use crate::table::Table;
 use crate::table::screen::Screen;
 
 /// Where the table's things go, in logical pixels from the window's top-left: the board,
@@ -18,8 +21,9 @@ use crate::table::screen::Screen;
 pub struct Stage {
     pub window: Vec2,
     pub board: Rect,
-    /// The plates by corner of the board: top-left, top-right, bottom-left, bottom-right.
-    pub plates: [Rect; 4],
+    /// Each seat's plate, beside its yard: `seats` of them.
+    pub plates: [Rect; MAX_SEATS as usize],
+    pub seats: usize,
     pub bar: Rect,
     pub prompt: Rect,
     pub toasts: Rect,
@@ -36,6 +40,35 @@ impl Default for Stage {
     }
 }
 
+/// The yards of the four-seat cross, by seat: where the plates go when no table is open.
+const CROSS_YARDS: [Vec2; 4] = [
+    Vec2::new(-4.5, 4.5),
+    Vec2::new(4.5, 4.5),
+    Vec2::new(4.5, -4.5),
+    Vec2::new(-4.5, -4.5),
+];
+
+/// Whether a yard counts as above the board's middle, or to its right.
+const LEVEL: f32 = 0.01;
+
+/// The seats whose plates go in one column (wide) or one row (upright): those nearer the
+/// window's top (or left) edge first.
+struct Line {
+    near: Vec<usize>,
+    far: Vec<usize>,
+}
+
+impl Line {
+    /// Splits `seats` by how far along the line their yards are (`along`), each half in order.
+    fn of(seats: Vec<usize>, near: impl Fn(usize) -> bool, order: impl Fn(usize) -> f32) -> Line {
+        let (mut near, mut far): (Vec<usize>, Vec<usize>) =
+            seats.into_iter().partition(|&s| near(s));
+        near.sort_by(|&a, &b| order(a).total_cmp(&order(b)));
+        far.sort_by(|&a, &b| order(a).total_cmp(&order(b)));
+        Line { near, far }
+    }
+}
+
 /// The narrowest a plate with a name may be, and the narrowest a compact one may be.
 const PLATE_MIN: f32 = 120.0;
 const COMPACT_MIN: f32 = 56.0;
@@ -44,18 +77,26 @@ const BAR_HEIGHT: f32 = 48.0;
 const PROMPT_MIN: f32 = 64.0;
 
 impl Stage {
+    /// The stage of the four-seat cross.
     pub fn of(window: Vec2) -> Stage {
+        Stage::seated(window, &CROSS_YARDS)
+    }
+
+    /// The stage of a table whose seats' yards are at `yards` (board coordinates, the
+    /// board's centre at 0, y up): each plate beside its yard.
+    pub fn seated(window: Vec2, yards: &[Vec2]) -> Stage {
         let (w, h) = (window.x.max(1.0), window.y.max(1.0));
         if upright(w, h) {
-            Stage::tall(w, h)
+            Stage::tall(w, h, yards)
         } else {
-            Stage::wide(w, h)
+            Stage::wide(w, h, yards)
         }
     }
 
     /// The board in the middle, a column either side: the bar, the left plates and the
-    /// toasts on the left, the prompt and the right plates on the right.
-    fn wide(w: f32, h: f32) -> Stage {
+    /// toasts on the left, the prompt and the right plates on the right. A column's plates
+    /// for yards above the middle stack down from its top, the others up from its bottom.
+    fn wide(w: f32, h: f32, yards: &[Vec2]) -> Stage {
         let gap = (0.02 * h).clamp(4.0, 16.0);
         let side = (h - 2.0 * gap)
             .min(w - 2.0 * (COMPACT_MIN + 2.0 * gap))
@@ -65,14 +106,34 @@ impl Stage {
         let plate = Vec2::new(column.min(320.0), (0.14 * h).clamp(64.0, 120.0));
         let left = board.min.x - gap;
         let right = board.max.x + gap;
-        let plates = [
-            Rect::new(left - plate.x, board.min.y, left, board.min.y + plate.y),
-            Rect::new(right, board.min.y, right + plate.x, board.min.y + plate.y),
-            Rect::new(left - plate.x, board.max.y - plate.y, left, board.max.y),
-            Rect::new(right, board.max.y - plate.y, right + plate.x, board.max.y),
-        ];
-        let middle_top = board.min.y + plate.y + gap;
-        let middle_bottom = board.max.y - plate.y - gap;
+        let seats = yards.len().min(MAX_SEATS as usize);
+        let on_right = |s: usize| {
+            let y = yards[s];
+            y.x > LEVEL || (y.x.abs() <= LEVEL && y.y > 0.0)
+        };
+        let (right_seats, left_seats): (Vec<usize>, Vec<usize>) =
+            (0..seats).partition(|&s| on_right(s));
+        let mut plates = [Rect::default(); MAX_SEATS as usize];
+        // Returns the room left between the column's top and bottom plates.
+        let mut stack = |seats: Vec<usize>, x: f32| {
+            let line = Line::of(seats, |s| yards[s].y > LEVEL, |s| -yards[s].y);
+            let step = plate.y + gap;
+            for (i, &s) in line.near.iter().enumerate() {
+                let top = board.min.y + i as f32 * step;
+                plates[s] = Rect::new(x, top, x + plate.x, top + plate.y);
+            }
+            let n = line.far.len();
+            for (i, &s) in line.far.iter().enumerate() {
+                let bottom = board.max.y - (n - 1 - i) as f32 * step;
+                plates[s] = Rect::new(x, bottom - plate.y, x + plate.x, bottom);
+            }
+            (
+                board.min.y + line.near.len().max(1) as f32 * step,
+                board.max.y - n.max(1) as f32 * step,
+            )
+        };
+        let (middle_top, middle_bottom) = stack(left_seats, left - plate.x);
+        let (prompt_top, prompt_bottom) = stack(right_seats, right);
         // Five buttons in a row, or in two rows when the column is narrow.
         let rows = if column >= 5.0 * BAR_HEIGHT { 1.0 } else { 2.0 };
         let bar = Rect::new(
@@ -82,11 +143,12 @@ impl Stage {
             middle_top + rows * BAR_HEIGHT,
         );
         let toasts = Rect::new(left - plate.x, bar.max.y + gap, left, middle_bottom);
-        let prompt = Rect::new(right, middle_top, right + plate.x, middle_bottom);
+        let prompt = Rect::new(right, prompt_top, right + plate.x, prompt_bottom);
         Stage {
             window: Vec2::new(w, h),
             board,
             plates,
+            seats,
             bar,
             prompt,
             toasts,
@@ -98,8 +160,9 @@ impl Stage {
 
     /// The bar along the top; the top plates, the board and the bottom plates in the
     /// middle; the prompt below. The board keeps the window's width less its margins while
-    /// the rest fits, and gives up height only on a very short window.
-    fn tall(w: f32, h: f32) -> Stage {
+    /// the rest fits, and gives up height only on a very short window. The plates of yards
+    /// above the middle go above, the rest below, each row in the yards' order left to right.
+    fn tall(w: f32, h: f32, yards: &[Vec2]) -> Stage {
         let gap = (0.02 * w).clamp(4.0, 16.0);
         let mut side = w - 2.0 * gap;
         let mut plate_h = (0.2 * w).clamp(56.0, 100.0);
@@ -114,14 +177,26 @@ impl Stage {
         let spare = (h - fixed(side, plate_h)).max(0.0);
         let top = gap + BAR_HEIGHT + gap + spare / 3.0 + plate_h + gap;
         let board = Rect::new((w - side) / 2.0, top, (w + side) / 2.0, top + side);
-        let half = (side - gap) / 2.0;
         let (above, below) = (board.min.y - gap - plate_h, board.max.y + gap);
-        let plates = [
-            Rect::new(board.min.x, above, board.min.x + half, above + plate_h),
-            Rect::new(board.max.x - half, above, board.max.x, above + plate_h),
-            Rect::new(board.min.x, below, board.min.x + half, below + plate_h),
-            Rect::new(board.max.x - half, below, board.max.x, below + plate_h),
-        ];
+        let seats = yards.len().min(MAX_SEATS as usize);
+        let rows = Line::of((0..seats).collect(), |s| yards[s].y > LEVEL, |s| yards[s].x);
+        let mut plates = [Rect::default(); MAX_SEATS as usize];
+        let mut narrowest = f32::MAX;
+        for (row, y) in [(rows.near, above), (rows.far, below)] {
+            // At least two to a row; one alone keeps to its yard's side.
+            let places = row.len().max(2);
+            let width = (side - (places - 1) as f32 * gap) / places as f32;
+            narrowest = narrowest.min(width);
+            for (i, &s) in row.iter().enumerate() {
+                let place = if row.len() == 1 && yards[s].x > 0.0 {
+                    1
+                } else {
+                    i
+                };
+                let x = board.min.x + place as f32 * (width + gap);
+                plates[s] = Rect::new(x, y, x + width, y + plate_h);
+            }
+        }
         let bar = Rect::new(board.min.x, gap, board.max.x, gap + BAR_HEIGHT);
         let prompt = Rect::new(board.min.x, below + plate_h + gap, board.max.x, h - gap);
         // Over the board's lower half, in front: they fade in a moment.
@@ -135,11 +210,12 @@ impl Stage {
             window: Vec2::new(w, h),
             board,
             plates,
+            seats,
             bar,
             prompt,
             toasts,
             upright: true,
-            compact: half < PLATE_MIN,
+            compact: narrowest < PLATE_MIN,
             panel: Rect::default(),
         }
     }
@@ -166,7 +242,8 @@ impl Stage {
         Stage {
             window: Vec2::new(w, h),
             board,
-            plates: [none; 4],
+            plates: [none; MAX_SEATS as usize],
+            seats: 0,
             bar: none,
             prompt: none,
             toasts: none,
@@ -176,12 +253,12 @@ impl Stage {
         }
     }
 
-    /// The plate of the seat whose yard is centred at `yard` on a board centred at `middle`
-    /// (board coordinates: x to the right, y up).
-    pub fn plate_for(&self, yard: Vec2, middle: Vec2) -> Rect {
-        let right = yard.x > middle.x;
-        let bottom = yard.y < middle.y;
-        self.plates[usize::from(right) + 2 * usize::from(bottom)]
+    /// A seat's plate (an empty rect at the board's centre for a seat not at the table).
+    pub fn plate(&self, seat: u8) -> Rect {
+        match self.plates.get(seat as usize) {
+            Some(&plate) if (seat as usize) < self.seats => plate,
+            _ => Rect::from_center_size(self.board.center(), Vec2::ZERO),
+        }
     }
 
     /// The board's side over the window's short side (what the screenshots report).
@@ -212,6 +289,9 @@ pub(super) fn plugin(app: &mut App) {
             PostUpdate,
             (
                 (place_stage, fit_viewport).chain(),
+                frame_board
+                    .run_if(resource_exists_and_changed::<Table>)
+                    .before(TransformSystems::Propagate),
                 smooth_edges,
                 board_hidden_by_menu.run_if(state_changed::<Screen>),
             ),
@@ -246,6 +326,31 @@ fn spawn_camera(mut commands: Commands, mut egui_settings: ResMut<EguiGlobalSett
             ..OrthographicProjection::default_2d()
         }),
     ));
+}
+
+/// The board's camera frames the board in the table's layout: the box round its outline (the
+/// cross's 15 squares, the radial boards' polygon) and a margin, centred.
+fn frame_board(
+    table: Res<Table>,
+    camera: Single<(&mut Projection, &mut Transform), With<MainCamera>>,
+) {
+    let (mut projection, mut transform) = camera.into_inner();
+    let outline: Vec<Vec2> = table.layout.outline().into_iter().map(Vec2::from).collect();
+    let (min, max) = crate::board::squares::bounds(&outline);
+    let side = (max - min).max_element() + 0.8;
+    let centre = ((min + max) / 2.0).extend(transform.translation.z);
+    if let Projection::Orthographic(ortho) = &*projection
+        && !matches!(ortho.scaling_mode, ScalingMode::AutoMin { min_width, .. } if min_width == side)
+        && let Projection::Orthographic(ortho) = &mut *projection
+    {
+        ortho.scaling_mode = ScalingMode::AutoMin {
+            min_width: side,
+            min_height: side,
+        };
+    }
+    if transform.translation != centre {
+        transform.translation = centre;
+    }
 }
 
 /// Edges are smoothed (4× multisampling) on screens of one pixel to a point, and not where a
@@ -296,12 +401,22 @@ fn board_hidden_by_menu(
 fn place_stage(
     window: Single<&Window, With<PrimaryWindow>>,
     screen: Option<Res<State<Screen>>>,
+    table: Option<Res<Table>>,
     mut stage: ResMut<Stage>,
 ) {
     let size = Vec2::new(window.width(), window.height());
+    let yards: Vec<Vec2> = match &table {
+        Some(table) => table
+            .layout
+            .colours
+            .iter()
+            .map(|&c| Vec2::from(table.layout.yard_centre(c)))
+            .collect(),
+        None => CROSS_YARDS.to_vec(),
+    };
     let placed = match screen.map(|s| *s.get()) {
         Some(Screen::Review) => Stage::reviewing(size),
-        _ => Stage::of(size),
+        _ => Stage::seated(size, &yards),
     };
     if *stage != placed {
         *stage = placed;
@@ -349,10 +464,25 @@ mod tests {
         (1024.0, 768.0),
     ];
 
+    /// The yards of each table shape: the cross, and the radial boards of five and six.
+    fn tables() -> Vec<Vec<Vec2>> {
+        let mut tables = vec![CROSS_YARDS.to_vec()];
+        for seats in [5, 6] {
+            let layout = ludo_core::Layout::new(ludo_core::BoardChoice::ByPlayerCount, seats);
+            let yards = layout
+                .colours
+                .iter()
+                .map(|&c| Vec2::from(layout.yard_centre(c)));
+            tables.push(yards.collect());
+        }
+        tables
+    }
+
     #[test]
     fn the_board_takes_most_of_the_short_side_and_nothing_overlaps() {
-        for (w, h) in SIZES {
-            let stage = Stage::of(Vec2::new(w, h));
+        for (yards, (w, h)) in tables().iter().flat_map(|y| SIZES.map(|s| (y, s))) {
+            let stage = Stage::seated(Vec2::new(w, h), yards);
+            assert_eq!(stage.seats, yards.len());
             let screen = Rect::new(0.0, 0.0, w, h);
             // The sizes (wide or upright) at 92% at least; squarish ones less.
             let least = if w / h > 1.7 || h / w > 1.7 {
@@ -370,7 +500,7 @@ mod tests {
                 ("bar", stage.bar),
                 ("prompt", stage.prompt),
             ];
-            parts.extend(stage.plates.iter().map(|&p| ("plate", p)));
+            parts.extend(stage.plates[..stage.seats].iter().map(|&p| ("plate", p)));
             for (i, (a, ra)) in parts.iter().enumerate() {
                 assert!(
                     ra.width() > 0.0 && ra.height() > 0.0,
@@ -401,11 +531,41 @@ mod tests {
     #[test]
     fn each_yard_has_the_plate_at_its_corner() {
         let stage = Stage::of(Vec2::new(1280.0, 720.0));
-        let middle = Vec2::ZERO;
-        let top_left = stage.plate_for(Vec2::new(-4.0, 4.0), middle);
-        let bottom_right = stage.plate_for(Vec2::new(4.0, -4.0), middle);
+        let (top_left, bottom_right) = (stage.plate(0), stage.plate(2));
         assert!(top_left.max.x <= stage.board.min.x && top_left.min.y == stage.board.min.y);
         assert!(bottom_right.min.x >= stage.board.max.x);
         assert!(bottom_right.max.y == stage.board.max.y);
+    }
+
+    /// Every plate is on its yard's side of the board: left or right of it in a wide window
+    /// (a yard straight above goes right, straight below left: clockwise), above or below it
+    /// in an upright one; and in the upright rows, left to right as the yards are.
+    #[test]
+    fn each_plate_is_beside_its_yard_at_five_and_six() {
+        for yards in &tables()[1..] {
+            for (w, h) in SIZES {
+                let stage = Stage::seated(Vec2::new(w, h), yards);
+                let middle = stage.board.center();
+                for (seat, yard) in yards.iter().enumerate() {
+                    let plate = stage.plate(seat as u8).center();
+                    if stage.upright {
+                        assert_eq!(plate.y < middle.y, yard.y > LEVEL, "{w}x{h} seat {seat}");
+                    } else {
+                        let right = yard.x > LEVEL || (yard.x.abs() <= LEVEL && yard.y > 0.0);
+                        assert_eq!(plate.x > middle.x, right, "{w}x{h} seat {seat}");
+                    }
+                }
+                if stage.upright {
+                    for a in 0..yards.len() {
+                        for b in 0..yards.len() {
+                            let (pa, pb) = (stage.plate(a as u8), stage.plate(b as u8));
+                            if pa.min.y == pb.min.y && yards[a].x < yards[b].x {
+                                assert!(pa.max.x <= pb.min.x, "{w}x{h}: {a} {b}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

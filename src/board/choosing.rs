@@ -182,9 +182,12 @@ fn show_hints(
     let moves = choosing(&table, &decider);
     let seat = table.game.mover() as usize;
     for (hint, vis, t) in &mut hints {
-        let at = moves
-            .get(hint.0)
-            .map(|m| cell_pos(table.layout.cell(seat, m.piece as usize, m.to)));
+        let at = moves.get(hint.0).map(|m| {
+            cell_pos(
+                &table.layout,
+                table.layout.cell(seat, m.piece as usize, m.to),
+            )
+        });
         place(vis, t, at);
     }
 }
@@ -221,7 +224,11 @@ fn show_path(
     let passed = &path[..path.len().saturating_sub(1)];
     let shown = &passed[passed.len().saturating_sub(PATH_DOTS)..];
     for (dot, vis, t) in &mut dots {
-        place(vis, t, shown.get(dot.0).map(|&cell| cell_pos(cell)));
+        place(
+            vis,
+            t,
+            shown.get(dot.0).map(|&cell| cell_pos(&table.layout, cell)),
+        );
     }
 }
 

@@ -10,7 +10,6 @@ use ludo_core::Awaiting;
 
 use crate::board::clock::BoardClock;
 use crate::board::shapes::Shapes;
-use crate::board::squares::yard_centre;
 use crate::board::{BoardSet, OnTable};
 use crate::table::Table;
 use crate::table::flow::{Decider, GameStarted, Happened, RollRequested, dice_rolled};
@@ -301,10 +300,10 @@ fn follow_turn(
     mut die: Query<&mut Transform, AtRestDie>,
 ) {
     let jump = started.read().last().is_some();
-    let Some(base) = table.layout.bases.get(table.game.turn() as usize) else {
+    let Some(&colour) = table.layout.colours.get(table.game.turn() as usize) else {
         return;
     };
-    let target = yard_centre(base);
+    let target = Vec2::from(table.layout.die_spot(colour));
     let k = if jump {
         1.0
     } else {

@@ -74,6 +74,7 @@ fn start_moves(
 ) {
     let motion = Motion {
         a: &theme.look.animation,
+        layout: &table.layout,
         factor: settings.animation_factor(),
         moves: !settings.reduced_motion,
     };
@@ -113,6 +114,7 @@ fn start_moves(
 /// How pieces move with this theme and these settings.
 struct Motion<'a> {
     a: &'a crate::theme::file::Animation,
+    layout: &'a ludo_core::Layout,
     /// The animation speed's factor.
     factor: f32,
     /// Arcs, squashes and freezes: not with reduced motion.
@@ -136,7 +138,7 @@ impl Motion<'_> {
             (true, false) => a.hop_height,
         };
         Hop {
-            path: path.iter().map(|&c| cell_pos(c)).collect(),
+            path: path.iter().map(|&c| cell_pos(self.layout, c)).collect(),
             step: 0,
             t: 0.0,
             step_secs,
@@ -183,7 +185,7 @@ fn stop_on_new_game(
             .entity(entity)
             .try_remove::<(Hop, FlyHome, Squash)>();
         let cell = rest_cell(&table, piece.seat, piece.index);
-        *transform = Transform::from_translation(cell_pos(cell).extend(PIECE_Z));
+        *transform = Transform::from_translation(cell_pos(&table.layout, cell).extend(PIECE_Z));
     }
 }
 
@@ -282,7 +284,7 @@ fn animate_fly_home(
             }
         }
         fly.t += dt / fly.secs.max(1e-4);
-        let home = cell_pos(rest_cell(&table, piece.seat, piece.index));
+        let home = cell_pos(&table.layout, rest_cell(&table, piece.seat, piece.index));
         let t = fly.t.min(1.0);
         let k = animation.easing.apply(t);
         let (height, spin) = if fly.arcs {

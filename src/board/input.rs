@@ -245,7 +245,7 @@ fn moves_near(
                     p.seat == seat && table.game.pieces(seat)[p.index as usize] == legal[i].from
                 })
                 .flat_map(|(p, t)| {
-                    let square = cell_pos(rest_cell(table, p.seat, p.index));
+                    let square = cell_pos(&table.layout, rest_cell(table, p.seat, p.index));
                     [t.translation.truncate(), square].map(|at| at.distance(world))
                 });
             let at_hint = hints

@@ -123,7 +123,7 @@ fn spawn_pieces(
                     Faded::default(),
                     Lift::default(),
                     RestScale(1.0),
-                    Transform::from_translation(cell_pos(pos).extend(PIECE_Z)),
+                    Transform::from_translation(cell_pos(&table.layout, pos).extend(PIECE_Z)),
                     Visibility::default(),
                 ))
                 .with_children(|p| {
@@ -233,7 +233,7 @@ fn rest_pieces(
     for (entity, piece, mut transform, mut rest, emphasis, squash, mut lift) in &mut pieces {
         lift.0 = 0.0;
         let cell = rest_cell(&table, piece.seat, piece.index);
-        let mut target = cell_pos(cell);
+        let mut target = cell_pos(&table.layout, cell);
         let mut scale = 1.0;
         if let Some(group) = sharing.get(&cell).filter(|g| g.len() > 1) {
             let i = group

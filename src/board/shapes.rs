@@ -4,7 +4,7 @@
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
-use ludo_core::{Cell, GRID};
+use ludo_core::{Cell, Layout};
 
 use crate::theme::file::Mark;
 
@@ -40,21 +40,39 @@ pub fn make(meshes: &mut Assets<Mesh>) -> Shapes {
     }
 }
 
-/// A star of `points` points, 1 unit across, centred on 0: a fan of triangles around the
-/// centre, alternating outer and inner corners.
+/// A star of `points` points, 1 unit across, centred on 0: its outer and inner corners in turn.
 pub fn star(points: u8) -> Mesh {
     let n = points.max(3) as usize;
     let inner = if n == 6 { 0.29 } else { 0.22 };
-    let mut positions = vec![[0.0, 0.0, 0.0]];
-    for i in 0..2 * n {
-        let r = if i % 2 == 0 { 0.5 } else { inner };
-        let a = std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / n as f32;
-        positions.push([r * a.cos(), r * a.sin(), 0.0]);
-    }
-    let corners = 2 * n as u32;
-    let indices = (0..corners)
-        .flat_map(|i| [0, 1 + i, 1 + (i + 1) % corners])
+    let corners: Vec<Vec2> = (0..2 * n)
+        .map(|i| {
+            let r = if i % 2 == 0 { 0.5 } else { inner };
+            let a = std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::PI / n as f32;
+            Vec2::from_angle(a) * r
+        })
         .collect();
+    polygon(&corners)
+}
+
+/// A polygon that each ray from its centre of corners leaves once (convex, or a star) as a
+/// fan of triangles about that centre; a picture on it fills the box round it (as on a
+/// rectangle), cut to the polygon.
+pub fn polygon(corners: &[Vec2]) -> Mesh {
+    let centre = corners.iter().sum::<Vec2>() / corners.len().max(1) as f32;
+    let mut points = vec![centre];
+    points.extend_from_slice(corners);
+    let (min, max) = points.iter().fold(
+        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+        |(lo, hi), &p| (lo.min(p), hi.max(p)),
+    );
+    let size = (max - min).max(Vec2::splat(f32::EPSILON));
+    let uvs: Vec<[f32; 2]> = points
+        .iter()
+        .map(|p| [(p.x - min.x) / size.x, (max.y - p.y) / size.y])
+        .collect();
+    let positions: Vec<[f32; 3]> = points.iter().map(|p| p.extend(0.0).to_array()).collect();
+    let n = corners.len() as u32;
+    let indices = (0..n).flat_map(|i| [0, 1 + i, 1 + (i + 1) % n]).collect();
     let count = positions.len();
     Mesh::new(
         PrimitiveTopology::TriangleList,
@@ -62,14 +80,13 @@ pub fn star(points: u8) -> Mesh {
     )
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, vec![[0.0, 0.0, 1.0]; count])
-    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, vec![[0.5, 0.5]; count])
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, uvs)
     .with_inserted_indices(Indices::U32(indices))
 }
 
-/// World position of a grid cell's centre: one world unit per cell, the board centred on 0.
-pub fn cell_pos(cell: Cell) -> Vec2 {
-    let half = (GRID as f32 - 1.0) / 2.0;
-    Vec2::new(cell.x as f32 - half, half - cell.y as f32)
+/// World position of a cell's centre: one world unit per square, the board's centre on 0.
+pub fn cell_pos(layout: &Layout, cell: Cell) -> Vec2 {
+    Vec2::from(layout.point(cell))
 }
 
 /// Spawns an owner mark as children of `parent`, `size` world units across.

@@ -1,11 +1,13 @@
 //! The board as entities, drawn from the engine's layout alone: track squares, starts,
-//! stars, home columns, base yards and the goal. Works for the cross, horizontal and T boards.
+//! stars, home columns, base yards and the goal. Works for every board: the cross, the
+//! horizontal and T boards, and the radial boards of five and six arms, whose squares are
+//! turned with their arm.
 
 use bevy::prelude::*;
-use ludo_core::{BaseArea, Cell, Colour, SquareKind};
+use ludo_core::{BoardKind, Cell, Colour, Layout, SquareKind};
 
 use crate::board::OnTable;
-use crate::board::shapes::{Shapes, cell_pos, spawn_mark, star};
+use crate::board::shapes::{Shapes, cell_pos, polygon, spawn_mark, star};
 use crate::table::Table;
 use crate::table::screen::Screen;
 use crate::theme::{ActiveTheme, Redraw};
@@ -78,10 +80,9 @@ fn clear_table(mut commands: Commands, on_table: Query<Entity, With<OnTable>>) {
     }
 }
 
-/// Centre of a base yard in world units.
-pub fn yard_centre(base: &BaseArea) -> Vec2 {
-    let corner = cell_pos(base.corner);
-    corner + Vec2::new(base.size as f32 - 1.0, -(base.size as f32 - 1.0)) / 2.0
+/// Centre of a colour's base yard in world units.
+pub fn yard_centre(layout: &Layout, colour: Colour) -> Vec2 {
+    Vec2::from(layout.yard_centre(colour))
 }
 
 /// What the board is painted with for this table and theme: each part's drawer takes its
@@ -109,18 +110,20 @@ struct Paint {
     edges: Vec<(AssetId<ColorMaterial>, Handle<ColorMaterial>)>,
 }
 
-/// A cell's place at depth `z`, `size` cells wide.
-fn at(cell: Cell, z: f32, size: f32) -> Transform {
-    Transform::from_translation(cell_pos(cell).extend(z)).with_scale(Vec3::splat(size))
+/// A cell's place at depth `z`, `size` squares wide, turned with its arm.
+fn at(layout: &Layout, cell: Cell, z: f32, size: f32) -> Transform {
+    Transform::from_translation(cell_pos(layout, cell).extend(z))
+        .with_rotation(Quat::from_rotation_z(layout.turn(cell)))
+        .with_scale(Vec3::splat(size))
 }
 
 impl Paint {
     /// A square stands up from the board by the theme's bevel: its face a little smaller and
     /// up to the left, over an edge of its own colour in shadow.
-    fn face(&self, cell: Cell) -> Transform {
+    fn face(&self, layout: &Layout, cell: Cell) -> Transform {
         let shift = Vec2::new(-self.bevel, self.bevel) / 2.0;
-        Transform::from_translation((cell_pos(cell) + shift).extend(1.0))
-            .with_scale(Vec3::splat(self.square_size - self.bevel))
+        at(layout, cell, 1.0, self.square_size - self.bevel)
+            .with_translation((cell_pos(layout, cell) + shift).extend(1.0))
     }
 
     /// The shadowed edge under a square of `fill` (none on a flat board).
@@ -128,6 +131,7 @@ impl Paint {
         &self,
         commands: &mut Commands,
         shapes: &Shapes,
+        layout: &Layout,
         cell: Cell,
         fill: &Handle<ColorMaterial>,
     ) {
@@ -141,7 +145,7 @@ impl Paint {
             OnTable,
             Mesh2d(shapes.square.clone()),
             MeshMaterial2d(edge.clone()),
-            at(cell, 0.95, self.square_size),
+            at(layout, cell, 0.95, self.square_size),
         ));
     }
 }
@@ -204,26 +208,40 @@ fn mix_paint(
 /// theme's backdrop over it.
 fn draw_backing(
     mut commands: Commands,
-    shapes: Res<Shapes>,
+    table: Res<Table>,
     theme: Res<ActiveTheme>,
     paint: Res<Paint>,
+    mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    let whole = Vec3::new(15.2, 15.2, 1.0);
+    // A margin of a tenth of a square beyond the outermost squares' edges.
+    let outline: Vec<Vec2> = table.layout.outline().into_iter().map(Vec2::from).collect();
+    let margin = 1.0 + 0.1 / outline[0].length().max(1.0) * std::f32::consts::SQRT_2;
+    let backing = meshes.add(polygon(&outline));
+    let scale = Vec3::new(margin, margin, 1.0);
     commands.spawn((
         OnTable,
-        Mesh2d(shapes.square.clone()),
+        Mesh2d(backing.clone()),
         MeshMaterial2d(paint.board.clone()),
-        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(whole),
+        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(scale),
     ));
+    // The picture fills the board's box, cut to its outline.
     if let Some(image) = &theme.art.backdrop {
         commands.spawn((
             OnTable,
-            Mesh2d(shapes.square.clone()),
+            Mesh2d(backing),
             MeshMaterial2d(materials.add(ColorMaterial::from(image.clone()))),
-            Transform::from_xyz(0.0, 0.0, 0.2).with_scale(whole),
+            Transform::from_xyz(0.0, 0.0, 0.2).with_scale(scale),
         ));
     }
+}
+
+/// The smallest and largest corner of the box around `points`.
+pub fn bounds(points: &[Vec2]) -> (Vec2, Vec2) {
+    points.iter().fold(
+        (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN)),
+        |(lo, hi), &p| (lo.min(p), hi.max(p)),
+    )
 }
 
 /// The track: plain squares, stars, and each seat's start with its mark and an arrowhead the
@@ -246,7 +264,7 @@ fn draw_track(
                     None if star => paint.safe.clone(),
                     None => paint.track.clone(),
                 };
-                paint.edge_under(&mut commands, &shapes, cell, &fill);
+                paint.edge_under(&mut commands, &shapes, layout, cell, &fill);
                 let arrow = start
                     .filter(|_| theme.look.style.start_arrows)
                     .and_then(|_| way_out(layout, cell))
@@ -256,7 +274,7 @@ fn draw_track(
                     BoardSquare(kind),
                     Mesh2d(shapes.square.clone()),
                     MeshMaterial2d(fill),
-                    paint.face(cell),
+                    paint.face(layout, cell),
                 ));
                 if let Some(c) = start {
                     let ink = paint.marks[c.index()].clone();
@@ -284,13 +302,13 @@ fn draw_track(
                         OnTable,
                         Mesh2d(shapes.square.clone()),
                         MeshMaterial2d(paint.goal_fill.clone()),
-                        at(g, 0.9, 1.0),
+                        at(layout, g, 0.9, 1.0),
                     ));
                 }
                 commands.spawn((
                     OnTable,
                     BoardSquare(kind),
-                    Transform::from_translation(cell_pos(cell).extend(1.0)),
+                    Transform::from_translation(cell_pos(layout, cell).extend(1.0)),
                 ));
             }
             // Home columns and yards are drawn by their own drawers, for every arm.
@@ -304,7 +322,9 @@ fn draw_track(
 fn way_out(layout: &ludo_core::Layout, cell: Cell) -> Option<Triangle2d> {
     let i = layout.track.iter().position(|&t| t == cell)?;
     let next = layout.track[(i + 1) % layout.track.len()];
-    let dir = (cell_pos(next) - cell_pos(cell)).normalize_or_zero();
+    // In the square's own turned frame, as the arrowhead is its child.
+    let dir = (cell_pos(layout, next) - cell_pos(layout, cell)).normalize_or_zero();
+    let dir = Vec2::from_angle(-layout.turn(cell)).rotate(dir);
     let (tip, back, side) = (dir * 0.46, dir * 0.3, dir.perp() * 0.12);
     Some(Triangle2d::new(tip, back + side, back - side))
 }
@@ -321,7 +341,7 @@ fn draw_home_columns(
     for colour in layout.arm_colours() {
         let fill = &paint.home[colour.index()];
         for (step, cell) in layout.home_of(colour).into_iter().enumerate() {
-            paint.edge_under(&mut commands, &shapes, cell, fill);
+            paint.edge_under(&mut commands, &shapes, layout, cell, fill);
             commands
                 .spawn((
                     OnTable,
@@ -331,7 +351,7 @@ fn draw_home_columns(
                     }),
                     Mesh2d(shapes.square.clone()),
                     MeshMaterial2d(fill.clone()),
-                    paint.face(cell),
+                    paint.face(layout, cell),
                 ))
                 .with_children(|p| {
                     let mark = theme.look.seat(colour).mark;
@@ -360,13 +380,14 @@ fn draw_goal(
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let layout = &table.layout;
-    let centre = cell_pos(layout.goal);
-    // On the cross the goal is the whole 3×3 centre; on the smaller boards the track runs
-    // beside it, so each triangle keeps to its own row or column.
-    let cross = layout.kind == ludo_core::BoardKind::Cross;
+    let centre = cell_pos(layout, layout.goal);
+    // On the cross and the radial boards the goal is the whole centre, each arm's triangle
+    // three squares wide at its home column; on the smaller boards the track runs beside it,
+    // so each triangle keeps to its own row or column.
+    let cross = matches!(layout.kind, BoardKind::Cross | BoardKind::Radial);
     for colour in layout.arm_colours() {
         let home = layout.home_of(colour);
-        let end = cell_pos(home[home.len() - 1]);
+        let end = cell_pos(layout, home[home.len() - 1]);
         let dir = (centre - end).normalize();
         let side = dir.perp() * if cross { 1.5 } else { 0.5 };
         let base = end + dir * 0.5;
@@ -392,45 +413,51 @@ fn draw_goal(
 }
 
 /// Base yards with their four waiting places, for every arm; the glow only for seats.
+/// Each yard is its outline (a square on the grid, a wedge on the radial boards) around its
+/// centre, over a smaller copy of itself that the waiting places stand on.
 fn draw_yards(
     mut commands: Commands,
     shapes: Res<Shapes>,
     table: Res<Table>,
     theme: Res<ActiveTheme>,
     paint: Res<Paint>,
+    mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let layout = &table.layout;
     for colour in layout.arm_colours() {
         let base = &layout.base_of(colour);
         let seat = layout.colours.iter().position(|&c| c == colour);
         let c = base.colour;
-        let centre = yard_centre(base);
-        let size = base.size as f32;
+        let centre = yard_centre(layout, colour);
+        let outline: Vec<Vec2> = layout
+            .yard_outline(colour)
+            .into_iter()
+            .map(|p| Vec2::from(p) - centre)
+            .collect();
+        let shape = meshes.add(polygon(&outline));
         if let Some(seat) = seat {
             commands.spawn((
                 OnTable,
                 TurnGlow { seat: seat as u8 },
-                Mesh2d(shapes.square.clone()),
+                Mesh2d(shape.clone()),
                 MeshMaterial2d(paint.glow.clone()),
-                Transform::from_translation(centre.extend(0.5)).with_scale(Vec3::splat(size + 0.3)),
+                Transform::from_translation(centre.extend(0.5)).with_scale(Vec3::splat(GLOW)),
                 Visibility::Hidden,
             ));
         }
         commands
             .spawn((
                 OnTable,
-                Mesh2d(shapes.square.clone()),
+                Mesh2d(shape.clone()),
                 MeshMaterial2d(paint.bases[c.index()].clone()),
-                Transform::from_translation(centre.extend(1.0))
-                    .with_scale(Vec3::splat(size - 0.06)),
+                Transform::from_translation(centre.extend(1.0)).with_scale(Vec3::splat(0.99)),
             ))
             .with_children(|p| {
                 // The parent's scale scales z too: 0.1 in the world, under the waiting circles.
                 p.spawn((
-                    Mesh2d(shapes.square.clone()),
+                    Mesh2d(shape),
                     MeshMaterial2d(paint.yard_inner.clone()),
-                    Transform::from_xyz(0.0, 0.0, 0.1 / (size - 0.06))
-                        .with_scale(Vec3::splat(4.6 / size)),
+                    Transform::from_xyz(0.0, 0.0, 0.1 / 0.99).with_scale(Vec3::splat(4.6 / 6.0)),
                 ));
             });
         for (slot, &cell) in base.slots.iter().enumerate() {
@@ -443,7 +470,7 @@ fn draw_yards(
                     }),
                     Mesh2d(shapes.circle.clone()),
                     MeshMaterial2d(paint.light[c.index()].clone()),
-                    at(cell, 1.3, 1.0),
+                    at(layout, cell, 1.3, 1.0),
                 ))
                 .with_children(|p| {
                     let mark = theme.look.seat(c).mark;
@@ -452,6 +479,9 @@ fn draw_yards(
         }
     }
 }
+
+/// The glow reaches a little past its yard, as 6.3 squares round a yard of 6.
+const GLOW: f32 = 1.05;
 
 fn glow_current_seat(
     time: Res<Time>,
@@ -467,7 +497,7 @@ fn glow_current_seat(
             Visibility::Hidden
         });
         if on {
-            transform.scale = Vec3::splat(6.3 * pulse);
+            transform.scale = Vec3::splat(GLOW * pulse);
         }
     }
 }

@@ -4,7 +4,7 @@
 //! cannot be pressed, as can happen in a longer language or a small window).
 
 use bevy::prelude::*;
-use ludo_core::{Pos, SquareKind};
+use ludo_core::{BoardKind, Pos, SquareKind};
 
 use crate::board::motion::{AtRest, Moving};
 use crate::board::pieces::Piece;
@@ -56,7 +56,16 @@ pub(super) fn expectations(
             out.push(Expect {
                 what: format!("empty track square {:?}", square.cell),
                 // A corner of the square, clear of any star or mark drawn in its middle.
-                at: cell_pos(square.cell) + Vec2::new(0.36, 0.36),
+                // On the radial boards' smaller, turned squares, nearer the face's centre
+                // (the bevel shifts it up-left).
+                at: match layout.kind {
+                    BoardKind::Radial => {
+                        cell_pos(layout, square.cell)
+                            + Vec2::new(-look.style.bevel, look.style.bevel) / 2.0
+                            + Vec2::from_angle(layout.turn(square.cell)).rotate(Vec2::splat(0.3))
+                    }
+                    _ => cell_pos(layout, square.cell) + Vec2::new(0.36, 0.36),
+                },
                 colours,
             });
         }
@@ -71,7 +80,7 @@ pub(super) fn expectations(
         // middle for a few frames: until then the point may fall on its rim.
         let settling = resting.iter().any(|(p, t)| {
             this(p)
-                && (t.translation.truncate().distance(cell_pos(*cell)) > 0.02
+                && (t.translation.truncate().distance(cell_pos(layout, *cell)) > 0.02
                     || (t.scale.x - 1.0).abs() > 0.02)
         });
         if is_moving || settling || pos == Pos::at(game.track().goal()) {
@@ -79,8 +88,9 @@ pub(super) fn expectations(
         }
         out.push(Expect {
             what: format!("seat {seat} piece {index} at {pos}"),
-            // In the body of the piece, between its mark and its outline.
-            at: cell_pos(*cell) + Vec2::new(0.26, 0.0),
+            // In the body of the piece, between its mark and its outline: half-way on the
+            // radial boards' smaller squares (a phone shows them at 17 pixels).
+            at: cell_pos(layout, *cell) + Vec2::new(0.235, 0.0),
             colours: vec![look.strong(layout.colours[seat as usize])],
         });
     }

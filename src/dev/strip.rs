@@ -321,19 +321,22 @@ fn focus(table: &Table, press: Option<Request>) -> Rect {
         Some(Request::Move(_, piece)) => {
             if let Some(m) = table.game.legal_moves().iter().find(|m| m.piece == piece) {
                 let path = table.layout.path(seat, piece as usize, m.from, m.to);
-                cells.extend(path.iter().map(|&c| cell_pos(c)));
-                cells.push(cell_pos(table.layout.cell(seat, piece as usize, m.from)));
+                cells.extend(path.iter().map(|&c| cell_pos(&table.layout, c)));
+                cells.push(cell_pos(
+                    &table.layout,
+                    table.layout.cell(seat, piece as usize, m.from),
+                ));
             }
             for (victim, index) in table.captures_if(piece) {
                 let home = table
                     .layout
                     .cell(victim as usize, index as usize, Pos::BASE);
-                cells.push(cell_pos(home));
+                cells.push(cell_pos(&table.layout, home));
             }
         }
         _ => {
-            if let Some(base) = table.layout.bases.get(seat) {
-                cells.push(yard_centre(base));
+            if let Some(&colour) = table.layout.colours.get(seat) {
+                cells.push(yard_centre(&table.layout, colour));
             }
         }
     }

@@ -301,7 +301,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join(TABLE_FILE), "(seats: [cpu(hard)])").unwrap();
         let err = load_table(&dir).unwrap_err();
-        assert!(err.contains("2 to 4"), "{err}");
+        assert!(err.contains("2 to 6"), "{err}");
         assert!(dir.join("table.ron.broken").exists());
     }
 

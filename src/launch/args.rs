@@ -9,11 +9,11 @@ use ludo_proto::SeatSpec;
 use crate::table::settings::{Speed, TextSize};
 use crate::table::{SeatKind, TableConfig};
 
-/// Ludo for 2 to 4 seats, people and CPUs.
+/// Ludo for 2 to 6 seats, people and CPUs.
 #[derive(Parser, Debug, Clone, PartialEq)]
 #[command(name = "ludo", version)]
 pub struct Args {
-    /// The seats, 2 to 4, in order: person, person:NAME, cpu or cpu:LEVEL (random, easy,
+    /// The seats, 2 to 6, in order: person, person:NAME, cpu or cpu:LEVEL (random, easy,
     /// normal, hard). Sits down at once instead of opening the menu.
     #[arg(long, value_delimiter = ',', value_parser = SeatKind::parse, num_args = 1)]
     pub seats: Option<Vec<SeatKind>>,
@@ -54,7 +54,7 @@ pub struct Args {
     /// Join the online table with this code (or return to this device's seat at it).
     #[arg(long, value_name = "CODE", conflicts_with = "create")]
     pub join: Option<String>,
-    /// Open an online table with these seats, 2 to 4: open (for a person who joins; the
+    /// Open an online table with these seats, 2 to 6: open (for a person who joins; the
     /// first is this device's), cpu or cpu:LEVEL, or empty. The house rules come from
     /// --rules (or the remembered table).
     #[arg(long, value_delimiter = ',', value_parser = seat_spec, num_args = 1, conflicts_with = "seats")]
@@ -141,19 +141,20 @@ impl Args {
     pub fn parse_from(args: impl IntoIterator<Item = String>) -> Result<Args, clap::Error> {
         let args = Args::try_parse_from(std::iter::once("ludo".to_string()).chain(args))?;
         if let Some(seats) = &args.seats
-            && !(2..=4).contains(&seats.len())
+            && !(2..=ludo_core::MAX_SEATS as usize).contains(&seats.len())
         {
             return Err(clap::Error::raw(
                 clap::error::ErrorKind::ValueValidation,
-                format!("--seats: 2 to 4 seats, not {}\n", seats.len()),
+                format!("--seats: 2 to 6 seats, not {}\n", seats.len()),
             ));
         }
         if let Some(seats) = &args.create
-            && (!(2..=4).contains(&seats.len()) || !seats.contains(&SeatSpec::Open))
+            && (!(2..=ludo_core::MAX_SEATS as usize).contains(&seats.len())
+                || !seats.contains(&SeatSpec::Open))
         {
             return Err(clap::Error::raw(
                 clap::error::ErrorKind::ValueValidation,
-                "--create: 2 to 4 seats, one of them open\n",
+                "--create: 2 to 6 seats, one of them open\n",
             ));
         }
         if let Some(dir) = &args.assets {
@@ -281,7 +282,7 @@ mod tests {
     #[test]
     fn bad_arguments_are_clear_errors() {
         for (line, says) in [
-            ("--seats cpu", "2 to 4 seats, not 1"),
+            ("--seats cpu", "2 to 6 seats, not 1"),
             (
                 "--seats cpu,robot",
                 "expected person, person:NAME, cpu or cpu:LEVEL",

@@ -117,15 +117,15 @@ impl Default for TableConfig {
 }
 
 impl TableConfig {
-    /// What a table needs beyond parsing: 2 to 4 seats.
+    /// What a table needs beyond parsing: 2 to 6 seats, and rules that play at that many.
     pub fn check(&self) -> Result<(), String> {
-        if (2..=4).contains(&self.seats.len()) {
-            Ok(())
-        } else {
-            Err(format!(
-                "`seats` lists {} seats; a table has 2 to 4",
-                self.seats.len()
-            ))
+        let n = self.seats.len();
+        if !(2..=ludo_core::MAX_SEATS as usize).contains(&n) {
+            return Err(format!("`seats` lists {n} seats; a table has 2 to 6"));
+        }
+        match self.rules.refusal(n as u8) {
+            Some(why) => Err(format!("`rules`: {why}")),
+            None => Ok(()),
         }
     }
 }
@@ -147,9 +147,9 @@ pub struct Table {
 
 impl Table {
     pub fn new(config: &TableConfig, first_seat: u8) -> Table {
-        let n = config.seats.len().clamp(2, 4) as u8;
+        let n = config.seats.len().clamp(2, ludo_core::MAX_SEATS as usize) as u8;
         let game = Game::new(config.rules.clone(), n, first_seat % n)
-            .expect("2 to 4 seats and a seat among them");
+            .expect("a checked table: 2 to 6 seats, rules that play there");
         let players = config.seats.iter().map(SeatKind::label).collect();
         Table {
             layout: Layout::for_rules(&config.rules, n),

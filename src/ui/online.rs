@@ -266,7 +266,8 @@ fn lobby(
         return;
     };
     ui.add_space(6.0);
-    let colours = ludo_core::seat_colours(room.seats.len().clamp(2, 4) as u8);
+    let colours =
+        ludo_core::seat_colours(room.seats.len().clamp(2, ludo_core::MAX_SEATS as usize) as u8);
     for (i, seat) in room.seats.iter().enumerate() {
         let marks = [
             (online.seat == Some(i as u8), "online-you"),

@@ -7,7 +7,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui::{self, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
-use ludo_core::{Choice, CpuLevel, DieFaces, HOUSE_RULES, Rules, Values, seat_colours};
+use ludo_core::{Choice, CpuLevel, DieFaces, HOUSE_RULES, MAX_SEATS, Rules, Values, seat_colours};
 
 use crate::files::presets::PresetList;
 use crate::i18n::Texts;
@@ -29,7 +29,7 @@ pub enum Chair {
 /// The setup being edited, while the window is open.
 #[derive(Resource, Clone, Debug)]
 pub struct SetupDraft {
-    pub chairs: [Chair; 4],
+    pub chairs: [Chair; MAX_SEATS as usize],
     pub rules: Rules,
     pub seed: u64,
     pub turn_limit: TurnLimit,
@@ -37,7 +37,7 @@ pub struct SetupDraft {
 
 impl SetupDraft {
     pub fn from_config(config: &TableConfig) -> SetupDraft {
-        let mut chairs = [Chair::Empty, Chair::Empty, Chair::Empty, Chair::Empty];
+        let mut chairs: [Chair; MAX_SEATS as usize] = std::array::from_fn(|_| Chair::Empty);
         for (chair, seat) in chairs.iter_mut().zip(&config.seats) {
             *chair = match seat {
                 // No name given: an empty field, which shows the word in the player's language.
@@ -86,7 +86,8 @@ impl SetupDraft {
 
     /// One person alone: fill the empty chairs with CPUs.
     pub fn fill_with_cpus(&mut self) {
-        for chair in &mut self.chairs {
+        // The usual table of four: a fifth and sixth seat are each chosen on purpose.
+        for chair in &mut self.chairs[..4] {
             if *chair == Chair::Empty {
                 *chair = Chair::Cpu(CpuLevel::Normal);
             }
@@ -190,7 +191,7 @@ fn who_sits(ui: &mut egui::Ui, texts: &Texts, i: usize, chair: &mut Chair) {
         });
 }
 
-/// Start, when two to four seats are taken, and whether the table will be ranked (or why
+/// Start, when two to six seats are taken, and whether the table will be ranked (or why
 /// not); whether Start was pressed.
 fn start_row(
     ui: &mut egui::Ui,
@@ -200,7 +201,7 @@ fn start_row(
     profiles: &crate::table::profiles::Profiles,
 ) -> bool {
     row(ui, texts, |ui| {
-        let seats_ok = (2..=4).contains(&draft.seated());
+        let seats_ok = (2..=MAX_SEATS as usize).contains(&draft.seated());
         let refusal = draft.rules.refusal(draft.seated() as u8);
         let ok = seats_ok && refusal.is_none();
         let palette = crate::ui::widgets::Palette::of(&look.ui);
@@ -274,7 +275,7 @@ fn level_choice(ui: &mut egui::Ui, texts: &Texts, chair: usize, level: &mut CpuL
 
 fn seats_ui(ui: &mut egui::Ui, texts: &Texts, look: &crate::theme::Look, draft: &mut SetupDraft) {
     ui.heading(texts.get("setup-seats"));
-    let n = draft.seated().clamp(2, 4) as u8;
+    let n = draft.seated().clamp(2, MAX_SEATS as usize) as u8;
     let colours = seat_colours(n);
     // Under partners (at four seats), the seats across pair up.
     let partners = (n == 4)

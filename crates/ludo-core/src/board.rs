@@ -7,10 +7,14 @@
 //! six seats play on a radial board of as many arms round the centre, each arm the cross's:
 //! thirteen track squares a seat, its start, star and home column where the cross has them.
 
+mod radial;
+
 use serde::{Deserialize, Serialize};
 
 use crate::colour::Colour;
 use crate::rules::{BoardChoice, Rules, SafeSquares};
+pub use radial::Point;
+use radial::Radial;
 
 /// Squares in a home column.
 pub const HOME_LEN: u8 = 5;
@@ -25,7 +29,8 @@ pub const STAR_OFFSET: u8 = 8;
 /// The board grid is GRID × GRID cells.
 pub const GRID: u8 = 15;
 
-/// A cell of the 15×15 grid: `x` is the column from the left, `y` the row from the top.
+/// A place on the board. On the grid boards a cell of the 15×15 grid: `x` is the column from
+/// the left, `y` the row from the top. On the radial boards a spot of an arm (see `radial`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cell {
     pub x: u8,
@@ -303,11 +308,11 @@ pub struct Square {
     pub kind: SquareKind,
 }
 
-/// A base yard: a 6×6 corner of the grid.
+/// A base yard: a 6×6 corner of the grid, or a radial board's wedge between two arms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BaseArea {
     pub colour: Colour,
-    /// Top-left cell of the yard.
+    /// Top-left cell of the yard (on the grid boards).
     pub corner: Cell,
     pub size: u8,
     pub slots: [Cell; 4],
@@ -333,10 +338,13 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The board of a table of `seats`, two to four: the radial boards of five and six are
-    /// not laid out on the grid (`Track::radial` has their geometry).
+    /// The board of a table of `seats`: the cross or a smaller board for two to four, the
+    /// radial board for five and six.
     pub fn new(choice: BoardChoice, seats: u8) -> Layout {
-        let seats = seats.clamp(2, 4);
+        let seats = seats.clamp(2, MAX_SEATS);
+        if seats > 4 {
+            return Layout::radial(seats);
+        }
         let colours = seat_colours(seats).to_vec();
         let kind = match (choice, seats) {
             (BoardChoice::AlwaysCross, _) | (_, 4) => BoardKind::Cross,
@@ -393,6 +401,114 @@ impl Layout {
         }
     }
 
+    /// The radial board of five or six seats, every arm seated.
+    fn radial(seats: u8) -> Layout {
+        let colours = seat_colours(seats).to_vec();
+        let mut track: Vec<Cell> = (0..seats).flat_map(radial::arm_walk).collect();
+        track.rotate_left(ARM_START);
+        Layout {
+            kind: BoardKind::Radial,
+            starts: (0..seats).map(|seat| seat * ARM_LEN).collect(),
+            homes: (0..seats).map(radial::home_column).collect(),
+            goal: GOAL,
+            goal_cells: Vec::new(),
+            bases: colours
+                .iter()
+                .enumerate()
+                .map(|(arm, &colour)| BaseArea {
+                    colour,
+                    corner: GOAL,
+                    size: 6,
+                    slots: radial::yard_slots(arm as u8),
+                })
+                .collect(),
+            colours,
+            track,
+        }
+    }
+
+    fn radial_shape(&self) -> Option<Radial> {
+        (self.kind == BoardKind::Radial).then_some(Radial {
+            arms: self.colours.len() as u8,
+        })
+    }
+
+    /// Where a cell's centre is, in squares from the board's centre, x to the right and y up.
+    pub fn point(&self, cell: Cell) -> Point {
+        match self.radial_shape() {
+            Some(radial) => radial.point(cell),
+            None => {
+                let half = (GRID as f32 - 1.0) / 2.0;
+                [cell.x as f32 - half, half - cell.y as f32]
+            }
+        }
+    }
+
+    /// How far a cell's square is turned, in radians anticlockwise: its arm's angle on the
+    /// radial boards, none on the grid.
+    pub fn turn(&self, cell: Cell) -> f32 {
+        match self.radial_shape() {
+            Some(radial) if cell.x < radial.arms => radial.turn(cell.x),
+            _ => 0.0,
+        }
+    }
+
+    /// The board's outline, clockwise from its top-left corner: the 15×15 square, or the
+    /// radial board's polygon.
+    pub fn outline(&self) -> Vec<Point> {
+        match self.radial_shape() {
+            Some(radial) => radial.outline(),
+            None => {
+                let h = GRID as f32 / 2.0;
+                vec![[-h, h], [h, h], [h, -h], [-h, -h]]
+            }
+        }
+    }
+
+    /// The centre of a colour's yard.
+    pub fn yard_centre(&self, colour: Colour) -> Point {
+        match self.radial_shape() {
+            Some(radial) => radial.yard_centre(self.arm_of(colour)),
+            None => {
+                let base = base_area(colour);
+                let [x, y] = self.point(base.corner);
+                let half = (base.size as f32 - 1.0) / 2.0;
+                [x + half, y - half]
+            }
+        }
+    }
+
+    /// Where the die rests when a colour is to play: the middle of its yard on the grid (the
+    /// waiting places are at its corners), past the waiting places on the radial boards.
+    pub fn die_spot(&self, colour: Colour) -> Point {
+        match self.radial_shape() {
+            Some(radial) => radial.die_spot(self.arm_of(colour)),
+            None => self.yard_centre(colour),
+        }
+    }
+
+    /// The outline of a colour's yard: its square on the grid, its wedge on the radial boards.
+    pub fn yard_outline(&self, colour: Colour) -> Vec<Point> {
+        match self.radial_shape() {
+            Some(radial) => radial.yard_outline(self.arm_of(colour)).to_vec(),
+            None => {
+                let [x, y] = self.yard_centre(colour);
+                let h = 3.0;
+                vec![
+                    [x - h, y + h],
+                    [x + h, y + h],
+                    [x + h, y - h],
+                    [x - h, y - h],
+                ]
+            }
+        }
+    }
+
+    /// The arm a seated colour's is on the radial boards.
+    fn arm_of(&self, colour: Colour) -> u8 {
+        self.colours.iter().position(|&c| c == colour).unwrap_or(0) as u8
+    }
+
     /// The colours whose arm is drawn: all four on the cross (seated or not), the seated
     /// colours on the *by player count* boards.
     pub fn arm_colours(&self) -> Vec<Colour> {
@@ -404,12 +520,18 @@ impl Layout {
 
     /// A colour's home column cells, from the track inwards (drawn even when not seated).
     pub fn home_of(&self, colour: Colour) -> [Cell; HOME_LEN as usize] {
-        HOME.map(|h| h.turned(colour.index()))
+        match self.radial_shape() {
+            Some(_) => radial::home_column(self.arm_of(colour)),
+            None => HOME.map(|h| h.turned(colour.index())),
+        }
     }
 
     /// A colour's base yard (drawn even when not seated).
     pub fn base_of(&self, colour: Colour) -> BaseArea {
-        base_area(colour)
+        match self.bases.iter().find(|b| b.colour == colour) {
+            Some(&base) if self.kind == BoardKind::Radial => base,
+            _ => base_area(colour),
+        }
     }
 
     pub fn for_rules(rules: &Rules, seats: u8) -> Layout {
@@ -429,6 +551,9 @@ impl Layout {
 
     /// Absolute indices of every colour's start that is drawn on this board.
     fn all_start_indices(&self) -> Vec<u8> {
+        if self.kind == BoardKind::Radial {
+            return self.starts.clone();
+        }
         Colour::CROSS
             .iter()
             .filter_map(|c| {
@@ -440,6 +565,10 @@ impl Layout {
 
     /// Whose start square the track square is, if any.
     pub fn start_colour(&self, index: u8) -> Option<Colour> {
+        if self.kind == BoardKind::Radial {
+            let seat = self.starts.iter().position(|&s| s == index)?;
+            return Some(self.colours[seat]);
+        }
         let cell = self.track[index as usize];
         Colour::CROSS
             .into_iter()

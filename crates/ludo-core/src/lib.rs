@@ -34,8 +34,8 @@ mod rules;
 mod sim;
 
 pub use board::{
-    ARM_LEN, BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, MAX_SEATS, STAR_OFFSET, Square,
-    SquareKind, Squares, TRACK_LEN, Track, seat_colours,
+    ARM_LEN, BaseArea, BoardKind, Cell, GRID, HOME_LEN, Layout, MAX_SEATS, Point, STAR_OFFSET,
+    Square, SquareKind, Squares, TRACK_LEN, Track, seat_colours,
 };
 pub use colour::Colour;
 pub use dice::{Dice, DiceState, Seed, bytes32, hex};

@@ -376,3 +376,100 @@ fn random_six_seat_games_end_and_replay_under_every_preset() {
         }
     }
 }
+
+/// The radial boards drawn from their geometry: the layout's engine view is the engine's
+/// board, each track step is to a neighbouring square, no two squares or waiting places
+/// overlap, and everything lies inside the board's outline and each waiting place in its
+/// own yard.
+#[test]
+fn the_radial_layout_is_the_engine_board_and_nothing_overlaps() {
+    for seats in [5u8, 6] {
+        let layout = Layout::new(BoardChoice::ByPlayerCount, seats);
+        assert_eq!(layout.kind, BoardKind::Radial);
+        assert_eq!(layout.track.len(), 13 * seats as usize);
+        for safe in [
+            SafeSquares::StartsAndStars,
+            SafeSquares::StartsOnly,
+            SafeSquares::None,
+        ] {
+            assert_eq!(
+                layout.track(safe),
+                Track::radial(seats, safe),
+                "{seats} seats"
+            );
+        }
+        let dist = |a: Point, b: Point| ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2)).sqrt();
+        let n = layout.track.len();
+        for i in 0..n {
+            let (a, b) = (layout.track[i], layout.track[(i + 1) % n]);
+            let step = dist(layout.point(a), layout.point(b));
+            assert!((0.99..1.5).contains(&step), "{seats}: step {i} is {step}");
+        }
+        let squares: Vec<Cell> = layout
+            .squares()
+            .iter()
+            .map(|s| s.cell)
+            .filter(|&c| c != layout.goal)
+            .collect();
+        for (i, &a) in squares.iter().enumerate() {
+            for &b in &squares[i + 1..] {
+                let d = dist(layout.point(a), layout.point(b));
+                assert!(d >= 0.99, "{seats}: {a:?} and {b:?} are {d} apart");
+            }
+        }
+        let outline = layout.outline();
+        assert_eq!(outline.len(), seats as usize);
+        for &cell in &squares {
+            assert!(
+                inside(&outline, layout.point(cell)),
+                "{seats}: {cell:?} outside"
+            );
+        }
+        for (seat, base) in layout.bases.iter().enumerate() {
+            assert_eq!(base.colour, layout.colours[seat]);
+            let yard = layout.yard_outline(base.colour);
+            assert!(inside(&yard, layout.yard_centre(base.colour)));
+            for &slot in &base.slots {
+                // The waiting circle (half a square across) lies wholly in the yard.
+                let p = layout.point(slot);
+                for k in 0..8 {
+                    let a = k as f32 * std::f32::consts::TAU / 8.0;
+                    let edge = [p[0] + 0.5 * a.cos(), p[1] + 0.5 * a.sin()];
+                    assert!(inside(&yard, edge), "{seats}: seat {seat} slot {slot:?}");
+                }
+            }
+            // The die rests in the yard, clear of the waiting pieces.
+            let die = layout.die_spot(base.colour);
+            assert!(inside(&yard, die), "{seats}: seat {seat}'s die");
+            for &slot in &base.slots {
+                let d = dist(die, layout.point(slot));
+                assert!(
+                    d >= 1.2,
+                    "{seats}: seat {seat}'s die is {d} from a waiting piece"
+                );
+            }
+            // A piece at home, on its start, in its home column and in the goal.
+            let start = layout.cell(seat, 0, Pos::at(0));
+            assert_eq!(start, layout.track[layout.starts[seat] as usize]);
+            assert_eq!(
+                layout.start_colour(layout.starts[seat]),
+                Some(layout.colours[seat])
+            );
+            let mouth = layout.cell(seat, 0, Pos::at(layout.track.len() as u8 - 1));
+            assert_eq!(mouth, layout.homes[seat][0]);
+            let last_track = layout.point(layout.cell(seat, 0, Pos::at(n as u8 - 2)));
+            assert!(dist(last_track, layout.point(mouth)) < 1.5);
+        }
+    }
+}
+
+/// Whether `p` is inside the convex polygon `poly` (either winding).
+fn inside(poly: &[Point], p: Point) -> bool {
+    let sides: Vec<f32> = (0..poly.len())
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
+        })
+        .collect();
+    sides.iter().all(|&s| s >= -1e-4) || sides.iter().all(|&s| s <= 1e-4)
+}

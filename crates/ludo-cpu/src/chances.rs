@@ -1,12 +1,20 @@
 //! Who was winning: each seat's chance to win after every turn of a recorded game, as
 //! `expert`'s network rates the position from each seat's side, normalised so the seats'
 //! chances sum to one (under *rank all players* at three or four seats, each seat's expected
-//! place instead). A review draws it as a chart, and the turns where a chance moved most as
-//! its moments.
+//! place instead). At five and six seats, where no network is made, a race between the
+//! seats' squares left to go rates it instead. A review draws it as a chart, and the turns
+//! where a chance moved most as its moments.
 
 use ludo_core::{Awaiting, Game, Position};
 
 use crate::value_net::{self, Features, Kind, NetId, ValueNet, expert_features};
+
+/// What rates a position: a network, or the race of squares left.
+#[derive(Clone, Copy)]
+enum Rater<'a> {
+    Net(&'a ValueNet),
+    Race,
+}
 
 /// What a chart's values are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,7 +56,8 @@ pub struct Moment {
 
 /// The network a game's chart is rated by: `expert`'s for its number of seats, or its
 /// network under *rank all players* at three or four seats (not under partners, whose pair
-/// wins or loses together whatever *rank all* says).
+/// wins or loses together whatever *rank all* says). At five and six seats no network is
+/// made (`NetId::is_made`), and the chart is the race of squares left instead.
 pub fn network_for(game: &Game) -> NetId {
     let ranks_all = game.rules().rank_all && game.rules().partner(0).is_none();
     if ranks_all && game.seats() >= 3 {
@@ -69,7 +78,10 @@ impl Chart {
             });
         };
         let id = network_for(&first.game);
-        let net = value_net::shipped(id).ok_or(id)?;
+        let net = match id.is_made() {
+            true => Rater::Net(value_net::shipped(id).ok_or(id)?),
+            false => Rater::Race,
+        };
         let measure = if id.rank_all {
             Measure::Place
         } else {
@@ -138,7 +150,7 @@ impl Chart {
 }
 
 /// Each seat's value in one position; under partners, its pair's chance (both partners' summed).
-fn rate(game: &Game, net: &ValueNet, measure: Measure, x: &mut Features) -> Vec<f32> {
+fn rate(game: &Game, net: Rater, measure: Measure, x: &mut Features) -> Vec<f32> {
     let values = rate_seats(game, net, measure, x);
     match game.rules().partner(0) {
         Some(_) => (0..values.len())
@@ -148,20 +160,136 @@ fn rate(game: &Game, net: &ValueNet, measure: Measure, x: &mut Features) -> Vec<
     }
 }
 
-/// Each seat's own value in one position.
-fn rate_seats(game: &Game, net: &ValueNet, measure: Measure, x: &mut Features) -> Vec<f32> {
-    let n = game.seats() as usize;
-    if let Some(ranking) = game.ranking() {
-        let mut values = vec![0.0; n];
-        let winners = ranking.iter().filter(|s| s.rank == 1).count().max(1) as f32;
-        for s in ranking {
-            values[s.seat as usize] = match measure {
-                Measure::Win => f32::from(s.rank == 1) / winners,
-                Measure::Place => f32::from(s.rank),
-            };
-        }
-        return values;
+/// Each seat's value in a finished game: its win (shared among the winners), or its place.
+fn outcome(game: &Game, measure: Measure) -> Vec<f32> {
+    let mut values = vec![0.0; game.seats() as usize];
+    let ranking = game.ranking().unwrap_or(&[]);
+    let winners = ranking.iter().filter(|s| s.rank == 1).count().max(1) as f32;
+    for s in ranking {
+        values[s.seat as usize] = match measure {
+            Measure::Win => f32::from(s.rank == 1) / winners,
+            Measure::Place => f32::from(s.rank),
+        };
     }
+    values
+}
+
+/// Pips a turn moves on average, sixes' extra rolls counted (3.5 × 6/5), and their variance.
+const TURN_MEAN: f32 = 4.2;
+const TURN_VARIANCE: f32 = 4.2;
+/// Points of the race's time line each seat's finishing turn is integrated over.
+const STEPS: usize = 240;
+
+/// Each seat's value as a race: the squares its pieces have left to go (a piece in base the
+/// whole way and its roll out), covered at `TURN_MEAN` a turn, so the turn it finishes is
+/// about normal with a spread that grows with the way left; the seats after the one to play
+/// start a fraction of a round later. A seat's chance to win is its chance to finish first
+/// (its expected place under *rank all*: one more than the seats expected before it). No
+/// captures or blocks: a plain, smooth measure of who is ahead where no network is made.
+fn race(game: &Game, measure: Measure) -> Vec<f32> {
+    let n = game.seats() as usize;
+    let goal = game.goal().progress().unwrap_or(0) as f32;
+    let finished = game.finished();
+    // Each open seat's finishing turn: mean and standard deviation.
+    let runs: Vec<Option<(f32, f32)>> = (0..n)
+        .map(|s| {
+            if finished.contains(&(s as u8)) {
+                return None;
+            }
+            let left: f32 = game
+                .pieces(s as u8)
+                .iter()
+                .map(|p| match p.progress() {
+                    Some(at) if at as f32 <= goal => goal - at as f32,
+                    // Behind its start, going round again.
+                    Some(_) => goal + 1.0,
+                    None => goal + TURN_MEAN,
+                })
+                .sum();
+            let later = ((s + n - game.turn() as usize) % n) as f32 / n as f32;
+            let turns = left / TURN_MEAN + later;
+            let spread = (left * TURN_VARIANCE).sqrt() / TURN_MEAN + 0.5;
+            Some((turns, spread))
+        })
+        .collect();
+    let before =
+        |a: (f32, f32), b: (f32, f32)| normal_cdf((b.0 - a.0) / (a.1 * a.1 + b.1 * b.1).sqrt());
+    match measure {
+        Measure::Place => {
+            let done = finished.len() as f32;
+            (0..n)
+                .map(
+                    |s| match (runs[s], finished.iter().position(|&f| f as usize == s)) {
+                        (_, Some(k)) => k as f32 + 1.0,
+                        (Some(me), None) => {
+                            let ahead: f32 = (0..n)
+                                .filter(|&r| r != s)
+                                .filter_map(|r| runs[r].map(|other| before(other, me)))
+                                .sum();
+                            1.0 + done + ahead
+                        }
+                        (None, None) => 0.0,
+                    },
+                )
+                .collect()
+        }
+        Measure::Win => {
+            let open: Vec<(usize, (f32, f32))> =
+                (0..n).filter_map(|s| runs[s].map(|r| (s, r))).collect();
+            let from = open
+                .iter()
+                .map(|(_, r)| r.0 - 4.0 * r.1)
+                .fold(f32::MAX, f32::min);
+            let to = open
+                .iter()
+                .map(|(_, r)| r.0 + 4.0 * r.1)
+                .fold(f32::MIN, f32::max);
+            let dt = (to - from) / STEPS as f32;
+            let mut win = vec![0.0; n];
+            for i in 0..STEPS {
+                let t = from + (i as f32 + 0.5) * dt;
+                for &(s, (mean, sd)) in &open {
+                    let density = (-0.5 * ((t - mean) / sd).powi(2)).exp() / sd;
+                    let others_later: f32 = open
+                        .iter()
+                        .filter(|(r, _)| *r != s)
+                        .map(|(_, (m, d))| 1.0 - normal_cdf((t - m) / d))
+                        .product();
+                    win[s] += density * others_later;
+                }
+            }
+            let sum: f32 = win.iter().sum();
+            win.iter().map(|w| w / sum.max(f32::EPSILON)).collect()
+        }
+    }
+}
+
+/// The standard normal distribution's cumulative function (Abramowitz and Stegun 7.1.26,
+/// within 1.5e-7).
+fn normal_cdf(x: f32) -> f32 {
+    let z = x.abs() / std::f32::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * z);
+    let poly = t
+        * (0.254_829_6
+            + t * (-0.284_496_74 + t * (1.421_413_7 + t * (-1.453_152_1 + t * 1.061_405_4))));
+    let erf = 1.0 - poly * (-z * z).exp();
+    if x >= 0.0 {
+        0.5 * (1.0 + erf)
+    } else {
+        0.5 * (1.0 - erf)
+    }
+}
+
+/// Each seat's own value in one position.
+fn rate_seats(game: &Game, net: Rater, measure: Measure, x: &mut Features) -> Vec<f32> {
+    let n = game.seats() as usize;
+    if game.ranking().is_some() {
+        return outcome(game, measure);
+    }
+    let net = match net {
+        Rater::Net(net) => net,
+        Rater::Race => return race(game, measure),
+    };
     // Each seat's own rating: its chance to win, or its place as a score (first 1 … last 0).
     let mut score: Vec<f32> = (0..n)
         .map(|seat| {

@@ -83,3 +83,54 @@ fn under_partners_each_seat_has_its_pairs_chance() {
     let winner = positions.last().unwrap().game.ranking().unwrap()[0].seat;
     assert_eq!(chart.points.last().unwrap().values[winner as usize], 1.0);
 }
+
+/// At five and six seats no network is made: the chart is the race of squares left. Still
+/// each point's chances sum to one (or the places to 1 + … + n under rank all), the winner
+/// ends at one, no seat starts far ahead, and a seat that is nearly home leads.
+#[test]
+fn at_five_and_six_seats_the_chart_is_the_race_of_squares_left() {
+    for (seats, rank_all) in [(5usize, false), (6, false), (6, true)] {
+        let rules = Rules {
+            rank_all,
+            ..Rules::default()
+        };
+        let record = record(rules, seats, 7);
+        let positions = record.positions().unwrap();
+        let chart = Chart::of(&positions).unwrap();
+        let n = seats as f32;
+        let (measure, total) = match rank_all {
+            false => (Measure::Win, 1.0),
+            true => (Measure::Place, n * (n + 1.0) / 2.0),
+        };
+        assert_eq!(chart.measure, measure);
+        for point in &chart.points {
+            let sum: f32 = point.values.iter().sum();
+            assert!(
+                (sum - total).abs() < 1e-3,
+                "{seats}: at {}: {sum}",
+                point.at
+            );
+        }
+        // No seat is far ahead before a die is rolled (the first to play a little).
+        let start = &chart.points[0].values;
+        let fair = total / n;
+        let near = |v: f32| match rank_all {
+            false => v <= 2.0 * fair,
+            true => (v - fair).abs() <= 1.0,
+        };
+        assert!(start.iter().all(|&v| near(v)), "{start:?}");
+        let last = chart.points.last().unwrap();
+        let ranking = positions.last().unwrap().game.ranking().unwrap();
+        if !rank_all {
+            assert_eq!(last.values[ranking[0].seat as usize], 1.0);
+        }
+        // The point before the winner's last turn: the winner, three pieces home, leads.
+        let before = &chart.points[chart.points.len() - 2].values;
+        let winner = ranking[0].seat as usize;
+        let best = match rank_all {
+            false => before.iter().cloned().fold(f32::MIN, f32::max),
+            true => before.iter().cloned().fold(f32::MAX, f32::min),
+        };
+        assert_eq!(before[winner], best, "{seats} seats: {before:?}");
+    }
+}

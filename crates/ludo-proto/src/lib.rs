@@ -139,7 +139,7 @@ pub enum ClientMsg {
 pub struct TableSpec {
     #[serde(default)]
     pub rules: Rules,
-    /// Two to four seats in seat order.
+    /// Two to six seats in seat order.
     pub seats: Vec<SeatSpec>,
     /// Seconds a person has for a turn before the CPU plays it; none for no limit.
     #[serde(default)]

@@ -945,3 +945,62 @@ async fn partners_at_three_seats_are_refused() {
     })
     .await;
 }
+
+/// Six at one table online: three people and three of the server's CPUs play a whole game on
+/// the radial board; everyone saw the same end, every seat is ranked, the record replays and
+/// its dice check. A room of seven is refused, saying why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn six_play_a_whole_game_online_and_seven_are_refused() {
+    let t = start(fast()).await;
+    within(90, async {
+        let mut ana = Player::create(&t.addr, table(&[OPEN, CPU, OPEN, CPU, OPEN, CPU]), "Ana")
+            .await
+            .unwrap();
+        let mut others = Vec::new();
+        for name in ["Budi", "Chen"] {
+            others.push(Player::join(&t.addr, &ana.code, name, None).await.unwrap());
+        }
+        let seats: Vec<u8> = others.iter().map(|p| p.seat).collect();
+        assert_eq!((ana.seat, seats), (0, vec![2, 4]));
+        let tasks: Vec<_> = others
+            .into_iter()
+            .map(|mut p| tokio::spawn(async move { p.play_to_end().await.map(|v| (v, p)) }))
+            .collect();
+        let end = ana.play_to_end().await.unwrap();
+        assert!(ana.refusals.is_empty(), "{:?}", ana.refusals);
+        let game = end.game.clone().unwrap();
+        for task in tasks {
+            let (view, p) = task.await.unwrap().unwrap();
+            assert!(p.refusals.is_empty(), "{:?}", p.refusals);
+            assert_eq!(view.game.unwrap().state, game.state);
+        }
+        let result = game.result.clone().unwrap();
+        let mut ranked: Vec<u8> = result.ranking.iter().map(|s| s.seat).collect();
+        ranked.sort_unstable();
+        assert_eq!(ranked, [0, 1, 2, 3, 4, 5]);
+        let replayed = result.record.replay().unwrap();
+        assert_eq!(replayed.seats(), 6);
+        assert_eq!(replayed.track().len, 78);
+        assert_eq!(replayed.ranking().unwrap(), &result.ranking[..]);
+        assert_eq!(replayed.state(), game.state);
+        let sealed = game.dice.seal(game.number, &result.secret);
+        let file = ludo_proto::GameFile {
+            record: result.record.clone(),
+            finished: None,
+            served: None,
+            sealed,
+            id: Some(format!("{}-{}", ana.code, game.number)),
+        };
+        assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
+        keep_game_file("online-six", &file);
+
+        let err = Player::create(&t.addr, table(&[OPEN; 7]), "Ana")
+            .await
+            .err();
+        assert!(
+            err.as_deref().is_some_and(|e| e.contains("2 to 6 seats")),
+            "{err:?}"
+        );
+    })
+    .await;
+}

@@ -9,7 +9,6 @@ use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, Pos2, Stroke};
 
 use crate::board::camera::Stage;
-use crate::board::squares::yard_centre;
 use crate::i18n::{Texts, Words};
 use crate::online::{Online, Status};
 use crate::table::flow::{AutopilotRequested, Decider};
@@ -69,13 +68,8 @@ pub(super) fn plates(mut contexts: EguiContexts, shown: Shown, mut take_back: Ta
         }),
     };
     *take_back.tapped = false;
-    let layout = &shown.table.layout;
     for seat in 0..shown.table.game.seats() {
-        let colour = layout.colours[seat as usize];
-        let Some(base) = layout.bases.iter().find(|b| b.colour == colour) else {
-            continue;
-        };
-        let place = shown.stage.plate_for(yard_centre(base), Vec2::ZERO);
+        let place = shown.stage.plate(seat);
         let rect = crate::ui::widgets::points(place, now.zoom);
         egui::Area::new(egui::Id::new(("plate", seat)))
             .order(egui::Order::Background)

@@ -10,7 +10,6 @@ use ludo_proto::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};
 
 use super::announce::Announcements;
 use crate::board::camera::Stage;
-use crate::board::squares::yard_centre;
 use crate::i18n::ui::{column, row};
 use crate::i18n::{Texts, Words};
 use crate::online::{Online, OnlineRequest, ReactionHeard};
@@ -92,10 +91,7 @@ pub(super) fn show_reactions(
         let Some(colour) = layout.colours.get(seat as usize) else {
             continue;
         };
-        let Some(base) = layout.bases.iter().find(|b| b.colour == *colour) else {
-            continue;
-        };
-        let plate = stage.plate_for(yard_centre(base), Vec2::ZERO);
+        let plate = stage.plate(seat);
         let rect = crate::ui::widgets::points(plate, ctx.zoom_factor());
         let left = (shown_for - (now - at)).max(0.0);
         let fade = (left / 0.25).min(1.0) as f32;

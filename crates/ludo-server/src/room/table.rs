@@ -174,9 +174,9 @@ pub struct Live {
 impl Table {
     /// A new table in its lobby; checks what a client could get wrong.
     pub fn new(code: String, spec: TableSpec) -> Result<Table, String> {
-        if !(2..=4).contains(&spec.seats.len()) {
+        if !(2..=ludo_core::MAX_SEATS as usize).contains(&spec.seats.len()) {
             return Err(format!(
-                "a table has 2 to 4 seats, not {}",
+                "a table has 2 to 6 seats, not {}",
                 spec.seats.len()
             ));
         }

@@ -1,6 +1,6 @@
 //! `ludo-load`: a load generator for the room server, on loopback only. It starts the server
 //! binary beside it on 127.0.0.1 with a scratch database, fills N rooms with four bot clients
-//! each, lets them play whole games (and rematches) for a bounded time, and prints rooms,
+//! each (`--seats` two to six), lets them play whole games (and rematches) for a bounded time, and prints rooms,
 //! sockets, events a second, the latency from a request to its first event (p50, p99, max),
 //! and the server's memory per room and per socket (its resident size before and after).
 //!
@@ -30,9 +30,12 @@ use tokio::time::Instant;
 
 #[derive(Parser)]
 struct Args {
-    /// Rooms of four bot clients.
+    /// Rooms of bot clients.
     #[arg(long, default_value_t = 100)]
     rooms: usize,
+    /// Bots at each room's table (2 to 6).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=6))]
+    seats: u8,
     /// How long the bots play once every room is full (seconds, at most 600).
     #[arg(long, default_value_t = 10)]
     seconds: u64,
@@ -355,19 +358,19 @@ async fn bot(mut p: Player, think: Duration, stop: Instant, counts: Arc<Counts>)
     latencies
 }
 
-/// Four bots at one table, seated: made at `addr`, joined through `join` (another node, which
-/// sends them on, when there are several).
-async fn room(addr: String, join: String) -> Result<Vec<Player>, String> {
+/// `seats` bots at one table, seated: made at `addr`, joined through `join` (another node,
+/// which sends them on, when there are several).
+async fn room(addr: String, join: String, seats: u8) -> Result<Vec<Player>, String> {
     let table = TableSpec {
         rules: Default::default(),
-        seats: vec![SeatSpec::Open; 4],
+        seats: vec![SeatSpec::Open; seats as usize],
         turn_limit_secs: None,
     };
     let host = Player::create(&addr, table, "bot").await?;
     let mut players = vec![];
     let code = host.code.clone();
     players.push(host);
-    for _ in 0..3 {
+    for _ in 1..seats {
         players.push(Player::join(&join, &code, "bot", None).await?);
     }
     Ok(players)
@@ -409,7 +412,7 @@ fn main() -> ExitCode {
         let base = nodes.rss_kib();
         let counts = Arc::new(Counts::default());
         let started = Instant::now();
-        let tables = fill_rooms(&nodes, args.rooms, &counts).await;
+        let tables = fill_rooms(&nodes, args.rooms, args.seats, &counts).await;
         let fill_secs = started.elapsed().as_secs_f64();
         let run = play(&nodes, tables, &args, &counts).await;
         run.report(&args, &nodes, base, fill_secs, &counts)
@@ -418,9 +421,9 @@ fn main() -> ExitCode {
     code
 }
 
-/// Opens `rooms` rooms of four bots, a few hundred connections at a time, each on one node
+/// Opens `rooms` rooms of `seats` bots, a few hundred connections at a time, each on one node
 /// and joined through the next (the others are sent on with `moved`).
-async fn fill_rooms(nodes: &Nodes, rooms: usize, counts: &Counts) -> Vec<Vec<Player>> {
+async fn fill_rooms(nodes: &Nodes, rooms: usize, seats: u8, counts: &Counts) -> Vec<Vec<Player>> {
     let gate = Arc::new(Semaphore::new(64));
     let n = nodes.addrs.len();
     let filling: Vec<_> = (0..rooms)
@@ -429,7 +432,7 @@ async fn fill_rooms(nodes: &Nodes, rooms: usize, counts: &Counts) -> Vec<Vec<Pla
             let gate = gate.clone();
             tokio::spawn(async move {
                 let _permit = gate.acquire_owned().await.expect("open");
-                room(addr, join).await
+                room(addr, join, seats).await
             })
         })
         .collect();
@@ -461,7 +464,7 @@ struct Run {
 /// Lets every bot play for `args.seconds` (at most 600), measuring the nodes meanwhile.
 async fn play(nodes: &Nodes, tables: Vec<Vec<Player>>, args: &Args, counts: &Arc<Counts>) -> Run {
     let seconds = args.seconds.min(600);
-    let sockets = tables.len() * 4;
+    let sockets = tables.len() * args.seats as usize;
     let stop = Instant::now() + Duration::from_secs(seconds);
     let play_start = Instant::now();
     let cpu_start = nodes.cpu_secs();
@@ -522,9 +525,10 @@ impl Run {
         let events = c.events.load(Ordering::Relaxed);
         let deliveries = c.deliveries.load(Ordering::Relaxed);
         let requests = c.requests.load(Ordering::Relaxed);
-        let rooms = sockets / 4;
+        let rooms = sockets / args.seats as usize;
         println!(
-            "rooms {rooms}, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {fill_secs:.1} s); {} node(s) on {}",
+            "rooms {rooms} of {} seats, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {fill_secs:.1} s); {} node(s) on {}",
+            args.seats,
             args.think_ms,
             nodes.addrs.len(),
             if nodes.postgres.is_some() {
