@@ -48,18 +48,18 @@ const CROSS_YARDS: [Vec2; 4] = [
     Vec2::new(-4.5, -4.5),
 ];
 
-/// Whether a yard counts as above the board's middle, or to its right.
+/// How far from the board's middle line a yard must be to count as above it, or right of it.
 const LEVEL: f32 = 0.01;
 
-/// The seats whose plates go in one column (wide) or one row (upright): those nearer the
-/// window's top (or left) edge first.
+/// The seats whose plates go in one column (wide) or one row (upright), in two groups: those
+/// at the start of the line (the column's top, the upper row) and those at its end.
 struct Line {
     near: Vec<usize>,
     far: Vec<usize>,
 }
 
 impl Line {
-    /// Splits `seats` by how far along the line their yards are (`along`), each half in order.
+    /// Splits `seats` into those `near` the start and the rest, each group sorted by `order`.
     fn of(seats: Vec<usize>, near: impl Fn(usize) -> bool, order: impl Fn(usize) -> f32) -> Line {
         let (mut near, mut far): (Vec<usize>, Vec<usize>) =
             seats.into_iter().partition(|&s| near(s));

@@ -59,7 +59,7 @@ pub struct Args {
     /// --rules (or the remembered table).
     #[arg(long, value_delimiter = ',', value_parser = seat_spec, num_args = 1, conflicts_with = "seats")]
     pub create: Option<Vec<SeatSpec>>,
-    /// Quick play: wait at the room server for a table of 2 or 4 people of a rating near
+    /// Quick play: wait at the room server for a table of 2, 4 or 6 people of a rating near
     /// yours (CPUs take the seats nobody comes for).
     #[arg(long, value_name = "SEATS", value_parser = quick_seats, conflicts_with_all = ["join", "create", "seats"])]
     pub quick: Option<u8>,
@@ -131,6 +131,8 @@ pub enum Open {
     Profiles,
     /// The room server's (`--server`) leaderboard.
     Leaderboard,
+    /// Play online, over the menu: create, join, quick play.
+    Online,
     /// The results' dice counted, unfolded (with `--when-over`).
     Dice,
 }
@@ -242,11 +244,11 @@ fn size(s: &str) -> Result<(u32, u32), String> {
         .ok_or(format!("expected WIDTHxHEIGHT, got {s:?}"))
 }
 
-/// `--quick 2` or `--quick 4`.
+/// `--quick 2`, `--quick 4` or `--quick 6`.
 fn quick_seats(s: &str) -> Result<u8, String> {
     match s.parse::<u8>() {
         Ok(n) if ludo_proto::QUICK_PLAY_SEATS.contains(&n) => Ok(n),
-        _ => Err(format!("quick play seats tables of 2 or 4, not {s:?}")),
+        _ => Err(format!("quick play seats tables of 2, 4 or 6, not {s:?}")),
     }
 }
 

@@ -327,7 +327,7 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
     let table_given = args.seats.is_some();
     let at_menu = matches!(
         args.open,
-        Some(Open::Menu | Open::Settings | Open::Profiles | Open::Leaderboard)
+        Some(Open::Menu | Open::Settings | Open::Profiles | Open::Leaderboard | Open::Online)
     ) || online
         || args.review.is_some()
         || (!table_given && remembered && args.open.is_none());
@@ -338,6 +338,7 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
     })
     .insert_state(match args.open {
         _ if online => Overlay::Online,
+        Some(Open::Online) => Overlay::Online,
         Some(Open::Setup) => Overlay::Setup,
         Some(Open::Rules) => Overlay::Rules,
         Some(Open::Settings) => Overlay::Settings,

@@ -84,10 +84,12 @@ impl SetupDraft {
         self.chairs.iter().filter(|c| **c != Chair::Empty).count()
     }
 
-    /// One person alone: fill the empty chairs with CPUs.
+    /// One person alone: fill the empty chairs with CPUs, up to the usual table of four or
+    /// to the last chair taken (a fifth and sixth seat are chosen on purpose).
     pub fn fill_with_cpus(&mut self) {
-        // The usual table of four: a fifth and sixth seat are each chosen on purpose.
-        for chair in &mut self.chairs[..4] {
+        let last_taken = self.chairs.iter().rposition(|c| *c != Chair::Empty);
+        let up_to = last_taken.map_or(0, |i| i + 1).max(4);
+        for chair in &mut self.chairs[..up_to] {
             if *chair == Chair::Empty {
                 *chair = Chair::Cpu(CpuLevel::Normal);
             }
@@ -480,5 +482,20 @@ mod tests {
             ..TableConfig::default()
         };
         assert_eq!(SetupDraft::from_config(&named).to_config(), named);
+    }
+
+    #[test]
+    fn filling_with_cpus_makes_four_or_fills_up_to_the_last_chair_taken() {
+        let mut draft = SetupDraft::from_config(&TableConfig::default());
+        draft.chairs = std::array::from_fn(|_| Chair::Empty);
+        draft.chairs[0] = Chair::Person("Ana".into());
+        draft.fill_with_cpus();
+        assert_eq!(draft.seated(), 4);
+        assert_eq!(draft.chairs[4], Chair::Empty);
+        draft.chairs[5] = Chair::Cpu(CpuLevel::Hard);
+        draft.fill_with_cpus();
+        assert_eq!(draft.seated(), 6);
+        assert_eq!(draft.chairs[4], Chair::Cpu(CpuLevel::Normal));
+        assert_eq!(draft.to_config().seats.len(), 6);
     }
 }

@@ -33,7 +33,7 @@ pub use reaction::{REACTION_GAP_MS, REACTION_SHOWN_MS, Reaction};
 pub const PROTOCOL_VERSION: u32 = 6;
 
 /// The sizes of table quick play seats people at.
-pub const QUICK_PLAY_SEATS: [u8; 2] = [2, 4];
+pub const QUICK_PLAY_SEATS: [u8; 3] = [2, 4, 6];
 
 /// The largest message a device may send, in bytes (a table setup is about 600).
 pub const MAX_MESSAGE_BYTES: usize = 4096;
@@ -106,7 +106,7 @@ pub enum ClientMsg {
     React {
         reaction: String,
     },
-    /// Wait for a table of `seats` (2 or 4) under the standard rules with players of a
+    /// Wait for a table of `seats` (2, 4 or 6) under the standard rules with players of a
     /// rating near the sender's; the server seats them (`Joined`, `Seated`) and starts it.
     QuickPlay {
         seats: u8,
@@ -457,7 +457,7 @@ pub enum Refusal {
     Full,
     /// Not one of the preset reactions.
     UnknownReaction,
-    /// Quick play seats tables of 2 or 4.
+    /// Quick play seats tables of 2, 4 or 6.
     BadQuickPlay,
     /// A share of the dice not taken: a promise that is not 64 hex digits or comes when none
     /// is due, or a secret that is not the one promised (that share is left out).

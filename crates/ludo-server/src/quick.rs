@@ -1,4 +1,4 @@
-//! Quick play: people who asked for a table of 2 or 4 under the standard rules wait here and
+//! Quick play: people who asked for a table of 2, 4 or 6 under the standard rules wait here and
 //! are seated with the nearest ratings first, each accepting a wider gap the longer they
 //! wait; whoever has waited `Config::quick_wait` gets a table at once, the open seats given to
 //! CPUs of a level near the people's ratings. A quick-play room is an ordinary room after
@@ -39,7 +39,7 @@ pub struct Waiter {
 /// The people waiting, for each table size (`QUICK_PLAY_SEATS`).
 #[derive(Default)]
 pub struct Queue {
-    waiting: Mutex<[Vec<Waiter>; 2]>,
+    waiting: Mutex<[Vec<Waiter>; QUICK_PLAY_SEATS.len()]>,
 }
 
 fn index(seats: u8) -> Option<usize> {

@@ -111,6 +111,41 @@ async fn eight_asking_for_four_seats_sit_at_two_tables_of_the_nearest_ratings() 
     .await;
 }
 
+/// Six who ask for six seats sit at one table, every seat a person: a ranked game.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn six_asking_for_six_seats_sit_at_one_ranked_table() {
+    let t = start(fast()).await;
+    let rated = [
+        ("Ana", 1000.0),
+        ("Bea", 1010.0),
+        ("Cy", 1020.0),
+        ("Dee", 1030.0),
+        ("Eko", 1040.0),
+        ("Fai", 1050.0),
+    ];
+    profiles(&t, &rated).await;
+    within(30, async {
+        let mut devices = Vec::new();
+        for (name, _) in rated {
+            devices.push(ask(&t.addr, name, 6).await);
+        }
+        let mut codes = Vec::new();
+        for c in &mut devices {
+            let (code, view) = seated(c).await;
+            assert_eq!(view.seats.len(), 6);
+            assert!(view.seats.iter().all(|s| s.kind == SeatKind::Person));
+            assert!(
+                view.game.unwrap().ranked,
+                "six people under the standard rules"
+            );
+            codes.push(code);
+        }
+        codes.dedup();
+        assert_eq!(codes.len(), 1, "one table: {codes:?}");
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_waiting_alone_gets_three_cpus_after_the_wait() {
     let t = start(ludo_server::Config {

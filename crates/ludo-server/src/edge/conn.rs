@@ -489,7 +489,7 @@ impl Conn {
         if !ludo_proto::QUICK_PLAY_SEATS.contains(&seats) {
             replies.push(ServerMsg::refused(
                 Refusal::BadQuickPlay,
-                format!("quick play seats tables of 2 or 4, not {seats}"),
+                format!("quick play seats tables of 2, 4 or 6, not {seats}"),
             ));
             return;
         }

@@ -557,7 +557,8 @@ mod tests {
             )
             .is_err()
         );
-        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 5], None)).is_err());
+        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 7], None)).is_err());
+        assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 6], None)).is_ok());
         assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(0))).is_err());
         assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(601))).is_err());
         assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(30))).is_ok());
