@@ -105,8 +105,9 @@ web-test-build:
 # (the menu, the table at the start, a CPU game in progress, the results and the online lobby
 # at five window sizes from 1920x1080 to an upright 360x640 in English and Arabic; six seats
 # on the radial board at the same sizes, five seats' start too and its game on two, a six-seat
-# capture; quick play, the dice sealed, the leaderboard, the dice counted, the windows upright, five languages, the
-# review, frame strips of the moments of play), taken by scripts/screenshots.py in one loop:
+# capture; quick play, the dice sealed, the leaderboard, the dice counted, the windows
+# upright, five languages, the review, frame strips of the moments of play), taken by
+# scripts/screenshots.py in one loop:
 # it runs the built game once per picture, starts a room server of its own on loopback for
 # the shots that need one, and fails on the first picture the game's own check (pieces and
 # squares where the engine says, every window wholly on the screen, no text cut) or
