@@ -3,6 +3,11 @@
 //! wait; whoever has waited `Config::quick_wait` gets a table at once, the open seats given to
 //! CPUs of a level near the people's ratings. A quick-play room is an ordinary room after
 //! that: it starts when its people have sat down (a full lobby starts), with a turn clock.
+//!
+//! On one node the queue here is the whole queue. When several nodes share PostgreSQL, it
+//! holds this node's waiting people and their way to hear news, and the database's queue
+//! (`store::SharedQueue`) is matched: each person here is written there once, and taken off
+//! there when they stop waiting.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -13,6 +18,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::room::{ConnId, RoomMsg};
+use crate::store::Waiting;
 
 /// The turn clock of a quick-play table, in seconds.
 pub const QUICK_TURN_SECS: u16 = 30;
@@ -26,20 +32,59 @@ pub enum News {
         room: mpsc::Sender<RoomMsg>,
         seat: u8,
     },
+    /// A table another node opened, where a seat is kept for `token` (this waiter's): the
+    /// device goes there and resumes it.
+    SentOn {
+        code: String,
+        address: String,
+        token: String,
+    },
 }
 
 /// One person waiting.
 pub struct Waiter {
     pub conn: ConnId,
     pub rating: f64,
+    pub name: String,
+    pub profile: i64,
+    /// The token of the seat another node's table keeps for them, if they are matched there.
+    pub token: String,
     pub since: Instant,
     pub news: mpsc::UnboundedSender<News>,
 }
 
-/// The people waiting, for each table size (`QUICK_PLAY_SEATS`).
+/// The people waiting, for each table size (`QUICK_PLAY_SEATS`), and what the shared queue
+/// has not heard yet.
 #[derive(Default)]
 pub struct Queue {
-    waiting: Mutex<[Vec<Waiter>; QUICK_PLAY_SEATS.len()]>,
+    waiting: Mutex<Lines>,
+}
+
+#[derive(Default)]
+struct Lines {
+    by_size: [Vec<Waiter>; QUICK_PLAY_SEATS.len()],
+    /// Connections written to the shared queue.
+    written: std::collections::HashSet<ConnId>,
+    /// Connections written there that stopped waiting here.
+    gone: Vec<ConnId>,
+}
+
+impl Lines {
+    fn remove(&mut self, conn: ConnId) -> Option<(u8, Waiter)> {
+        for (i, q) in self.by_size.iter_mut().enumerate() {
+            if let Some(at) = q.iter().position(|w| w.conn == conn) {
+                return Some((QUICK_PLAY_SEATS[i], q.remove(at)));
+            }
+        }
+        None
+    }
+
+    /// `conn` stopped waiting here: the shared queue hears it if it heard them come.
+    fn forget(&mut self, conn: ConnId) {
+        if self.written.remove(&conn) {
+            self.gone.push(conn);
+        }
+    }
 }
 
 fn index(seats: u8) -> Option<usize> {
@@ -51,27 +96,69 @@ impl Queue {
     /// included), or `None` for a size quick play does not seat.
     pub fn join(&self, seats: u8, waiter: Waiter) -> Option<u32> {
         let i = index(seats)?;
-        let mut waiting = self.waiting.lock().expect("not poisoned");
-        waiting
-            .iter_mut()
-            .for_each(|q| q.retain(|w| w.conn != waiter.conn));
-        waiting[i].push(waiter);
-        Some(waiting[i].len() as u32)
+        let mut lines = self.waiting.lock().expect("not poisoned");
+        lines.remove(waiter.conn);
+        lines.by_size[i].push(waiter);
+        Some(lines.by_size[i].len() as u32)
     }
 
     /// Takes a connection out of the queue (it cancelled, or closed); whether it was there.
     pub fn leave(&self, conn: ConnId) -> bool {
-        let mut waiting = self.waiting.lock().expect("not poisoned");
-        let before: usize = waiting.iter().map(Vec::len).sum();
-        waiting
-            .iter_mut()
-            .for_each(|q| q.retain(|w| w.conn != conn));
-        before != waiting.iter().map(Vec::len).sum::<usize>()
+        let mut lines = self.waiting.lock().expect("not poisoned");
+        lines.forget(conn);
+        lines.remove(conn).is_some()
+    }
+
+    /// Takes a matched person out of the queue: the size they waited for, and them.
+    pub fn take(&self, conn: ConnId) -> Option<(u8, Waiter)> {
+        let mut lines = self.waiting.lock().expect("not poisoned");
+        lines.written.remove(&conn);
+        lines.remove(conn)
     }
 
     pub fn len(&self) -> usize {
-        let waiting = self.waiting.lock().expect("not poisoned");
-        waiting.iter().map(Vec::len).sum()
+        let lines = self.waiting.lock().expect("not poisoned");
+        lines.by_size.iter().map(Vec::len).sum()
+    }
+
+    /// The people the shared queue has not heard of yet (they are written now), and the
+    /// connections it heard of that stopped waiting.
+    pub fn unshared(&self) -> (Vec<Waiting>, Vec<ConnId>) {
+        let mut lines = self.waiting.lock().expect("not poisoned");
+        let lines = &mut *lines;
+        let mut new = Vec::new();
+        for (i, q) in lines.by_size.iter().enumerate() {
+            for w in q {
+                if lines.written.insert(w.conn) {
+                    // The store writes them as this node's, waiting from now.
+                    new.push(Waiting {
+                        node: String::new(),
+                        conn: w.conn,
+                        seats: QUICK_PLAY_SEATS[i],
+                        rating: w.rating,
+                        name: w.name.clone(),
+                        profile: w.profile,
+                        token_hash: crate::secret::hash(&w.token),
+                        waited: Duration::ZERO,
+                    });
+                }
+            }
+        }
+        (new, std::mem::take(&mut lines.gone))
+    }
+
+    /// Tells everyone waiting how many wait for their size (`counts`, by `QUICK_PLAY_SEATS`)
+    /// when it is not what they were told last (`told`).
+    pub fn tell_counts(&self, counts: &[u32], told: &mut [u32]) {
+        let lines = self.waiting.lock().expect("not poisoned");
+        for (i, q) in lines.by_size.iter().enumerate() {
+            if counts[i] != told[i] {
+                for w in q {
+                    let _ = w.news.send(News::Waiting(counts[i]));
+                }
+                told[i] = counts[i];
+            }
+        }
     }
 
     /// The groups to seat now out of the queue for tables of `seats` (people and CPU seats),
@@ -80,8 +167,8 @@ impl Queue {
         let Some(i) = index(seats) else {
             return Vec::new();
         };
-        let mut waiting = self.waiting.lock().expect("not poisoned");
-        let queue = &mut waiting[i];
+        let mut lines = self.waiting.lock().expect("not poisoned");
+        let queue = &mut lines.by_size[i];
         let now = Instant::now();
         let ratings: Vec<f64> = queue.iter().map(|w| w.rating).collect();
         let waited: Vec<Duration> = queue.iter().map(|w| now.duration_since(w.since)).collect();
@@ -103,17 +190,17 @@ impl Queue {
 
     /// People whose table could not be opened wait on.
     pub fn put_back(&self, seats: u8, people: Vec<Waiter>) {
-        let mut waiting = self.waiting.lock().expect("not poisoned");
+        let mut lines = self.waiting.lock().expect("not poisoned");
         if let Some(i) = index(seats) {
-            waiting[i].extend(people);
+            lines.by_size[i].extend(people);
         }
     }
 
     /// Tells everyone waiting for `seats` how many wait, when it is not `told` (what they were
     /// told last); the number now.
     pub fn tell_waiting(&self, seats: u8, told: u32) -> u32 {
-        let waiting = self.waiting.lock().expect("not poisoned");
-        let Some(queue) = index(seats).map(|i| &waiting[i]) else {
+        let lines = self.waiting.lock().expect("not poisoned");
+        let Some(queue) = index(seats).map(|i| &lines.by_size[i]) else {
             return told;
         };
         let n = queue.len() as u32;
@@ -225,6 +312,45 @@ mod tests {
 
     fn secs(s: &[u64]) -> Vec<Duration> {
         s.iter().map(|&s| Duration::from_secs(s)).collect()
+    }
+
+    fn waiter(conn: ConnId) -> Waiter {
+        Waiter {
+            conn,
+            rating: 1500.0,
+            name: format!("P{conn}"),
+            profile: conn as i64,
+            token: format!("token {conn}"),
+            since: Instant::now(),
+            news: mpsc::unbounded_channel().0,
+        }
+    }
+
+    #[test]
+    fn the_shared_queue_hears_each_arrival_once_and_of_those_who_left_after_it_heard() {
+        let q = Queue::default();
+        q.join(4, waiter(1));
+        q.join(2, waiter(2));
+        let (new, gone) = q.unshared();
+        let heard: Vec<(u64, u8)> = new.iter().map(|w| (w.conn, w.seats)).collect();
+        assert_eq!(heard, [(2, 2), (1, 4)]);
+        assert_eq!(new[1].token_hash, crate::secret::hash("token 1"));
+        assert!(gone.is_empty());
+        q.join(4, waiter(3));
+        assert!(q.leave(1), "1 cancels");
+        assert!(q.take(2).is_some(), "2 is seated");
+        assert!(
+            q.leave(3),
+            "3 cancels before the shared queue heard of them"
+        );
+        let (new, gone) = q.unshared();
+        assert!(new.is_empty());
+        assert_eq!(
+            gone,
+            [1],
+            "only 1 is taken off the shared queue: 2 was matched there"
+        );
+        assert_eq!(q.unshared().1, Vec::<ConnId>::new());
     }
 
     #[test]

@@ -38,7 +38,13 @@ impl Server {
             lease: config.lease,
         };
         let opened = Store::open(&config.store, node).await?;
-        let shared = Arc::new(Shared::new(config, opened.store, opened.leases, address));
+        let shared = Arc::new(Shared::new(
+            config,
+            opened.store,
+            opened.leases,
+            opened.queue,
+            address,
+        ));
         let mut restored = 0;
         for saved in opened.rooms {
             let code = saved.code.clone();

@@ -4,7 +4,9 @@
 //! wakes and sends its devices on; two finished games at once both move the ratings, once;
 //! a step the database did not take is told to nobody; a game whose end was never written is
 //! finished once by the node that takes it; a claim waits for a stopped node's locks only so
-//! long, holds up no other, and a node starting meanwhile stalls nobody's leases.
+//! long, holds up no other, and a node starting meanwhile stalls nobody's leases. Quick play
+//! across nodes: two who ask at two nodes sit at one table, forty spread over three nodes sit
+//! at ten, and people who waited at a node that was killed are seated when they ask again.
 
 mod common;
 
@@ -357,9 +359,10 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
         step: Step::Roll(6),
     };
     assert_eq!(one.write(step(epoch)).await, Ok(0));
+    // Node one's lease runs out: every room it holds is free at once.
     Postgres::query(
         &url,
-        "UPDATE rooms SET lease_until = now() - interval '1 second' WHERE code = 'FENCE'",
+        "UPDATE nodes SET lease_until = now() - interval '1 second' WHERE id = 'one'",
     )
     .await
     .unwrap();
@@ -386,16 +389,23 @@ async fn games_finishing_at_once_on_two_nodes_each_move_the_ratings_once() {
     assert_eq!(one.write(finish).await, Err(StoreError::Fenced));
     let p = one.profile(ids[0]).await.unwrap().unwrap();
     assert_eq!(p.games, 2 * ROOMS as i64, "a fenced finish moves no rating");
-    // A room nobody has held for a room's time to live ends (its node died, nobody came).
+    // The rooms of a node gone for a room's time to live end (it died, nobody came).
+    let ones = "SELECT count(*) FROM rooms WHERE owner = 'one'";
+    let held = count(Postgres::query(&url, ones).await.unwrap());
+    assert!(held >= 1, "node one still holds the rooms nobody took");
     Postgres::query(
         &url,
-        "UPDATE rooms SET lease_until = now() - interval '2 hours' WHERE code = 'R0'",
+        "UPDATE nodes SET lease_until = now() - interval '2 hours' WHERE id = 'one'",
     )
     .await
     .unwrap();
-    assert_eq!(one_leases.sweep(Duration::from_secs(3600)).await, Ok(1));
-    let left = Postgres::query(&url, "SELECT count(*) FROM rooms WHERE code = 'R0'").await;
-    assert_eq!(left.unwrap(), ["0"]);
+    assert_eq!(
+        one_leases.sweep(Duration::from_secs(3600)).await,
+        Ok(held as u64)
+    );
+    assert_eq!(count(Postgres::query(&url, ones).await.unwrap()), 0);
+    let fence = "SELECT count(*) FROM rooms WHERE code = 'FENCE'";
+    assert_eq!(count(Postgres::query(&url, fence).await.unwrap()), 1);
     // Node one is told where the room is; node two's own writes go in.
     assert!(
         matches!(one_leases.claim("FENCE").await, Ok(Claim::Elsewhere { address }) if address == "ws://two/ws")
@@ -470,8 +480,9 @@ async fn a_game_whose_end_its_node_never_wrote_is_finished_once_by_the_node_that
     Postgres::query(
         &url,
         &format!(
-            "UPDATE rooms SET room = '{table}', lease_until = now() - interval '1 second' \
-             WHERE code = '{code}'; DELETE FROM games; \
+            "UPDATE rooms SET room = '{table}' WHERE code = '{code}'; \
+             UPDATE nodes SET lease_until = now() - interval '1 second' \
+             WHERE id = (SELECT owner FROM rooms WHERE code = '{code}'); DELETE FROM games; \
              UPDATE profiles SET rating = {start}, games = 0, wins = 0"
         ),
     )
@@ -572,7 +583,8 @@ async fn a_claim_waits_for_a_stopped_nodes_locks_only_so_long_and_holds_up_nothi
     // Node 2 is asked for all three rooms at once; meanwhile a third node starts, and node 2's
     // lease on the free room (taken at once) is watched.
     let lease = format!(
-        "SELECT count(*) FROM rooms WHERE code = '{}' AND lease_until < now()",
+        "SELECT count(*) FROM rooms r JOIN nodes n ON n.id = r.owner \
+         WHERE r.code = '{}' AND n.lease_until < now()",
         players[2].code
     );
     let watch = async {
@@ -659,4 +671,114 @@ async fn a_claim_waits_for_a_stopped_nodes_locks_only_so_long_and_holds_up_nothi
         ["2"],
         "each room taken once, written by nobody else"
     );
+}
+
+/// Asks for quick play at each of `at` (a node's address and a name) at once: each player and
+/// the node it sits at.
+async fn all_ask(at: &[(String, String)], seats: u8) -> Vec<(Player, String)> {
+    let asks = at.iter().map(|(addr, name)| {
+        let (addr, name) = (addr.clone(), name.clone());
+        tokio::spawn(async move { Player::quick(&addr, seats, &name, None).await })
+    });
+    let mut seated = Vec::new();
+    for ask in futures_util::future::join_all(asks).await {
+        seated.push(ask.unwrap().unwrap());
+    }
+    seated
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_asking_for_quick_play_at_two_nodes_sit_at_one_table_and_play_it() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let nodes = [node(&url), node(&url)];
+    let at = [
+        (nodes[0].addr.clone(), "Ana".to_string()),
+        (nodes[1].addr.clone(), "Budi".to_string()),
+    ];
+    let mut seated = within(20, all_ask(&at, 2)).await;
+    let (b, b_node) = seated.pop().unwrap();
+    let (a, a_node) = seated.pop().unwrap();
+    assert_eq!(a.code, b.code, "one table");
+    assert_eq!(a_node, b_node, "both at the node that holds it");
+    assert_ne!(a.seat, b.seat);
+    let end = within(60, to_the_end(a, b)).await;
+    let result = end.game.unwrap().result.expect("the game ended");
+    assert!(result.rating_changes.is_some(), "a ranked game");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forty_asking_at_three_nodes_sit_at_ten_tables_of_four_each_once() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let nodes = [node(&url), node(&url), node(&url)];
+    let at: Vec<(String, String)> = (0..40)
+        .map(|i| (nodes[i % 3].addr.clone(), format!("P{i}")))
+        .collect();
+    let seated = within(30, all_ask(&at, 4)).await;
+    let mut tables: std::collections::HashMap<String, Vec<u8>> = Default::default();
+    for (p, _) in &seated {
+        tables.entry(p.code.clone()).or_default().push(p.seat);
+    }
+    assert_eq!(tables.len(), 10, "{tables:?}");
+    for (code, mut seats) in tables {
+        seats.sort_unstable();
+        assert_eq!(seats, [0, 1, 2, 3], "room {code}: four people, no CPU");
+    }
+    let waiting = Postgres::query(&url, "SELECT count(*) FROM quick_waiting").await;
+    assert_eq!(count(waiting.unwrap()), 0, "nobody left in the queue");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn people_waiting_at_a_killed_node_are_seated_when_they_ask_again() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let mut nodes = vec![node(&url), node(&url), node(&url)];
+    // Three wait at node 1 for a table of four.
+    let mut waiting = Vec::new();
+    for name in ["Ana", "Budi", "Citra"] {
+        let mut c = ludo_server_tools::client::Client::connect(&nodes[0].addr)
+            .await
+            .unwrap();
+        let player = ludo_proto::PlayerSpec {
+            name: name.into(),
+            profile: None,
+        };
+        c.send(&ClientMsg::QuickPlay { seats: 4, player })
+            .await
+            .unwrap();
+        let queued = within(10, c.until(|m| matches!(m, ServerMsg::Queued { .. }))).await;
+        assert!(queued.is_ok(), "{queued:?}");
+        waiting.push(c);
+    }
+    within(10, async {
+        while count(
+            Postgres::query(&url, "SELECT count(*) FROM quick_waiting")
+                .await
+                .unwrap(),
+        ) < 3
+        {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    nodes[0].signal(libc::SIGKILL);
+    let _ = nodes.remove(0).child.wait();
+    drop(waiting);
+    // Once its lease has run out, its rows are nobody's: their devices ask again at the
+    // others (as a game does on reconnecting), and a fourth person asks. The four sit at one
+    // table, none of them beside the killed node's rows.
+    past_a_lease().await;
+    let at: Vec<(String, String)> = ["Ana", "Budi", "Citra", "Dewi"]
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (nodes[i % 2].addr.clone(), name.to_string()))
+        .collect();
+    let seated = within(30, all_ask(&at, 4)).await;
+    let codes: std::collections::HashSet<&str> =
+        seated.iter().map(|(p, _)| p.code.as_str()).collect();
+    assert_eq!(codes.len(), 1, "one table for the four");
+    let mut seats: Vec<u8> = seated.iter().map(|(p, _)| p.seat).collect();
+    seats.sort_unstable();
+    assert_eq!(seats, [0, 1, 2, 3]);
 }

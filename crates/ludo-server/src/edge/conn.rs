@@ -504,6 +504,9 @@ impl Conn {
         let waiter = Waiter {
             conn: self.id,
             rating: person.rating,
+            name: person.name.clone(),
+            profile: person.profile,
+            token: crate::secret::token(),
             since: Instant::now(),
             news: tx,
         };
@@ -539,6 +542,23 @@ impl Conn {
                         seat: Some(seat),
                     };
                     self.attach(room, how, &mut inboxes.outbox, replies).await;
+                }
+            }
+            // Another node opened the table: the seat is this device's by the token, there.
+            Some(News::SentOn {
+                code,
+                address,
+                token,
+            }) => {
+                inboxes.news = None;
+                if let Some((person, _)) = self.waiting.take() {
+                    replies.push(ServerMsg::Joined {
+                        link: format!("/r/{code}"),
+                        code,
+                        token,
+                        profile: person.key,
+                    });
+                    replies.push(ServerMsg::Moved { url: address });
                 }
             }
             // The queue stopped (the server is stopping).

@@ -1,6 +1,6 @@
-//! Several nodes sharing a PostgreSQL store: a node renews the leases of the rooms it holds,
-//! drops a room another node has taken (its devices are sent there), and takes a room whose
-//! node stopped renewing when a device asks for it.
+//! Several nodes sharing a PostgreSQL store: a node renews its lease, drops a room another
+//! node has taken (its devices are sent there), and takes a room whose node stopped renewing
+//! when a device asks for it.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -71,9 +71,10 @@ impl Shared {
     }
 }
 
-/// Renews this node's leases a few times a lease; a room this node runs that the database no
-/// longer gives it (another node took it while this one was paused) is told it is lost. Now
-/// and then, rooms nobody has held for a room's time to live end.
+/// Renews this node's lease three times a lease; after a renewal that came late, a room this
+/// node runs that the database no longer gives it (another node took it while this one was
+/// paused) is told it is lost. Now and then, rooms nobody has held for a room's time to live
+/// end.
 pub async fn renew_leases(shared: Arc<Shared>, leases: Leases) {
     let every = shared.config.lease / 3;
     let mut tick = tokio::time::interval(every);
@@ -91,7 +92,8 @@ pub async fn renew_leases(shared: Arc<Shared>, leases: Leases) {
         }
         let asked = Instant::now();
         let held: HashMap<String, i64> = match leases.renew().await {
-            Ok(rows) => rows.into_iter().collect(),
+            Ok(None) => continue,
+            Ok(Some(rows)) => rows.into_iter().collect(),
             Err(e) => {
                 tracing::error!("the leases were not renewed: {e}");
                 continue;

@@ -13,7 +13,7 @@ use crate::config::Config;
 use crate::quick::Queue;
 use crate::room::{Host, Room, RoomMsg, RoomSetup, Table};
 use crate::secret;
-use crate::store::{Leases, SavedRoom, Store};
+use crate::store::{Leases, SavedRoom, SharedQueue, Store};
 
 pub struct Shared {
     pub config: Config,
@@ -26,8 +26,10 @@ pub struct Shared {
     /// The claims under way, one at a time a room.
     pub claims: Claims,
     pub next_conn: AtomicU64,
-    /// People waiting for quick play.
+    /// People waiting for quick play here.
     pub queue: Queue,
+    /// When several nodes share the database: every node's people waiting for quick play.
+    pub shared_queue: Option<SharedQueue>,
 }
 
 impl Host for Shared {
@@ -49,11 +51,18 @@ impl Host for Shared {
 }
 
 impl Shared {
-    pub fn new(config: Config, store: Store, leases: Option<Leases>, address: String) -> Shared {
+    pub fn new(
+        config: Config,
+        store: Store,
+        leases: Option<Leases>,
+        shared_queue: Option<SharedQueue>,
+        address: String,
+    ) -> Shared {
         Shared {
             config,
             store,
             leases,
+            shared_queue,
             address,
             claims: Claims::default(),
             rooms: Rooms::default(),
@@ -125,9 +134,18 @@ impl Shared {
                 break (table, epoch);
             }
         };
+        self.run_new(table, epoch)
+            .map_err(|e| (Refusal::BadTable, e))
+    }
+
+    /// Runs a new room whose row (on PostgreSQL) is written at `epoch`.
+    pub fn run_new(
+        self: &Arc<Self>,
+        table: Table,
+        epoch: i64,
+    ) -> Result<mpsc::Sender<RoomMsg>, String> {
         let code = table.code.clone();
-        let room = Room::new(self.clone(), self.setup(), table, &[], epoch)
-            .map_err(|e| (Refusal::BadTable, e))?;
+        let room = Room::new(self.clone(), self.setup(), table, &[], epoch)?;
         tracing::info!(room = %code, "room created");
         Ok(self.spawn(room, code, epoch))
     }

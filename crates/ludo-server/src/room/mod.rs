@@ -20,7 +20,7 @@ use tokio::sync::{mpsc, oneshot};
 
 pub use state::{Attach, ConnId, Joining};
 use state::{Effect, Input, RoomConfig, RoomState, Secrets, To};
-pub use table::Table;
+pub use table::{Seat, Table};
 
 use crate::secret;
 use crate::store::{Leases, Store, StoreError, Write};

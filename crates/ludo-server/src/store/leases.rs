@@ -1,7 +1,7 @@
 //! What only several nodes sharing a PostgreSQL store need: each room held by one node at an
-//! epoch under a lease. A node takes a new room's row, claims a room whose node stopped
-//! renewing, renews its leases, sweeps rooms nobody came back for, tells where a room is held,
-//! and lets go of its rooms when it stops. On one node (SQLite) there are no leases.
+//! epoch, each node under one lease. A node takes a new room's row, claims a room whose node
+//! stopped renewing, renews its lease, sweeps rooms nobody came back for, tells where a room
+//! is held, and lets go of its rooms when it stops. On one node (SQLite) there are no leases.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,12 +25,13 @@ impl Leases {
         self.0.claim(code).await
     }
 
-    /// Renews this node's leases: the rooms (and epochs) it still holds.
-    pub async fn renew(&self) -> Result<Vec<(String, i64)>, String> {
+    /// Renews this node's lease; when it had nearly run out, the rooms (and epochs) the node
+    /// still holds (another may have taken some meanwhile).
+    pub async fn renew(&self) -> Result<Option<Vec<(String, i64)>>, String> {
         self.0.renew().await
     }
 
-    /// Ends the rooms nobody has held for `ttl` (their node died and nobody came back for
+    /// Ends the rooms whose node's lease ran out `ttl` ago (it died and nobody came back for
     /// them). How many ended.
     pub async fn sweep(&self, ttl: Duration) -> Result<u64, String> {
         self.0.sweep(ttl).await

@@ -10,9 +10,11 @@
 
 mod leases;
 mod postgres;
+mod quick;
 mod sqlite;
 
 pub use leases::Leases;
+pub use quick::{QuickTable, SharedQueue, Waiting};
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -320,11 +322,13 @@ pub enum Store {
     Postgres(Arc<postgres::Postgres>),
 }
 
-/// A store just opened: the store, its leases when several nodes share it, and on one node the
-/// rooms it holds, to bring back (nodes claim theirs when a device asks).
+/// A store just opened: the store, its leases and quick play's shared queue when several
+/// nodes share it, and on one node the rooms it holds, to bring back (nodes claim theirs when
+/// a device asks).
 pub struct Opened {
     pub store: Store,
     pub leases: Option<Leases>,
+    pub queue: Option<SharedQueue>,
     pub rooms: Vec<SavedRoom>,
 }
 
@@ -338,6 +342,7 @@ impl Store {
                 Ok(Opened {
                     store: Store::Sqlite(store),
                     leases: None,
+                    queue: None,
                     rooms,
                 })
             }
@@ -345,7 +350,8 @@ impl Store {
                 let pg = Arc::new(postgres::Postgres::open(url, node).await?);
                 Ok(Opened {
                     store: Store::Postgres(pg.clone()),
-                    leases: Some(Leases(pg)),
+                    leases: Some(Leases(pg.clone())),
+                    queue: Some(SharedQueue(pg)),
                     rooms: Vec::new(),
                 })
             }

@@ -1,7 +1,9 @@
-//! PostgreSQL, shared by several nodes. Each room has an owner, an epoch and a lease; a node
-//! claims a room whose lease ran out (the database's clock decides), renews its leases, and
-//! every write of a room holds the room's row at the epoch it claimed: a node that lost the
-//! room writes nothing. Writes are committed in groups, as on SQLite, by one task.
+//! PostgreSQL, shared by several nodes. Each node renews one lease (its row in `nodes`); each
+//! room has an owner and an epoch. A node claims a room whose owner's lease ran out (the
+//! database's clock decides), and every write of a room holds the room's row at the epoch it
+//! claimed: a node that lost the room writes nothing. Writes are committed in groups, as on
+//! SQLite, by one task. Quick play's waiting people of every node are rows here too
+//! (`quick`).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -28,18 +30,37 @@ CREATE TABLE IF NOT EXISTS profiles(
 CREATE TABLE IF NOT EXISTS nodes(
     id TEXT PRIMARY KEY,
     address TEXT NOT NULL,
-    last_seen TIMESTAMPTZ NOT NULL DEFAULT now()
+    lease_until TIMESTAMPTZ NOT NULL DEFAULT now()
 );
+ALTER TABLE nodes ADD COLUMN IF NOT EXISTS lease_until TIMESTAMPTZ NOT NULL DEFAULT now();
 CREATE TABLE IF NOT EXISTS rooms(
     code TEXT PRIMARY KEY,
     room TEXT NOT NULL,
     updated BIGINT NOT NULL,
     owner TEXT,
-    epoch BIGINT NOT NULL DEFAULT 1,
-    lease_until TIMESTAMPTZ NOT NULL
+    epoch BIGINT NOT NULL DEFAULT 1
 );
+DROP INDEX IF EXISTS rooms_lease;
+ALTER TABLE rooms DROP COLUMN IF EXISTS lease_until;
 CREATE INDEX IF NOT EXISTS rooms_owner ON rooms(owner);
-CREATE INDEX IF NOT EXISTS rooms_lease ON rooms(lease_until);
+CREATE TABLE IF NOT EXISTS quick_waiting(
+    node TEXT NOT NULL,
+    conn BIGINT NOT NULL,
+    seats SMALLINT NOT NULL,
+    rating DOUBLE PRECISION NOT NULL,
+    name TEXT NOT NULL,
+    profile BIGINT NOT NULL,
+    token_hash TEXT NOT NULL,
+    since TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY(node, conn)
+);
+CREATE TABLE IF NOT EXISTS quick_seated(
+    node TEXT NOT NULL,
+    conn BIGINT NOT NULL,
+    code TEXT NOT NULL,
+    address TEXT NOT NULL,
+    PRIMARY KEY(node, conn)
+);
 CREATE TABLE IF NOT EXISTS steps(
     code TEXT NOT NULL,
     game INTEGER NOT NULL,
@@ -63,8 +84,10 @@ const SCHEMA_LOCK: i64 = 0x4c75_646f;
 
 /// The schema's version, kept in `ludo_schema`: a node whose database has it runs no DDL
 /// (`CREATE INDEX IF NOT EXISTS` locks its table even when the index exists, and queued
-/// behind one waiting write it would stall every node's writes to that table).
-const SCHEMA_VERSION: i32 = 1;
+/// behind one waiting write it would stall every node's writes to that table). Version 2
+/// moved the leases from the rooms to the nodes and added quick play's queue: nodes of
+/// version 1 stop before one of version 2 starts.
+const SCHEMA_VERSION: i32 = 2;
 
 /// How many times a node starting tries to make the schema when its locks are not had in
 /// time (another node is making it, or a migration waits for running nodes).
@@ -75,12 +98,12 @@ const SCHEMA_TRIES: u32 = 5;
 const RETRIES: u32 = 3;
 
 pub struct Postgres {
-    pool: Pool,
-    node: Node,
+    pub(super) pool: Pool,
+    pub(super) node: Node,
     pub(super) writer: Writer,
 }
 
-fn failed(e: tokio_postgres::Error) -> String {
+pub(super) fn failed(e: tokio_postgres::Error) -> String {
     match e.as_db_error() {
         Some(db) => format!("postgres: {} ({})", db.message(), db.code().code()),
         None => format!("postgres: {e}"),
@@ -159,9 +182,11 @@ impl Postgres {
             let mut c = pool.get().await.map_err(|e| format!("postgres: {e}"))?;
             make_schema(&mut c).await?;
             c.execute(
-                "INSERT INTO nodes(id, address, last_seen) VALUES($1, $2, now()) \
-                 ON CONFLICT(id) DO UPDATE SET address = excluded.address, last_seen = now()",
-                &[&node.id, &node.address],
+                "INSERT INTO nodes(id, address, lease_until) \
+                 VALUES($1, $2, now() + make_interval(secs => $3)) \
+                 ON CONFLICT(id) DO UPDATE SET address = excluded.address, \
+                 lease_until = excluded.lease_until",
+                &[&node.id, &node.address, &lease_secs(&node)],
             )
             .await
             .map_err(failed)?;
@@ -175,7 +200,7 @@ impl Postgres {
         })
     }
 
-    async fn client(&self) -> Result<deadpool_postgres::Object, String> {
+    pub(super) async fn client(&self) -> Result<deadpool_postgres::Object, String> {
         self.pool.get().await.map_err(|e| format!("postgres: {e}"))
     }
 
@@ -283,10 +308,9 @@ impl Postgres {
         let c = self.client().await?;
         let row = c
             .query_opt(
-                "INSERT INTO rooms(code, room, updated, owner, epoch, lease_until) \
-                 VALUES($1, $2, $3, $4, 1, now() + make_interval(secs => $5)) \
-                 ON CONFLICT(code) DO NOTHING RETURNING epoch",
-                &[&code, &json, &now(), &self.node.id, &lease_secs(&self.node)],
+                "INSERT INTO rooms(code, room, updated, owner, epoch) \
+                 VALUES($1, $2, $3, $4, 1) ON CONFLICT(code) DO NOTHING RETURNING epoch",
+                &[&code, &json, &now(), &self.node.id],
             )
             .await
             .map_err(failed)?;
@@ -302,11 +326,11 @@ impl Postgres {
         // database ends its session; a claim waits at most `LOCK_WAIT` for it.
         let taken = match tx
             .query_opt(
-                "UPDATE rooms SET owner = $2, epoch = epoch + 1, \
-                 lease_until = now() + make_interval(secs => $3) \
-                 WHERE code = $1 AND (lease_until < now() OR owner = $2 OR owner IS NULL) \
+                "UPDATE rooms r SET owner = $2, epoch = epoch + 1 \
+                 WHERE code = $1 AND (owner = $2 OR owner IS NULL OR NOT EXISTS( \
+                     SELECT 1 FROM nodes n WHERE n.id = r.owner AND n.lease_until >= now())) \
                  RETURNING epoch, room",
-                &[&code, &self.node.id, &lease_secs(&self.node)],
+                &[&code, &self.node.id],
             )
             .await
         {
@@ -361,39 +385,57 @@ impl Postgres {
         }))
     }
 
-    pub async fn renew(&self) -> Result<Vec<(String, i64)>, String> {
-        let c = self.client().await?;
-        c.execute(
-            "INSERT INTO nodes(id, address, last_seen) VALUES($1, $2, now()) \
-             ON CONFLICT(id) DO UPDATE SET last_seen = now()",
-            &[&self.node.id, &self.node.address],
+    /// Renews this node's lease: one row. When the lease had less than a third left (this
+    /// node was paused, or the database slow), another node may have taken some of its rooms
+    /// meanwhile: the rooms (and epochs) it still holds, to compare.
+    pub async fn renew(&self) -> Result<Option<Vec<(String, i64)>>, String> {
+        let mut c = self.client().await?;
+        let tx = c.transaction().await.map_err(failed)?;
+        let left: Option<f64> = tx
+            .query_opt(
+                "SELECT extract(epoch FROM lease_until - clock_timestamp())::float8 \
+                 FROM nodes WHERE id = $1 FOR UPDATE",
+                &[&self.node.id],
+            )
+            .await
+            .map_err(failed)?
+            .map(|r| r.get(0));
+        tx.execute(
+            "INSERT INTO nodes(id, address, lease_until) \
+             VALUES($1, $2, clock_timestamp() + make_interval(secs => $3)) \
+             ON CONFLICT(id) DO UPDATE SET lease_until = excluded.lease_until",
+            &[&self.node.id, &self.node.address, &lease_secs(&self.node)],
         )
         .await
         .map_err(failed)?;
-        // The rows locked in the order of their codes, as a batch of writes locks them: the
-        // two never wait for each other in a circle.
-        let rows = c
-            .query(
-                "UPDATE rooms SET lease_until = now() + make_interval(secs => $2) \
-                 WHERE code IN (SELECT code FROM rooms WHERE owner = $1 ORDER BY code FOR UPDATE) \
-                 RETURNING code, epoch",
-                &[&self.node.id, &lease_secs(&self.node)],
-            )
-            .await
-            .map_err(failed)?;
-        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        let late = left.is_none_or(|left| left < lease_secs(&self.node) / 3.0);
+        let held = if late {
+            let rows = tx
+                .query(
+                    "SELECT code, epoch FROM rooms WHERE owner = $1",
+                    &[&self.node.id],
+                )
+                .await
+                .map_err(failed)?;
+            Some(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+        } else {
+            None
+        };
+        tx.commit().await.map_err(failed)?;
+        Ok(held)
     }
 
-    /// Ends the rooms nobody has held for `ttl` (their node died and nobody came back for
-    /// them), and forgets nodes not seen for a day: the rooms ended.
+    /// Ends the rooms whose node's lease ran out `ttl` ago (it died and nobody came back for
+    /// them), forgets nodes gone a day that hold nothing, and the quick-play rows of nodes
+    /// whose lease ran out (their people ask again elsewhere).
     pub async fn sweep(&self, ttl: Duration) -> Result<u64, String> {
         let mut c = self.client().await?;
         let tx = c.transaction().await.map_err(failed)?;
         let secs = ttl.as_secs_f64();
         let gone = tx
             .query(
-                "DELETE FROM rooms WHERE lease_until < now() - make_interval(secs => $1) \
-                 RETURNING code",
+                "DELETE FROM rooms WHERE owner IN (SELECT id FROM nodes \
+                 WHERE lease_until < now() - make_interval(secs => $1)) RETURNING code",
                 &[&secs],
             )
             .await
@@ -404,9 +446,13 @@ impl Postgres {
                 .await
                 .map_err(failed)?;
         }
-        tx.execute(
-            "DELETE FROM nodes WHERE last_seen < now() - interval '1 day'",
-            &[],
+        tx.batch_execute(
+            "DELETE FROM nodes n WHERE lease_until < now() - interval '1 day' \
+                 AND NOT EXISTS(SELECT 1 FROM rooms r WHERE r.owner = n.id); \
+             DELETE FROM quick_waiting WHERE node NOT IN \
+                 (SELECT id FROM nodes WHERE lease_until >= now()); \
+             DELETE FROM quick_seated WHERE node NOT IN \
+                 (SELECT id FROM nodes WHERE lease_until >= now());",
         )
         .await
         .map_err(failed)?;
@@ -426,19 +472,25 @@ impl Postgres {
         Ok(row.map(|r| r.get(0)))
     }
 
+    /// Ends this node's lease (one row: every room it holds is free at once) and takes its
+    /// people out of quick play's queue. How many rooms it held.
     pub async fn release(&self) -> Result<u64, String> {
         let c = self.client().await?;
-        let n = c
-            .execute(
-                "UPDATE rooms SET lease_until = now() - interval '1 second' WHERE owner = $1",
+        for sql in [
+            "UPDATE nodes SET lease_until = now() - interval '1 second' WHERE id = $1",
+            "DELETE FROM quick_waiting WHERE node = $1",
+            "DELETE FROM quick_seated WHERE node = $1",
+        ] {
+            c.execute(sql, &[&self.node.id]).await.map_err(failed)?;
+        }
+        let held = c
+            .query_one(
+                "SELECT count(*) FROM rooms WHERE owner = $1",
                 &[&self.node.id],
             )
             .await
             .map_err(failed)?;
-        c.execute("DELETE FROM nodes WHERE id = $1", &[&self.node.id])
-            .await
-            .map_err(failed)?;
-        Ok(n)
+        Ok(held.get::<_, i64>(0) as u64)
     }
 }
 

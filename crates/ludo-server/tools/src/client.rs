@@ -258,6 +258,48 @@ impl Player {
         Player::seated(client, first).await
     }
 
+    /// Asks node `addr` for quick play at a table of `seats` and waits to be seated: at this
+    /// node, or (another node opened the table) at that one, where the seat is resumed by the
+    /// token this node gave. The player, and the node it sits at.
+    pub async fn quick(
+        addr: &str,
+        seats: u8,
+        name: &str,
+        profile: Option<String>,
+    ) -> Result<(Player, String), String> {
+        let mut client = Client::connect(addr).await?;
+        let player = PlayerSpec {
+            name: name.into(),
+            profile,
+        };
+        client.send(&ClientMsg::QuickPlay { seats, player }).await?;
+        let (code, token, profile) = loop {
+            match client.recv().await? {
+                ServerMsg::Joined {
+                    code,
+                    token,
+                    profile,
+                    ..
+                } => break (code, token, profile),
+                ServerMsg::Queued { .. } => {}
+                other => return Err(format!("expected queued or joined, got {other:?}")),
+            }
+        };
+        match client.recv().await? {
+            ServerMsg::Seated { seat } => {
+                let player = Player::new(client, code, token, profile, seat);
+                Ok((player, addr.to_string()))
+            }
+            ServerMsg::Moved { url } => {
+                client.close().await;
+                let there = node_addr(&url);
+                let player = Player::resume_token(&there, code, token, profile).await?;
+                Ok((player, there))
+            }
+            other => Err(format!("expected seated or moved, got {other:?}")),
+        }
+    }
+
     async fn seated(mut client: Client, first: ServerMsg) -> Result<Player, String> {
         let (code, token, profile) = match first {
             ServerMsg::Joined {
@@ -293,6 +335,25 @@ impl Player {
             moved: None,
             shares: true,
             share: None,
+        }
+    }
+
+    /// Takes the seat of room `code` that `token` holds, having heard nothing yet.
+    async fn resume_token(
+        addr: &str,
+        code: String,
+        token: String,
+        profile: String,
+    ) -> Result<Player, String> {
+        let resume = ClientMsg::Resume {
+            code: code.clone(),
+            token: token.clone(),
+            seen: 0,
+        };
+        let (client, first) = Client::ask(addr, &resume).await?;
+        match first {
+            ServerMsg::Seated { seat } => Ok(Player::new(client, code, token, profile, seat)),
+            other => Err(format!("expected seated, got {other:?}")),
         }
     }
 
