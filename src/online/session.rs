@@ -1029,6 +1029,55 @@ mod tests {
     }
 
     #[test]
+    fn a_quick_play_table_at_another_node_is_resumed_there_by_the_token_given() {
+        let first = ClientMsg::QuickPlay {
+            seats: 4,
+            player: player(),
+        };
+        let table = table();
+        let mut online = Online::new(SERVER, first);
+        online.apply(In::Opened, &table);
+        let queued = ServerMsg::Queued {
+            seats: 4,
+            waiting: 2,
+        };
+        online.apply(In::Heard(queued), &table);
+        let joined = ServerMsg::Joined {
+            code: "K7X9PQTA".into(),
+            token: "kept".into(),
+            profile: "key".into(),
+            link: "/r/K7X9PQTA".into(),
+        };
+        let outs = online.apply(In::Heard(joined), &table);
+        assert!(
+            outs.iter()
+                .any(|o| matches!(o, Out::Remember(t) if t.token == "kept"))
+        );
+        let moved = ServerMsg::Moved {
+            url: "ws://b/ws".into(),
+        };
+        let outs = online.apply(In::Heard(moved), &table);
+        assert!(matches!(outs.last(), Some(Out::Disconnect)));
+        let outs = online.apply(In::Tick(0.0), &table);
+        assert!(
+            matches!(&outs[1], Out::Connect(a) if a == "ws://b/ws"),
+            "{outs:?}"
+        );
+        let outs = online.apply(In::Opened, &table);
+        let resume = ClientMsg::Resume {
+            code: "K7X9PQTA".into(),
+            token: "kept".into(),
+            seen: 0,
+        };
+        assert_eq!(
+            sends(&outs)[1],
+            &resume,
+            "the seat resumed there, not asked for again"
+        );
+        assert!(!online.waits_for_quick_play());
+    }
+
+    #[test]
     fn a_refusal_that_ends_the_attempt_forgets_the_ticket_and_says_why() {
         let resume = ClientMsg::Resume {
             code: "K7X9PQTA".into(),

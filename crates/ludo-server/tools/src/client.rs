@@ -358,32 +358,31 @@ impl Player {
     }
 
     /// Comes back to the seat on a new connection, having heard `seen` events.
-    pub async fn resume(addr: &str, old: Player) -> Result<Player, String> {
-        let Player {
-            code,
-            token,
-            profile,
-            seat,
-            cpu,
-            mirror,
-            ..
-        } = old;
-        old.client.close().await;
-        let seen = mirror.as_ref().map_or(0, |m| m.seq);
+    pub async fn resume(addr: &str, mut old: Player) -> Result<Player, String> {
+        old.reconnect(addr).await?;
+        Ok(old)
+    }
+
+    /// Comes back to the seat through node `addr` (following `moved` and `busy`) on a new
+    /// connection, having heard the events its mirror has; the old connection closes. On an
+    /// error the player is as it was, to try again.
+    pub async fn reconnect(&mut self, addr: &str) -> Result<(), String> {
+        let seen = self.mirror.as_ref().map_or(0, |m| m.seq);
         let resume = ClientMsg::Resume {
-            code: code.clone(),
-            token: token.clone(),
+            code: self.code.clone(),
+            token: self.token.clone(),
             seen,
         };
         let (client, first) = Client::ask(addr, &resume).await?;
         match first {
-            ServerMsg::Seated { seat: s } if s == seat => {}
-            other => return Err(format!("expected seated {seat}, got {other:?}")),
+            ServerMsg::Seated { seat } if seat == self.seat => {}
+            other => return Err(format!("expected seated {}, got {other:?}", self.seat)),
         }
-        Ok(Player {
-            cpu,
-            ..Player::new(client, code, token, profile, seat)
-        })
+        let old = std::mem::replace(&mut self.client, client);
+        old.close().await;
+        self.asked = None;
+        self.moved = None;
+        Ok(())
     }
 
     pub fn stage(&self) -> Option<Stage> {

@@ -11,21 +11,26 @@
 //! room's node), and the database's commits and rows written a second are printed too.
 //! `--store postgres` runs one node on PostgreSQL.
 //!
+//! `--procs N` spreads the bots over N processes of this program (one process may open
+//! 20,000 files here, so 10,000 rooms of four take three); each node's open-file limit is
+//! printed. `--kill-after S` kills the first node (SIGKILL) S seconds into the play: its
+//! rooms' bots come back through the other nodes, and the time from the kill until each of
+//! its rooms is played again (its first event heard after) is printed (p50, p99, the last).
+//!
 //! `--quick N` instead connects N sockets that ask for quick play at four seats at once (each
-//! a new profile, so every rating is the same and the band seats them at once), and prints how
-//! long until each was seated (p50, p99, the last) and the rooms opened.
+//! a new profile, so every rating is the same and the band seats them at once), spread over
+//! the nodes, and prints how long until each was seated (p50, p99, the last) and the rooms
+//! opened.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use clap::Parser;
-use ludo_proto::{ClientMsg, SeatSpec, ServerMsg, Stage, TableSpec};
+use ludo_server_tools::bots::{self, Counts, Plan, Tally};
 use ludo_server_tools::client::Player;
 use ludo_server_tools::scratch_postgres::ScratchPostgres;
-use tokio::sync::Semaphore;
 use tokio::time::Instant;
 
 #[derive(Parser)]
@@ -54,6 +59,18 @@ struct Args {
     /// The database: `sqlite` (a scratch file) or `postgres` (a scratch server).
     #[arg(long, default_value = "sqlite")]
     store: String,
+    /// Processes the bots are spread over.
+    #[arg(long, default_value_t = 1)]
+    procs: usize,
+    /// Kills the first node this many seconds into the play (two nodes or more).
+    #[arg(long)]
+    kill_after: Option<u64>,
+    /// The nodes' lease, in milliseconds [default: the server's].
+    #[arg(long)]
+    lease_ms: Option<u64>,
+    /// A process of the bots of a run (`--procs`): the nodes' addresses, comma-separated.
+    #[arg(long, hide = true)]
+    worker: Option<String>,
 }
 
 /// The servers under load, killed when dropped, and the database they share.
@@ -98,8 +115,9 @@ impl Nodes {
                 args.store
             ));
         };
+        let lease = args.lease_ms.map(|ms| ms.to_string());
         for _ in 0..args.nodes.max(1) {
-            let server_args: Vec<&std::ffi::OsStr> = [
+            let mut server_args: Vec<&std::ffi::OsStr> = [
                 "--cpu-pace-ms",
                 "0",
                 "--rate",
@@ -114,6 +132,9 @@ impl Nodes {
             .into_iter()
             .map(std::ffi::OsStr::new)
             .collect();
+            if let Some(ms) = &lease {
+                server_args.extend(["--lease-ms", ms.as_str()].map(std::ffi::OsStr::new));
+            }
             let (child, addr) = ludo_server_tools::client::spawn_server(bin, &server_args)?;
             nodes.children.push(child);
             nodes.addrs.push(addr);
@@ -121,21 +142,34 @@ impl Nodes {
         Ok(nodes)
     }
 
-    fn rss_kib(&self) -> u64 {
-        self.children.iter().map(|c| rss_kib(c.id())).sum()
+    /// Each node's resident size, KiB.
+    fn each_rss_kib(&self) -> Vec<u64> {
+        self.children.iter().map(|c| rss_kib(c.id())).collect()
     }
 
-    fn cpu_secs(&self) -> f64 {
-        self.children.iter().map(|c| cpu_secs(c.id())).sum()
+    /// Each node's CPU time so far (0 for a node killed).
+    fn each_cpu_secs(&self) -> Vec<f64> {
+        self.children.iter().map(|c| cpu_secs(c.id())).collect()
+    }
+
+    /// The database server's memory (the postmaster and its backends, each sharing the
+    /// buffers counted once: their proportional sizes), KiB.
+    fn db_rss_kib(&self) -> u64 {
+        self.db_pids().into_iter().map(pss_kib).sum()
     }
 
     /// The database server's CPU time (the postmaster and its backends), if it is ours.
     fn db_cpu_secs(&self) -> f64 {
+        self.db_pids().into_iter().map(cpu_secs).sum()
+    }
+
+    /// The database server's processes: the postmaster and its children.
+    fn db_pids(&self) -> Vec<u32> {
         let Some((pg, _)) = &self.postgres else {
-            return 0.0;
+            return Vec::new();
         };
         let parent = pg.pid();
-        let mut total = cpu_secs(parent);
+        let mut pids = vec![parent];
         for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
             let Some(pid) = entry
                 .file_name()
@@ -155,10 +189,10 @@ impl Nodes {
                         .ok()
                 });
             if ppid == Some(parent) {
-                total += cpu_secs(pid);
+                pids.push(pid);
             }
         }
-        total
+        pids
     }
 
     /// The database's commits and rows written so far (PostgreSQL's statistics).
@@ -204,56 +238,44 @@ fn report_quick(n: usize, result: Result<(Vec<u32>, usize), String>) -> ExitCode
     }
 }
 
-/// `--quick N`: N sockets ask for a table of four at once; how long each waits to be seated
-/// (milliseconds, sorted), and the rooms they were seated in.
-async fn quick(addr: &str, n: usize) -> Result<(Vec<u32>, usize), String> {
-    use ludo_proto::PlayerSpec;
-    use ludo_server_tools::client::Client;
-    let mut clients = Vec::with_capacity(n);
-    for _ in 0..n {
-        clients.push(Client::connect(addr).await?);
-    }
+/// `--quick N`: N sockets ask for a table of four at once, spread over the nodes; how long
+/// each waits to be seated (milliseconds, sorted; at another node, once it sits there), and
+/// the rooms they were seated in.
+async fn quick(addrs: &[String], n: usize) -> Result<(Vec<u32>, usize), String> {
     let asked = Instant::now();
-    let mut waits = Vec::with_capacity(n);
-    for c in &mut clients {
-        let player = PlayerSpec {
-            name: "bot".into(),
-            profile: None,
-        };
-        c.send(&ClientMsg::QuickPlay { seats: 4, player }).await?;
-    }
-    for c in clients {
-        waits.push(tokio::spawn(async move {
-            let mut c = c;
-            loop {
-                match c.recv_within(Duration::from_secs(60)).await? {
-                    ServerMsg::Joined { code, .. } => {
-                        return Ok::<_, String>((asked.elapsed(), code));
-                    }
-                    ServerMsg::Refused { detail, .. } => return Err(detail),
-                    _ => {}
-                }
-            }
-        }));
-    }
+    let asks: Vec<_> = (0..n)
+        .map(|i| {
+            let addr = addrs[i % addrs.len()].clone();
+            tokio::spawn(async move {
+                let (p, _) = Player::quick(&addr, 4, "bot", None).await?;
+                Ok::<_, String>((asked.elapsed(), p))
+            })
+        })
+        .collect();
     let mut times = Vec::with_capacity(n);
     let mut rooms = std::collections::HashSet::new();
-    for w in waits {
-        let (t, code) = w.await.map_err(|e| e.to_string())??;
+    let mut seated = Vec::with_capacity(n);
+    for a in asks {
+        let (t, p) = a.await.map_err(|e| e.to_string())??;
         times.push(t.as_millis() as u32);
-        rooms.insert(code);
+        rooms.insert(p.code.clone());
+        seated.push(p);
     }
     times.sort_unstable();
     Ok((times, rooms.len()))
 }
 
-#[derive(Default)]
-struct Counts {
-    requests: AtomicU64,
-    deliveries: AtomicU64,
-    events: AtomicU64,
-    games: AtomicU64,
-    errors: AtomicU64,
+/// A process's proportional set size (its shared pages divided among their sharers), KiB.
+fn pss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("Pss:"))
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|n| n.parse().ok())
+        })
+        .unwrap_or(0)
 }
 
 fn rss_kib(pid: u32) -> u64 {
@@ -295,241 +317,282 @@ fn raise_file_limit() {
     }
 }
 
-/// One bot: plays its seat until `stop`; the host asks for a rematch after each game.
-/// Returns its latencies in microseconds.
-async fn bot(mut p: Player, think: Duration, stop: Instant, counts: Arc<Counts>) -> Vec<u32> {
-    let mut latencies = Vec::new();
-    let mut pending: Option<(u64, Instant)> = None;
-    let host = p.seat == 0;
-    while Instant::now() < stop {
-        let left = stop.saturating_duration_since(Instant::now());
-        let msg = match p
-            .client
-            .recv_within(left.max(Duration::from_millis(1)))
-            .await
-        {
-            Ok(m) => m,
-            Err(_) => break,
-        };
-        if let ServerMsg::Events { events } = &msg {
-            counts
-                .deliveries
-                .fetch_add(events.len() as u64, Ordering::Relaxed);
-            if host {
-                counts
-                    .events
-                    .fetch_add(events.len() as u64, Ordering::Relaxed);
-            }
-            if let (Some((at, sent)), Some(first)) = (pending, events.first())
-                && first.seq == at
-            {
-                latencies.push(sent.elapsed().as_micros() as u32);
-                pending = None;
-            }
-        }
-        if p.hear(&msg).is_err() {
-            counts.errors.fetch_add(1, Ordering::Relaxed);
-        }
-        if let ServerMsg::Room(v) = &msg
-            && v.stage == Stage::Over
-            && host
-        {
-            counts.games.fetch_add(1, Ordering::Relaxed);
-            if p.client.send(&ClientMsg::Rematch).await.is_err() {
-                break;
-            }
-        }
-        if let Some(req) = p.request() {
-            if !think.is_zero() {
-                tokio::time::sleep(think).await;
-            }
-            let at = match req {
-                ClientMsg::Roll { at } | ClientMsg::Move { at, .. } => at,
-                _ => 0,
-            };
-            pending = Some((at, Instant::now()));
-            counts.requests.fetch_add(1, Ordering::Relaxed);
-            if p.client.send(&req).await.is_err() {
-                break;
-            }
-        }
-    }
-    p.client.close().await;
-    latencies
-}
-
-/// `seats` bots at one table, seated: made at `addr`, joined through `join` (another node,
-/// which sends them on, when there are several).
-async fn room(addr: String, join: String, seats: u8) -> Result<Vec<Player>, String> {
-    let table = TableSpec {
-        rules: Default::default(),
-        seats: vec![SeatSpec::Open; seats as usize],
-        turn_limit_secs: None,
-    };
-    let host = Player::create(&addr, table, "bot").await?;
-    let mut players = vec![];
-    let code = host.code.clone();
-    players.push(host);
-    for _ in 1..seats {
-        players.push(Player::join(&join, &code, "bot", None).await?);
-    }
-    Ok(players)
-}
-
 fn percentile(sorted: &[u32], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
     }
-    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[i] as f64 / 1000.0
+    sorted[((sorted.len() as f64 - 1.0) * p).round() as usize] as f64
+}
+
+/// A node's limit on open files, as /proc says.
+fn open_file_limit(pid: u32) -> String {
+    std::fs::read_to_string(format!("/proc/{pid}/limits"))
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("Max open files"))?;
+            line.split_whitespace().nth(3).map(str::to_string)
+        })
+        .unwrap_or_else(|| "unknown".into())
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     raise_file_limit();
+    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    if let Some(addrs) = &args.worker {
+        let addrs: Vec<String> = addrs.split(',').map(str::to_string).collect();
+        return runtime.block_on(worker(addrs, &args));
+    }
+    if args.kill_after.is_some() && args.nodes < 2 {
+        eprintln!("ludo-load: --kill-after needs two nodes or more (--nodes)");
+        return ExitCode::from(2);
+    }
     let bin = args.server.clone().unwrap_or_else(|| {
         std::env::current_exe()
             .expect("this program's path")
             .with_file_name("ludo-server")
     });
-    let nodes = match Nodes::start(&bin, &args) {
+    let mut nodes = match Nodes::start(&bin, &args) {
         Ok(n) => n,
         Err(e) => {
             eprintln!("ludo-load: {e}");
             return ExitCode::from(2);
         }
     };
-    let runtime = tokio::runtime::Runtime::new().expect("a runtime");
+    let limits: Vec<String> = nodes
+        .children
+        .iter()
+        .map(|c| open_file_limit(c.id()))
+        .collect();
+    println!("nodes' open-file limits: {}", limits.join(", "));
     if let Some(n) = args.quick {
         let result = runtime.block_on(async {
             tokio::time::sleep(Duration::from_millis(200)).await;
-            quick(&nodes.addrs[0], n).await
+            quick(&nodes.addrs, n).await
         });
         return report_quick(n, result);
     }
     let code = runtime.block_on(async {
         tokio::time::sleep(Duration::from_millis(200)).await;
-        let base = nodes.rss_kib();
-        let counts = Arc::new(Counts::default());
-        let started = Instant::now();
-        let tables = fill_rooms(&nodes, args.rooms, args.seats, &counts).await;
-        let fill_secs = started.elapsed().as_secs_f64();
-        let run = play(&nodes, tables, &args, &counts).await;
-        run.report(&args, &nodes, base, fill_secs, &counts)
+        match run(&mut nodes, &args).await {
+            Ok(run) => run.report(&args, &nodes),
+            Err(e) => {
+                eprintln!("ludo-load: {e}");
+                ExitCode::FAILURE
+            }
+        }
     });
     drop(nodes);
     code
 }
 
-/// Opens `rooms` rooms of `seats` bots, a few hundred connections at a time, each on one node
-/// and joined through the next (the others are sent on with `moved`).
-async fn fill_rooms(nodes: &Nodes, rooms: usize, seats: u8, counts: &Counts) -> Vec<Vec<Player>> {
-    let gate = Arc::new(Semaphore::new(64));
-    let n = nodes.addrs.len();
-    let filling: Vec<_> = (0..rooms)
-        .map(|i| {
-            let (addr, join) = (nodes.addrs[i % n].clone(), nodes.addrs[(i + 1) % n].clone());
-            let gate = gate.clone();
-            tokio::spawn(async move {
-                let _permit = gate.acquire_owned().await.expect("open");
-                room(addr, join, seats).await
-            })
-        })
-        .collect();
-    let mut tables = Vec::new();
-    for f in filling {
-        match f.await.expect("no panic") {
-            Ok(t) => tables.push(t),
-            Err(e) => {
-                eprintln!("ludo-load: a room could not be filled: {e}");
-                counts.errors.fetch_add(1, Ordering::Relaxed);
+/// One process of the bots (`--worker`): fills its rooms, says `filled N`, plays when its
+/// standard input says `go` (and marks the kill when it says `killed`), then prints its tally.
+async fn worker(addrs: Vec<String>, args: &Args) -> ExitCode {
+    let plan = Plan {
+        addrs,
+        rooms: args.rooms,
+        seats: args.seats,
+        think: Duration::from_millis(args.think_ms),
+        play_for: Duration::from_secs(args.seconds.min(600)),
+        kill: args.kill_after.is_some(),
+    };
+    let counts = Arc::new(Counts::default());
+    let tables = bots::fill(&plan, &counts).await;
+    println!("filled {}", tables.len());
+    // Standard input, a line at a time, read on a thread of its own.
+    let (tx, mut lines) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
             }
         }
+    });
+    if !matches!(lines.recv().await, Some(l) if l == "go") {
+        eprintln!("ludo-load: a worker was not told to go");
+        return ExitCode::FAILURE;
     }
-    tables
+    let killed = Arc::new(OnceLock::new());
+    let marks = killed.clone();
+    tokio::spawn(async move {
+        while let Some(l) = lines.recv().await {
+            if l == "killed" {
+                let _ = marks.set(Instant::now());
+            }
+        }
+    });
+    let tally = bots::play(tables, &plan, &counts, killed).await;
+    print!("{}", tally.to_lines());
+    ExitCode::SUCCESS
 }
 
-/// What a run measured while the bots played.
+/// A worker process of this run, its rooms filled.
+struct Worker {
+    child: tokio::process::Child,
+    stdin: tokio::process::ChildStdin,
+    out: tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>,
+}
+
+impl Worker {
+    fn start(args: &Args, addrs: &[String], rooms: usize) -> Result<Worker, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let mut command = tokio::process::Command::new(exe);
+        command
+            .args(["--worker", &addrs.join(",")])
+            .args([
+                "--rooms",
+                &rooms.to_string(),
+                "--seats",
+                &args.seats.to_string(),
+            ])
+            .args(["--seconds", &args.seconds.to_string()])
+            .args(["--think-ms", &args.think_ms.to_string()])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .kill_on_drop(true);
+        if let Some(k) = args.kill_after {
+            command.args(["--kill-after", &k.to_string()]);
+        }
+        let mut child = command.spawn().map_err(|e| format!("a worker: {e}"))?;
+        let stdin = child.stdin.take().ok_or("a worker's input")?;
+        let stdout = child.stdout.take().ok_or("a worker's output")?;
+        use tokio::io::AsyncBufReadExt;
+        Ok(Worker {
+            child,
+            stdin,
+            out: tokio::io::BufReader::new(stdout).lines(),
+        })
+    }
+
+    async fn tell(&mut self, word: &str) -> Result<(), String> {
+        use tokio::io::AsyncWriteExt;
+        self.stdin
+            .write_all(format!("{word}\n").as_bytes())
+            .await
+            .map_err(|e| format!("a worker's input: {e}"))?;
+        self.stdin.flush().await.map_err(|e| e.to_string())
+    }
+
+    /// Its next line.
+    async fn line(&mut self) -> Result<String, String> {
+        self.out
+            .next_line()
+            .await
+            .map_err(|e| e.to_string())?
+            .ok_or_else(|| "a worker ended early".to_string())
+    }
+
+    /// The rest of its output, as its tally.
+    async fn tally(mut self) -> Result<Tally, String> {
+        let mut text = String::new();
+        while let Some(l) = self.out.next_line().await.map_err(|e| e.to_string())? {
+            text.push_str(&l);
+            text.push('\n');
+        }
+        let _ = self.child.wait().await;
+        Tally::parse(&text)
+    }
+}
+
+/// What a run measured.
 struct Run {
-    sockets: usize,
+    tally: Tally,
     played: f64,
-    latencies: Vec<u32>,
-    loaded_kib: u64,
-    server_cpu: f64,
+    fill_secs: f64,
+    base_kib: Vec<u64>,
+    loaded_kib: Vec<u64>,
+    db_kib: (u64, u64),
+    node_cpu: Vec<f64>,
     db_cpu: f64,
     /// The database's commits and rows written before and after, if it keeps statistics.
     db_writes: Option<((f64, f64), (f64, f64))>,
 }
 
-/// Lets every bot play for `args.seconds` (at most 600), measuring the nodes meanwhile.
-async fn play(nodes: &Nodes, tables: Vec<Vec<Player>>, args: &Args, counts: &Arc<Counts>) -> Run {
+/// Starts the workers, lets them fill their rooms, then play for `args.seconds` (at most
+/// 600), killing the first node on time if asked, and measures the nodes meanwhile.
+async fn run(nodes: &mut Nodes, args: &Args) -> Result<Run, String> {
+    let base_kib = nodes.each_rss_kib();
+    let db_base = nodes.db_rss_kib();
+    let procs = args.procs.clamp(1, args.rooms.max(1));
+    let started = Instant::now();
+    let mut workers = Vec::new();
+    for i in 0..procs {
+        let rooms = args.rooms / procs + usize::from(i < args.rooms % procs);
+        workers.push(Worker::start(args, &nodes.addrs, rooms)?);
+    }
+    for w in &mut workers {
+        let filled = w.line().await?;
+        if !filled.starts_with("filled ") {
+            return Err(format!("a worker said {filled:?}"));
+        }
+    }
+    let fill_secs = started.elapsed().as_secs_f64();
     let seconds = args.seconds.min(600);
-    let sockets = tables.len() * args.seats as usize;
-    let stop = Instant::now() + Duration::from_secs(seconds);
-    let play_start = Instant::now();
-    let cpu_start = nodes.cpu_secs();
+    let cpu_start = nodes.each_cpu_secs();
     let db_cpu_start = nodes.db_cpu_secs();
     let db_start = nodes.db_writes().await;
-    let think = Duration::from_millis(args.think_ms);
-    let bots: Vec<_> = tables
-        .into_iter()
-        .flatten()
-        .map(|p| tokio::spawn(bot(p, think, stop, counts.clone())))
-        .collect();
+    let play_start = Instant::now();
+    for w in &mut workers {
+        w.tell("go").await?;
+    }
     // Memory with every socket open and every game under way.
     tokio::time::sleep(Duration::from_secs(seconds.min(5) / 2 + 1)).await;
-    let loaded_kib = nodes.rss_kib();
-    let mut latencies = Vec::new();
-    for b in bots {
-        latencies.extend(b.await.expect("no panic"));
+    let loaded_kib = nodes.each_rss_kib();
+    let db_loaded = nodes.db_rss_kib();
+    let mut cpu_end = vec![None; nodes.children.len()];
+    if let Some(k) = args.kill_after {
+        tokio::time::sleep_until(play_start + Duration::from_secs(k)).await;
+        cpu_end[0] = Some(cpu_secs(nodes.children[0].id()));
+        nodes.children[0].kill().map_err(|e| e.to_string())?;
+        for w in &mut workers {
+            w.tell("killed").await?;
+        }
+        let _ = nodes.children[0].wait();
+        println!("killed node 1 ({}) {k} s into the play", nodes.addrs[0]);
+    }
+    let mut tally = Tally::default();
+    for w in workers {
+        tally.merge(&w.tally().await?);
     }
     let played = play_start.elapsed().as_secs_f64();
-    let server_cpu = nodes.cpu_secs() - cpu_start;
+    let now = nodes.each_cpu_secs();
+    let node_cpu = (0..now.len())
+        .map(|i| cpu_end[i].unwrap_or(now[i]) - cpu_start[i])
+        .collect();
     let db_cpu = nodes.db_cpu_secs() - db_cpu_start;
     // PostgreSQL's statistics reach its views within a second of a commit.
     if db_start.is_some() {
         tokio::time::sleep(Duration::from_millis(1500)).await;
     }
     let db_writes = db_start.zip(nodes.db_writes().await);
-    latencies.sort_unstable();
-    Run {
-        sockets,
+    Ok(Run {
+        tally,
         played,
-        latencies,
+        fill_secs,
+        base_kib,
         loaded_kib,
-        server_cpu,
+        db_kib: (db_base, db_loaded),
+        node_cpu,
         db_cpu,
         db_writes,
-    }
+    })
 }
 
 impl Run {
-    /// Prints the figures; fails on any error or a run with no latency measured.
-    fn report(
-        &self,
-        args: &Args,
-        nodes: &Nodes,
-        base_kib: u64,
-        fill_secs: f64,
-        c: &Counts,
-    ) -> ExitCode {
-        let Run {
-            sockets,
-            played,
-            ref latencies,
-            loaded_kib,
-            server_cpu,
-            db_cpu,
-            db_writes,
-        } = *self;
-        let events = c.events.load(Ordering::Relaxed);
-        let deliveries = c.deliveries.load(Ordering::Relaxed);
-        let requests = c.requests.load(Ordering::Relaxed);
-        let rooms = sockets / args.seats as usize;
+    /// Prints the figures; fails on any error, a run with no latency measured, or a room of a
+    /// killed node never played again.
+    fn report(&self, args: &Args, nodes: &Nodes) -> ExitCode {
+        let t = &self.tally;
+        let played = self.played;
+        let rooms = t.sockets / args.seats as u64;
         println!(
-            "rooms {rooms} of {} seats, sockets {sockets}, think {} ms, {played:.1} s of play (filled in {fill_secs:.1} s); {} node(s) on {}",
+            "rooms {rooms} of {} seats, sockets {}, think {} ms, {played:.1} s of play (filled in {:.1} s by {} process(es)); {} node(s) on {}",
             args.seats,
+            t.sockets,
             args.think_ms,
+            self.fill_secs,
+            args.procs.max(1),
             nodes.addrs.len(),
             if nodes.postgres.is_some() {
                 "PostgreSQL"
@@ -538,42 +601,80 @@ impl Run {
             },
         );
         println!(
-            "events: {events} played ({:.0}/s), {deliveries} delivered ({:.0}/s); {requests} requests ({:.0}/s); {} games finished",
-            events as f64 / played,
-            deliveries as f64 / played,
-            requests as f64 / played,
-            c.games.load(Ordering::Relaxed),
+            "events: {} played ({:.0}/s), {} delivered ({:.0}/s); {} requests ({:.0}/s); {} games finished",
+            t.events,
+            t.events as f64 / played,
+            t.deliveries,
+            t.deliveries as f64 / played,
+            t.requests,
+            t.requests as f64 / played,
+            t.games,
         );
         println!(
-            "latency request -> first event: p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms ({} samples)",
-            percentile(latencies, 0.5),
-            percentile(latencies, 0.99),
-            percentile(latencies, 1.0),
-            latencies.len()
+            "latency request -> first event: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms ({} samples)",
+            t.latency.percentile(0.5),
+            t.latency.percentile(0.99),
+            t.latency.percentile(1.0),
+            t.latency.count()
         );
+        let cpu: Vec<String> = self
+            .node_cpu
+            .iter()
+            .map(|c| format!("{:.0}%", 100.0 * c / played))
+            .collect();
+        let total: f64 = self.node_cpu.iter().sum();
         println!(
-            "server CPU (all nodes): {server_cpu:.1} s in {played:.1} s ({:.0}% of one core; this machine has 2, shared with the bots)",
-            100.0 * server_cpu / played
+            "server CPU: {total:.1} s in {played:.1} s ({:.0}% of one core; by node {}); this machine has 2 cores, shared with the bots and the database",
+            100.0 * total / played,
+            cpu.join(", ")
         );
-        if let Some(((c0, r0), (c1, r1))) = db_writes {
+        if let Some(((c0, r0), (c1, r1))) = self.db_writes {
             println!(
-                "database: {:.0} commits/s, {:.0} rows written/s, CPU {db_cpu:.1} s ({:.0}% of one core)",
+                "database: {:.0} commits/s, {:.0} rows written/s, CPU {:.1} s ({:.0}% of one core), memory {:.0} MiB at rest, {:.0} MiB loaded",
                 (c1 - c0) / played,
                 (r1 - r0) / played,
-                100.0 * db_cpu / played
+                self.db_cpu,
+                100.0 * self.db_cpu / played,
+                self.db_kib.0 as f64 / 1024.0,
+                self.db_kib.1 as f64 / 1024.0,
             );
         }
-        let grown = loaded_kib.saturating_sub(base_kib);
+        let base: u64 = self.base_kib.iter().sum();
+        let loaded: u64 = self.loaded_kib.iter().sum();
+        let each: Vec<String> = self
+            .loaded_kib
+            .iter()
+            .map(|k| format!("{:.0}", *k as f64 / 1024.0))
+            .collect();
+        let grown = loaded.saturating_sub(base);
         println!(
-            "server memory (all nodes): {:.1} MiB at rest, {:.1} MiB loaded: {:.1} KiB per room, {:.1} KiB per socket",
-            base_kib as f64 / 1024.0,
-            loaded_kib as f64 / 1024.0,
+            "server memory (all nodes): {:.1} MiB at rest, {:.1} MiB loaded (by node {} MiB): {:.1} KiB per room, {:.1} KiB per socket",
+            base as f64 / 1024.0,
+            loaded as f64 / 1024.0,
+            each.join(", "),
             grown as f64 / rooms.max(1) as f64,
-            grown as f64 / sockets.max(1) as f64
+            grown as f64 / t.sockets.max(1) as f64
         );
-        let errors = c.errors.load(Ordering::Relaxed);
-        if errors > 0 || latencies.is_empty() {
-            eprintln!("ludo-load: {errors} errors, {} latencies", latencies.len());
+        let mut failed = t.errors > 0 || t.latency.count() == 0;
+        if args.kill_after.is_some() {
+            let r = &t.recovered;
+            println!(
+                "the killed node's rooms: {} played again on the others (from the kill: p50 {:.0} ms, p99 {:.0} ms, the last {:.0} ms), {} not",
+                r.len(),
+                percentile(r, 0.5),
+                percentile(r, 0.99),
+                percentile(r, 1.0),
+                t.unrecovered
+            );
+            failed |= t.unrecovered > 0 || r.is_empty();
+        }
+        if failed {
+            eprintln!(
+                "ludo-load: {} errors, {} latencies, {} rooms not played again",
+                t.errors,
+                t.latency.count(),
+                t.unrecovered
+            );
             ExitCode::FAILURE
         } else {
             ExitCode::SUCCESS

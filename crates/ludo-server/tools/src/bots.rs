@@ -1,0 +1,435 @@
+//! Bots under load, as one process of `ludo-load` runs them: rooms filled through the nodes,
+//! each bot playing its seat (the host asking for a rematch after each game) until a deadline,
+//! coming back through the other nodes when its own is killed; and what they measured, as a
+//! few lines of text for the process that started them.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use ludo_proto::{ClientMsg, SeatSpec, ServerMsg, Stage, TableSpec};
+use tokio::sync::Semaphore;
+use tokio::time::Instant;
+
+use crate::client::Player;
+
+/// What one process's bots are to do.
+pub struct Plan {
+    /// The nodes: each room is made at one and joined through the next; a bot whose node is
+    /// killed (the first) comes back through the others.
+    pub addrs: Vec<String>,
+    pub rooms: usize,
+    pub seats: u8,
+    /// A bot's wait before each request.
+    pub think: Duration,
+    /// How long they play once told to.
+    pub play_for: Duration,
+    /// Whether the first node will be killed: bots come back rather than stop.
+    pub kill: bool,
+}
+
+/// What the bots count as they play.
+#[derive(Default)]
+pub struct Counts {
+    pub requests: AtomicU64,
+    pub deliveries: AtomicU64,
+    pub events: AtomicU64,
+    pub games: AtomicU64,
+    pub errors: AtomicU64,
+}
+
+/// Latencies in buckets: 0.1 ms wide below 100 ms, then 10 ms wide up to 10 s.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hist(Vec<u64>);
+
+const FINE: u64 = 1000;
+const BUCKETS: usize = 2000;
+
+impl Default for Hist {
+    fn default() -> Hist {
+        Hist(vec![0; BUCKETS])
+    }
+}
+
+impl Hist {
+    pub fn add(&mut self, micros: u64) {
+        let b = if micros < FINE * 100 {
+            micros / 100
+        } else {
+            (FINE + (micros - FINE * 100) / 10_000).min(BUCKETS as u64 - 1)
+        };
+        self.0[b as usize] += 1;
+    }
+
+    pub fn count(&self) -> u64 {
+        self.0.iter().sum()
+    }
+
+    /// The latency below which a share `p` of the samples lie, in milliseconds (the bucket's
+    /// upper edge).
+    pub fn percentile(&self, p: f64) -> f64 {
+        let n = self.count();
+        if n == 0 {
+            return 0.0;
+        }
+        let want = ((n as f64 - 1.0) * p).round() as u64 + 1;
+        let mut seen = 0;
+        for (b, &c) in self.0.iter().enumerate() {
+            seen += c;
+            if seen >= want {
+                let b = b as u64;
+                return if b < FINE {
+                    (b + 1) as f64 / 10.0
+                } else {
+                    100.0 + (b - FINE + 1) as f64 * 10.0
+                };
+            }
+        }
+        f64::INFINITY
+    }
+
+    fn merge(&mut self, other: &Hist) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a += b;
+        }
+    }
+}
+
+/// What a process's bots measured.
+#[derive(Debug, Default, PartialEq)]
+pub struct Tally {
+    pub events: u64,
+    pub deliveries: u64,
+    pub requests: u64,
+    pub games: u64,
+    pub errors: u64,
+    pub sockets: u64,
+    pub latency: Hist,
+    /// For each room of the killed node played again: milliseconds from the kill to its
+    /// first event heard after.
+    pub recovered: Vec<u32>,
+    /// Rooms of the killed node not played again before the end.
+    pub unrecovered: u64,
+}
+
+impl Tally {
+    /// As lines of text: `tally` with the counts, `latency` with the buckets that have
+    /// samples (`bucket:count`), `recovered` with milliseconds.
+    pub fn to_lines(&self) -> String {
+        let buckets: Vec<String> = (self.latency.0.iter().enumerate())
+            .filter(|(_, c)| **c > 0)
+            .map(|(b, c)| format!("{b}:{c}"))
+            .collect();
+        let recovered: Vec<String> = self.recovered.iter().map(u32::to_string).collect();
+        format!(
+            "tally {} {} {} {} {} {} {}\nlatency {}\nrecovered {}\n",
+            self.events,
+            self.deliveries,
+            self.requests,
+            self.games,
+            self.errors,
+            self.sockets,
+            self.unrecovered,
+            buckets.join(" "),
+            recovered.join(" ")
+        )
+    }
+
+    /// Reads what `to_lines` wrote.
+    pub fn parse(text: &str) -> Result<Tally, String> {
+        let mut t = Tally::default();
+        let num = |w: &str| w.parse::<u64>().map_err(|e| format!("{w:?}: {e}"));
+        for line in text.lines() {
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("tally") => {
+                    let n: Vec<u64> = words.map(num).collect::<Result<_, _>>()?;
+                    let [
+                        events,
+                        deliveries,
+                        requests,
+                        games,
+                        errors,
+                        sockets,
+                        unrecovered,
+                    ] = n[..]
+                    else {
+                        return Err(format!("expected seven counts: {line:?}"));
+                    };
+                    (t.events, t.deliveries, t.requests, t.games) =
+                        (events, deliveries, requests, games);
+                    (t.errors, t.sockets, t.unrecovered) = (errors, sockets, unrecovered);
+                }
+                Some("latency") => {
+                    for w in words {
+                        let (b, c) = w.split_once(':').ok_or(format!("expected b:c: {w:?}"))?;
+                        let b = num(b)? as usize;
+                        *t.latency.0.get_mut(b).ok_or(format!("no bucket {b}"))? = num(c)?;
+                    }
+                }
+                Some("recovered") => {
+                    t.recovered = words
+                        .map(|w| num(w).map(|n| n as u32))
+                        .collect::<Result<_, _>>()?;
+                }
+                _ => {}
+            }
+        }
+        Ok(t)
+    }
+
+    pub fn merge(&mut self, other: &Tally) {
+        self.events += other.events;
+        self.deliveries += other.deliveries;
+        self.requests += other.requests;
+        self.games += other.games;
+        self.errors += other.errors;
+        self.sockets += other.sockets;
+        self.latency.merge(&other.latency);
+        self.recovered.extend(&other.recovered);
+        self.unrecovered += other.unrecovered;
+    }
+}
+
+/// `seats` bots at one table, seated: made at `addr`, joined through `join` (another node,
+/// which sends them on, when there are several).
+async fn room(addr: String, join: String, seats: u8) -> Result<Vec<Player>, String> {
+    let table = TableSpec {
+        rules: Default::default(),
+        seats: vec![SeatSpec::Open; seats as usize],
+        turn_limit_secs: None,
+    };
+    let host = Player::create(&addr, table, "bot").await?;
+    let mut players = vec![];
+    let code = host.code.clone();
+    players.push(host);
+    for _ in 1..seats {
+        players.push(Player::join(&join, &code, "bot", None).await?);
+    }
+    Ok(players)
+}
+
+/// Opens the plan's rooms, 64 at a time, each on one node and joined through the next (the
+/// others are sent on with `moved`).
+pub async fn fill(plan: &Plan, counts: &Counts) -> Vec<Vec<Player>> {
+    let gate = Arc::new(Semaphore::new(64));
+    let n = plan.addrs.len();
+    let filling: Vec<_> = (0..plan.rooms)
+        .map(|i| {
+            let (addr, join) = (plan.addrs[i % n].clone(), plan.addrs[(i + 1) % n].clone());
+            let gate = gate.clone();
+            let seats = plan.seats;
+            tokio::spawn(async move {
+                let _permit = gate.acquire_owned().await.expect("open");
+                room(addr, join, seats).await
+            })
+        })
+        .collect();
+    let mut tables = Vec::new();
+    for f in filling {
+        match f.await.expect("no panic") {
+            Ok(t) => tables.push(t),
+            Err(e) => {
+                eprintln!("ludo-load: a room could not be filled: {e}");
+                counts.errors.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+    tables
+}
+
+/// Lets every bot play for the plan's time; `killed` is set when the first node is killed.
+pub async fn play(
+    tables: Vec<Vec<Player>>,
+    plan: &Plan,
+    counts: &Arc<Counts>,
+    killed: Arc<OnceLock<Instant>>,
+) -> Tally {
+    let stop = Instant::now() + plan.play_for;
+    let sockets = tables.iter().map(Vec::len).sum::<usize>() as u64;
+    let others: Arc<Vec<String>> = Arc::new(plan.addrs.iter().skip(1).cloned().collect());
+    let bots: Vec<_> = tables
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(|(i, p)| {
+            let back = plan.kill.then(|| Back {
+                others: others.clone(),
+                first: i,
+                killed: killed.clone(),
+            });
+            tokio::spawn(bot(p, plan.think, stop, counts.clone(), back))
+        })
+        .collect();
+    let mut latency = Hist::default();
+    let mut rooms: HashMap<String, Option<u32>> = HashMap::new();
+    for b in bots {
+        let (hist, came_back) = b.await.expect("no panic");
+        latency.merge(&hist);
+        if let Some((code, ms)) = came_back {
+            let best = rooms.entry(code).or_default();
+            *best = match (*best, ms) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
+        }
+    }
+    let mut recovered: Vec<u32> = rooms.values().filter_map(|ms| *ms).collect();
+    recovered.sort_unstable();
+    Tally {
+        events: counts.events.load(Ordering::Relaxed),
+        deliveries: counts.deliveries.load(Ordering::Relaxed),
+        requests: counts.requests.load(Ordering::Relaxed),
+        games: counts.games.load(Ordering::Relaxed),
+        errors: counts.errors.load(Ordering::Relaxed),
+        sockets,
+        latency,
+        unrecovered: rooms.values().filter(|ms| ms.is_none()).count() as u64,
+        recovered,
+    }
+}
+
+/// How a bot comes back when its node is gone: through the other nodes, starting at its own
+/// place among them; when the node was killed.
+struct Back {
+    others: Arc<Vec<String>>,
+    first: usize,
+    killed: Arc<OnceLock<Instant>>,
+}
+
+impl Back {
+    /// Resumes `p`'s seat through the other nodes in turn until one takes it (the room's
+    /// lease must run out first) or `stop`.
+    async fn resume(&self, p: &mut Player, stop: Instant) -> bool {
+        let mut i = self.first;
+        while Instant::now() < stop {
+            let addr = &self.others[i % self.others.len()];
+            if p.reconnect(addr).await.is_ok() {
+                return true;
+            }
+            i += 1;
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+        false
+    }
+}
+
+/// One bot: plays its seat until `stop`; the host asks for a rematch after each game. When
+/// its connection goes and it may come `back`, it resumes through another node. Its
+/// latencies, and, if it came back, its room and the milliseconds from the kill until its
+/// first event after (none if the room was not played again).
+async fn bot(
+    mut p: Player,
+    think: Duration,
+    stop: Instant,
+    counts: Arc<Counts>,
+    back: Option<Back>,
+) -> (Hist, Option<(String, Option<u32>)>) {
+    let mut latency = Hist::default();
+    let mut pending: Option<(u64, Instant)> = None;
+    let mut came_back: Option<(String, Option<u32>)> = None;
+    let host = p.seat == 0;
+    while Instant::now() < stop {
+        let left = stop.saturating_duration_since(Instant::now());
+        let heard = p
+            .client
+            .recv_within(left.max(Duration::from_millis(1)))
+            .await;
+        let msg = match (heard, &back) {
+            (Ok(m), _) if p.moved.is_none() => m,
+            (_, Some(back)) if Instant::now() < stop => {
+                came_back.get_or_insert((p.code.clone(), None));
+                pending = None;
+                if !back.resume(&mut p, stop).await {
+                    break;
+                }
+                continue;
+            }
+            _ => break,
+        };
+        if let ServerMsg::Events { events } = &msg {
+            counts
+                .deliveries
+                .fetch_add(events.len() as u64, Ordering::Relaxed);
+            if host {
+                counts
+                    .events
+                    .fetch_add(events.len() as u64, Ordering::Relaxed);
+            }
+            if let (Some((at, sent)), Some(first)) = (pending, events.first())
+                && first.seq == at
+            {
+                latency.add(sent.elapsed().as_micros() as u64);
+                pending = None;
+            }
+            if let (Some((_, ms @ None)), Some(killed)) =
+                (&mut came_back, back.as_ref().and_then(|b| b.killed.get()))
+            {
+                *ms = Some(killed.elapsed().as_millis() as u32);
+            }
+        }
+        if p.hear(&msg).is_err() {
+            counts.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        if let ServerMsg::Room(v) = &msg
+            && v.stage == Stage::Over
+            && host
+        {
+            counts.games.fetch_add(1, Ordering::Relaxed);
+            if p.client.send(&ClientMsg::Rematch).await.is_err() {
+                continue;
+            }
+        }
+        if let Some(req) = p.request() {
+            if !think.is_zero() {
+                tokio::time::sleep(think).await;
+            }
+            let at = match req {
+                ClientMsg::Roll { at } | ClientMsg::Move { at, .. } => at,
+                _ => 0,
+            };
+            pending = Some((at, Instant::now()));
+            counts.requests.fetch_add(1, Ordering::Relaxed);
+            // A send that fails is seen at the next read.
+            let _ = p.client.send(&req).await;
+        }
+    }
+    p.client.close().await;
+    (latency, came_back)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tally_goes_through_its_lines_and_its_percentiles_are_the_buckets_edges() {
+        let mut t = Tally {
+            events: 10,
+            deliveries: 40,
+            requests: 9,
+            games: 1,
+            errors: 0,
+            sockets: 4,
+            recovered: vec![3100, 4200],
+            unrecovered: 1,
+            ..Tally::default()
+        };
+        for micros in [50, 250, 250, 1_500, 250_000] {
+            t.latency.add(micros);
+        }
+        let back = Tally::parse(&t.to_lines()).unwrap();
+        assert_eq!(back, t);
+        assert_eq!(t.latency.percentile(0.0), 0.1);
+        assert_eq!(t.latency.percentile(0.5), 0.3);
+        assert_eq!(t.latency.percentile(1.0), 260.0);
+        let mut two = Tally::parse(&t.to_lines()).unwrap();
+        two.merge(&t);
+        assert_eq!(
+            (two.events, two.latency.count(), two.recovered.len()),
+            (20, 10, 4)
+        );
+        assert!(Tally::parse("tally 1 2").is_err());
+    }
+}
