@@ -49,7 +49,11 @@ impl Shared {
         if let Some(room) = self.rooms.get(code) {
             return Found::Here(room);
         }
-        match leases.claim(code).await {
+        let claimed = {
+            let _slot = self.claim_slots.acquire().await.expect("never closed");
+            leases.claim(code).await
+        };
+        match claimed {
             Ok(Claim::Taken(saved)) => {
                 let epoch = saved.epoch;
                 match self.revive(saved) {

@@ -15,6 +15,9 @@ use crate::room::{Host, Room, RoomMsg, RoomSetup, Table};
 use crate::secret;
 use crate::store::{Leases, SavedRoom, SharedQueue, Store};
 
+/// How many claims a node makes at the database at once (its pool has 16 connections).
+const CLAIM_SLOTS: usize = 8;
+
 pub struct Shared {
     pub config: Config,
     pub store: Store,
@@ -25,6 +28,9 @@ pub struct Shared {
     pub address: String,
     /// The claims under way, one at a time a room.
     pub claims: Claims,
+    /// Claims at the database at once: at most half its connections, so that devices
+    /// crowding in for a dead node's rooms never hold up the writes of the live ones.
+    pub claim_slots: tokio::sync::Semaphore,
     pub next_conn: AtomicU64,
     /// People waiting for quick play here.
     pub queue: Queue,
@@ -65,6 +71,7 @@ impl Shared {
             shared_queue,
             address,
             claims: Claims::default(),
+            claim_slots: tokio::sync::Semaphore::new(CLAIM_SLOTS),
             rooms: Rooms::default(),
             next_conn: AtomicU64::new(1),
             queue: Queue::default(),

@@ -111,6 +111,8 @@ pub struct Tally {
     pub recovered: Vec<u32>,
     /// Rooms of the killed node not played again before the end.
     pub unrecovered: u64,
+    /// The CPU time the bots' process took while they played, milliseconds.
+    pub cpu_ms: u64,
 }
 
 impl Tally {
@@ -123,7 +125,7 @@ impl Tally {
             .collect();
         let recovered: Vec<String> = self.recovered.iter().map(u32::to_string).collect();
         format!(
-            "tally {} {} {} {} {} {} {}\nlatency {}\nrecovered {}\n",
+            "tally {} {} {} {} {} {} {} {}\nlatency {}\nrecovered {}\n",
             self.events,
             self.deliveries,
             self.requests,
@@ -131,6 +133,7 @@ impl Tally {
             self.errors,
             self.sockets,
             self.unrecovered,
+            self.cpu_ms,
             buckets.join(" "),
             recovered.join(" ")
         )
@@ -153,13 +156,15 @@ impl Tally {
                         errors,
                         sockets,
                         unrecovered,
+                        cpu_ms,
                     ] = n[..]
                     else {
-                        return Err(format!("expected seven counts: {line:?}"));
+                        return Err(format!("expected eight counts: {line:?}"));
                     };
                     (t.events, t.deliveries, t.requests, t.games) =
                         (events, deliveries, requests, games);
-                    (t.errors, t.sockets, t.unrecovered) = (errors, sockets, unrecovered);
+                    (t.errors, t.sockets, t.unrecovered, t.cpu_ms) =
+                        (errors, sockets, unrecovered, cpu_ms);
                 }
                 Some("latency") => {
                     for w in words {
@@ -189,6 +194,7 @@ impl Tally {
         self.latency.merge(&other.latency);
         self.recovered.extend(&other.recovered);
         self.unrecovered += other.unrecovered;
+        self.cpu_ms += other.cpu_ms;
     }
 }
 
@@ -287,6 +293,7 @@ pub async fn play(
         latency,
         unrecovered: rooms.values().filter(|ms| ms.is_none()).count() as u64,
         recovered,
+        cpu_ms: 0,
     }
 }
 
@@ -300,8 +307,11 @@ struct Back {
 
 impl Back {
     /// Resumes `p`'s seat through the other nodes in turn until one takes it (the room's
-    /// lease must run out first) or `stop`.
+    /// node's lease must run out first) or `stop`, waiting between tries as a game does
+    /// (0.5 s, 1 s, 2 s, … 5 s), each bot a little apart from the others.
     async fn resume(&self, p: &mut Player, stop: Instant) -> bool {
+        let spread = 0.75 + 0.5 * ((self.first as f64 * 0.618_034) % 1.0);
+        let mut wait = 0.5;
         let mut i = self.first;
         while Instant::now() < stop {
             let addr = &self.others[i % self.others.len()];
@@ -309,7 +319,8 @@ impl Back {
                 return true;
             }
             i += 1;
-            tokio::time::sleep(Duration::from_millis(250)).await;
+            tokio::time::sleep(Duration::from_secs_f64(wait * spread)).await;
+            wait = (wait * 2.0).min(5.0);
         }
         false
     }
@@ -385,11 +396,11 @@ async fn bot(
             if !think.is_zero() {
                 tokio::time::sleep(think).await;
             }
-            let at = match req {
-                ClientMsg::Roll { at } | ClientMsg::Move { at, .. } => at,
-                _ => 0,
-            };
-            pending = Some((at, Instant::now()));
+            // A step's latency: a share of the dice is answered by the game's start, which
+            // waits for every seat's share.
+            if let ClientMsg::Roll { at } | ClientMsg::Move { at, .. } = req {
+                pending = Some((at, Instant::now()));
+            }
             counts.requests.fetch_add(1, Ordering::Relaxed);
             // A send that fails is seen at the next read.
             let _ = p.client.send(&req).await;
@@ -414,6 +425,7 @@ mod tests {
             sockets: 4,
             recovered: vec![3100, 4200],
             unrecovered: 1,
+            cpu_ms: 1234,
             ..Tally::default()
         };
         for micros in [50, 250, 250, 1_500, 250_000] {

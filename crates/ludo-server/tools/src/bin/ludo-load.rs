@@ -13,7 +13,7 @@
 //!
 //! `--procs N` spreads the bots over N processes of this program (one process may open
 //! 20,000 files here, so 10,000 rooms of four take three); each node's open-file limit is
-//! printed. `--kill-after S` kills the first node (SIGKILL) S seconds into the play: its
+//! printed (`--files N` raises them, as root). `--kill-after S` kills the first node (SIGKILL) S seconds into the play: its
 //! rooms' bots come back through the other nodes, and the time from the kill until each of
 //! its rooms is played again (its first event heard after) is printed (p50, p99, the last).
 //!
@@ -68,6 +68,10 @@ struct Args {
     /// The nodes' lease, in milliseconds [default: the server's].
     #[arg(long)]
     lease_ms: Option<u64>,
+    /// Raises this program's open-file limit, and so the nodes' and the bots', to this many
+    /// (past the hard limit only as root) [default: the hard limit].
+    #[arg(long)]
+    files: Option<u64>,
     /// A process of the bots of a run (`--procs`): the nodes' addresses, comma-separated.
     #[arg(long, hide = true)]
     worker: Option<String>,
@@ -265,29 +269,26 @@ async fn quick(addrs: &[String], n: usize) -> Result<(Vec<u32>, usize), String> 
     Ok((times, rooms.len()))
 }
 
-/// A process's proportional set size (its shared pages divided among their sharers), KiB.
-fn pss_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup"))
+/// A size in KiB that /proc's `file` of process `pid` gives on its line `name:` (0 if gone).
+fn proc_kib(pid: u32, file: &str, name: &str) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/{file}"))
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("Pss:"))
+                .find(|l| l.starts_with(name))
                 .and_then(|l| l.split_whitespace().nth(1))
                 .and_then(|n| n.parse().ok())
         })
         .unwrap_or(0)
 }
 
+/// A process's proportional set size (its shared pages divided among their sharers), KiB.
+fn pss_kib(pid: u32) -> u64 {
+    proc_kib(pid, "smaps_rollup", "Pss:")
+}
+
 fn rss_kib(pid: u32) -> u64 {
-    std::fs::read_to_string(format!("/proc/{pid}/status"))
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("VmRSS:"))
-                .and_then(|l| l.split_whitespace().nth(1))
-                .and_then(|n| n.parse().ok())
-        })
-        .unwrap_or(0)
+    proc_kib(pid, "status", "VmRSS:")
 }
 
 /// The CPU time the process has used, in seconds (user + system, from /proc at 100 ticks/s).
@@ -303,7 +304,9 @@ fn cpu_secs(pid: u32) -> f64 {
         .unwrap_or(0.0)
 }
 
-fn raise_file_limit() {
+/// Raises the open-file limit to `files`, or to the hard limit; the processes started after
+/// (the nodes, the bots) have it too.
+fn raise_file_limit(files: Option<u64>) {
     // SAFETY: getrlimit/setrlimit only read and write the struct passed.
     unsafe {
         let mut lim = libc::rlimit {
@@ -311,8 +314,16 @@ fn raise_file_limit() {
             rlim_max: 0,
         };
         if libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) == 0 {
+            if let Some(files) = files {
+                lim.rlim_max = lim.rlim_max.max(files as libc::rlim_t);
+            }
             lim.rlim_cur = lim.rlim_max;
-            libc::setrlimit(libc::RLIMIT_NOFILE, &lim);
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &lim) != 0 {
+                eprintln!(
+                    "ludo-load: the open-file limit was not raised to {}",
+                    lim.rlim_max
+                );
+            }
         }
     }
 }
@@ -337,7 +348,7 @@ fn open_file_limit(pid: u32) -> String {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    raise_file_limit();
+    raise_file_limit(args.files);
     let runtime = tokio::runtime::Runtime::new().expect("a runtime");
     if let Some(addrs) = &args.worker {
         let addrs: Vec<String> = addrs.split(',').map(str::to_string).collect();
@@ -422,7 +433,9 @@ async fn worker(addrs: Vec<String>, args: &Args) -> ExitCode {
             }
         }
     });
-    let tally = bots::play(tables, &plan, &counts, killed).await;
+    let cpu = cpu_secs(std::process::id());
+    let mut tally = bots::play(tables, &plan, &counts, killed).await;
+    tally.cpu_ms = ((cpu_secs(std::process::id()) - cpu) * 1000.0) as u64;
     print!("{}", tally.to_lines());
     ExitCode::SUCCESS
 }
@@ -627,6 +640,11 @@ impl Run {
             "server CPU: {total:.1} s in {played:.1} s ({:.0}% of one core; by node {}); this machine has 2 cores, shared with the bots and the database",
             100.0 * total / played,
             cpu.join(", ")
+        );
+        println!(
+            "the bots' CPU: {:.1} s ({:.0}% of one core)",
+            t.cpu_ms as f64 / 1000.0,
+            t.cpu_ms as f64 / 10.0 / played
         );
         if let Some(((c0, r0), (c1, r1))) = self.db_writes {
             println!(
