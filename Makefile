@@ -168,7 +168,7 @@ serve: server
 
 # The server's tests (a server of their own on 127.0.0.1 each); the record of their online
 # game replayed by ludo-cli to the server's ranking, its dice and the six-seat game's checked;
-# then short load runs: 50 rooms of four bots for 3 s on loopback (one node), for 6 s on three
+# then short load runs: 50 rooms of four bots for 3 s on loopback (one node), for 10 s on three
 # nodes with the bots in two processes and the first node killed 2 s in (failing if any of its
 # rooms is not played again), and of six bots, each failing if any bot sees an event the
 # engine would not have caused.
@@ -198,7 +198,7 @@ server-test:
 	@echo "online six-seat game: ludo-cli verify checks its dice"
 	cargo build --quiet $(SERVER_ALL) --bins
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
-	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 6 --nodes 3 --procs 2 --kill-after 2 --lease-ms 1500
+	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 10 --nodes 3 --procs 2 --kill-after 2 --lease-ms 1500
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --seats 6
 	$(CARGO_TARGET_DIR)/debug/ludo-load --quick 200 --nodes 3
 

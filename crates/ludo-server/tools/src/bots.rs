@@ -193,6 +193,7 @@ impl Tally {
         self.sockets += other.sockets;
         self.latency.merge(&other.latency);
         self.recovered.extend(&other.recovered);
+        self.recovered.sort_unstable();
         self.unrecovered += other.unrecovered;
         self.cpu_ms += other.cpu_ms;
     }
