@@ -103,9 +103,9 @@ web-test-build:
 
 # What a player sees, under a virtual display: every picture scripts/screenshots.toml lists
 # (the menu, the table at the start, a CPU game in progress, the results and the online lobby
-# at five window sizes from 1920x1080 to an upright 360x640 in English and Arabic; six seats
-# on the radial board at the same sizes, five seats' start too and its game on two, a six-seat
-# capture; quick play, the dice sealed, the leaderboard, the dice counted, the windows
+# at five window sizes from 1920x1080 to an upright 360x640 in English and Arabic; five and
+# six seats on the radial boards at the same sizes, their games just after a capture, a
+# six-seat capture's strip; quick play, the dice sealed, the leaderboard, the dice counted, the windows
 # upright, five languages, the review, frame strips of the moments of play), taken by
 # scripts/screenshots.py in one loop:
 # it runs the built game once per picture, starts a room server of its own on loopback for

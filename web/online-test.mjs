@@ -179,7 +179,8 @@ async function longGame() {
 /**
  * Two nodes sharing a PostgreSQL (ludo-cluster, beside the server binary): Eko's page opens a
  * table on node 1; Fara opens its invite link on node 2, which holds no such room and sends
- * her page on (`moved`); her page sits at node 1's table and the game starts on both.
+ * her page on (`moved`); her page sits at node 1's table and the game starts on both. Then two
+ * pages ask for quick play, one at each node, and play one table.
  */
 async function twoNodes() {
   const clusterBin = path.join(path.dirname(process.env.LUDO_SERVER || ''), 'ludo-cluster');
@@ -221,6 +222,22 @@ async function twoNodes() {
     await f.waitForTimeout(1500);
     await shot(f, 'moved-node');
     await Promise.all([e.close(), f.close()]);
+    // Quick play across the nodes: Gita asks node 1, Hana node 2; they meet at one table,
+    // opened on one node, the other page sent there (`joined`, `moved`, then its seat resumed).
+    const g = await open({ viewport: small }, 'Quick node 1');
+    const h = await open({ viewport }, 'Quick node 2');
+    const [roomG, roomH] = [g.next('room', 120_000), h.next('room', 120_000)];
+    const startedG = g.next('table_at', 120_000, (s) => s.event === 0);
+    const startedH = h.next('table_at', 120_000, (s) => s.event === 0);
+    await g.goto(`${nodes[0]}/?quick=2&name=Gita&speed=instant`);
+    await h.goto(`${nodes[1]}/?quick=2&name=Hana&speed=instant`);
+    const [codeG, codeH] = [(await roomG).code, (await roomH).code];
+    await Promise.all([startedG, startedH]);
+    t.report.two_nodes.quick = { gita: codeG, hana: codeH };
+    if (codeG !== codeH) t.fail(`quick play at two nodes seated Gita at ${codeG} and Hana at ${codeH}`);
+    await h.waitForTimeout(1500);
+    await shot(h, 'quick-two-nodes');
+    await Promise.all([g.close(), h.close()]);
   } finally {
     cluster.kill('SIGTERM');
     await new Promise((ok) => (cluster.exitCode === null ? cluster.on('exit', ok) : ok()));

@@ -24,6 +24,7 @@ use crate::board::sparks::Burst;
 use crate::table::GameSet;
 use crate::table::Table;
 use crate::table::screen::Screen;
+use crate::table::stats::Story;
 use crate::theme::ActiveTheme;
 
 pub use super::metrics::LaunchedAt;
@@ -35,6 +36,8 @@ pub struct ScreenshotAndExit {
     pub after_frames: u32,
     /// Wait for the game to end, then take the shot after `after_frames` more frames.
     pub when_over: bool,
+    /// Wait for the game's first capture, then take the shot after `after_frames` more frames.
+    pub after_capture: bool,
     /// Count frames only at the table (an online table's game starts when friends join).
     pub when_playing: bool,
     /// Count frames only once the online room is shown (its lobby).
@@ -66,17 +69,23 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// A run that waits for the game to end plays it without drawing, then draws its last frames:
-/// a whole game drawn in software costs minutes, and what it shows is the end.
+/// A run that waits for the game to end (or for its first capture) plays it without drawing,
+/// then draws its last frames: a whole game drawn in software costs minutes, and what it shows
+/// is the end (or the capture).
 fn draw_once_over(
     shot: Res<ScreenshotAndExit>,
     table: Res<Table>,
+    story: Res<Story>,
     mut cameras: Query<&mut Camera>,
 ) {
-    if !shot.when_over {
+    if !shot.when_over && !shot.after_capture {
         return;
     }
-    let draw = table.game.is_over();
+    let draw = if shot.when_over {
+        table.game.is_over()
+    } else {
+        captured(&story)
+    };
     for mut camera in &mut cameras {
         if camera.is_active != draw {
             camera.is_active = draw;
@@ -84,15 +93,22 @@ fn draw_once_over(
     }
 }
 
-/// The shot waits for the game to end, for an online table's game to begin, or for its
-/// room to be shown.
+/// Whether the game has had a capture.
+fn captured(story: &Story) -> bool {
+    story.0.iter().any(|s| s.captures_made > 0)
+}
+
+/// The shot waits for the game to end or for its first capture, for an online table's game to
+/// begin, or for its room to be shown.
 fn game_pending(
     shot: &ScreenshotAndExit,
     table: &Table,
+    story: &Story,
     screen: &State<Screen>,
     online: Option<&crate::online::Online>,
 ) -> bool {
     (shot.when_over && !table.game.is_over())
+        || (shot.after_capture && !captured(story))
         || (shot.when_playing && *screen.get() != Screen::Playing)
         || (shot.in_lobby && online.is_none_or(|o| o.room.is_none() && !o.waits_for_quick_play()))
         || (shot.in_review && *screen.get() != Screen::Review)
@@ -102,6 +118,7 @@ fn game_pending(
 fn give_up_waiting(
     shot: Res<ScreenshotAndExit>,
     table: Res<Table>,
+    story: Res<Story>,
     screen: Res<State<Screen>>,
     metrics: Res<Metrics>,
     time: Res<Time<Real>>,
@@ -116,9 +133,13 @@ fn give_up_waiting(
             metrics.waiting.join(", ")
         );
         exit.write(AppExit::from_code(3));
-    } else if game_pending(&shot, &table, &screen, online.as_deref()) && waited > WAIT_FOR_GAME {
+    } else if game_pending(&shot, &table, &story, &screen, online.as_deref())
+        && waited > WAIT_FOR_GAME
+    {
         let what = if shot.when_over {
             "the game to end"
+        } else if shot.after_capture {
+            "a capture"
         } else if shot.in_lobby {
             "the online room"
         } else if shot.in_review {
@@ -137,6 +158,7 @@ fn give_up_waiting(
 struct Due<'w, 's> {
     shot: Res<'w, ScreenshotAndExit>,
     table: Res<'w, Table>,
+    story: Res<'w, Story>,
     metrics: Res<'w, Metrics>,
     screen: Res<'w, State<Screen>>,
     online: Option<Res<'w, crate::online::Online>>,
@@ -148,6 +170,7 @@ impl Due<'_, '_> {
         let pending = game_pending(
             &self.shot,
             &self.table,
+            &self.story,
             &self.screen,
             self.online.as_deref(),
         );

@@ -88,6 +88,10 @@ pub struct Args {
     /// played without drawing until then.
     #[arg(long, requires = "screenshot")]
     pub when_over: bool,
+    /// Take the screenshot once the game has had its first capture (after --frames more
+    /// frames); the game is played without drawing until then.
+    #[arg(long, requires = "screenshot", conflicts_with_all = ["when_over", "in_lobby"])]
+    pub after_capture: bool,
     /// With --create, --join or --quick: take the screenshot in the online lobby, once the
     /// room (or quick play's wait) is shown (after --frames more frames), without waiting for
     /// its game.

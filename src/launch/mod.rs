@@ -373,6 +373,7 @@ fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
             path,
             after_frames: args.frames,
             when_over: args.when_over,
+            after_capture: args.after_capture,
             when_playing: online && !args.in_lobby,
             in_lobby: online && args.in_lobby,
             in_review: args.review.is_some(),

@@ -947,8 +947,9 @@ async fn partners_at_three_seats_are_refused() {
 }
 
 /// Six at one table online: three people and three of the server's CPUs play a whole game on
-/// the radial board; everyone saw the same end, every seat is ranked, the record replays and
-/// its dice check. A room of seven is refused, saying why.
+/// the radial board, one of them dropping mid-game and resuming, a spectator watching;
+/// everyone saw the same end, every seat is ranked, the record replays and its dice check. A
+/// room of seven is refused, saying why.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn six_play_a_whole_game_online_and_seven_are_refused() {
     let t = start(fast()).await;
@@ -962,9 +963,28 @@ async fn six_play_a_whole_game_online_and_seven_are_refused() {
         }
         let seats: Vec<u8> = others.iter().map(|p| p.seat).collect();
         assert_eq!((ana.seat, seats), (0, vec![2, 4]));
+        // Someone watches from the lobby to the end.
+        let mut watcher = spectator(&t.addr, &ana.code).await;
+        let watched = tokio::spawn(async move {
+            watcher
+                .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Over))
+                .await
+        });
+        let addr = t.addr.clone();
         let tasks: Vec<_> = others
             .into_iter()
-            .map(|mut p| tokio::spawn(async move { p.play_to_end().await.map(|v| (v, p)) }))
+            .map(|mut p| {
+                let addr = addr.clone();
+                tokio::spawn(async move {
+                    // Chen's device drops thirty events in and comes back to the seat.
+                    if p.seat == 4 {
+                        p.play_until(|p| p.mirror.as_ref().is_some_and(|m| m.seq >= 30))
+                            .await?;
+                        p = Player::resume(&addr, p).await?;
+                    }
+                    p.play_to_end().await.map(|v| (v, p))
+                })
+            })
             .collect();
         let end = ana.play_to_end().await.unwrap();
         assert!(ana.refusals.is_empty(), "{:?}", ana.refusals);
@@ -974,6 +994,14 @@ async fn six_play_a_whole_game_online_and_seven_are_refused() {
             assert!(p.refusals.is_empty(), "{:?}", p.refusals);
             assert_eq!(view.game.unwrap().state, game.state);
         }
+        let ServerMsg::Room(watched) = watched.await.unwrap().unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(
+            watched.game.unwrap().state,
+            game.state,
+            "the spectator saw it all"
+        );
         let result = game.result.clone().unwrap();
         let mut ranked: Vec<u8> = result.ranking.iter().map(|s| s.seat).collect();
         ranked.sort_unstable();

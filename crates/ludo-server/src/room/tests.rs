@@ -7,7 +7,7 @@ use ludo_core::CpuLevel;
 use ludo_proto::{ClientMsg, Refusal, RoomView, SeatKind, SeatSpec, ServerMsg, Stage, TableSpec};
 
 use super::state::{Attach, ConnId, Effect, Input, Joining, RoomConfig, RoomState, Secrets, To};
-use super::table::Table;
+use super::table::{Seat, Table};
 use crate::store::Write;
 
 /// Tokens `token-1`, `token-2`, …; game `n`'s dice from the server's secret of 32 bytes
@@ -684,4 +684,40 @@ fn a_quick_play_lobby_gives_the_seats_nobody_took_to_cpus_and_starts() {
     let view = last_view(&e).unwrap();
     assert_eq!(view.stage, Stage::Playing);
     assert_eq!(kinds(view), ["person", "person", "cpu", "cpu"]);
+}
+
+#[test]
+fn a_quick_play_table_waits_for_the_person_sent_from_another_node_and_starts_when_they_come() {
+    let spec = TableSpec {
+        rules: Default::default(),
+        seats: vec![OPEN, OPEN],
+        turn_limit_secs: Some(30),
+    };
+    let mut table = Table::new("QUICKROM".into(), spec).unwrap();
+    table.quick = true;
+    // Budi's seat is kept by the token his node gave him.
+    table.take_seat(
+        1,
+        Seat::Person {
+            name: "Budi".into(),
+            token_hash: crate::secret::hash("budi's token"),
+            profile: 7,
+            rating: 1500.0,
+        },
+    );
+    let mut r = Room::of(table);
+    let e = r.join(1, "Ana", Some(0));
+    assert_eq!(seated(&e, 1), Some(0));
+    assert_eq!(
+        r.state.view().stage,
+        Stage::Lobby,
+        "full, but Budi is not here yet"
+    );
+    let how = Attach::Resume {
+        token: "budi's token".into(),
+        seen: 0,
+    };
+    let e = r.apply(Input::Attach { conn: 2, how });
+    assert_eq!(seated(&e, 2), Some(1));
+    assert_eq!(r.state.view().stage, Stage::Playing, "both here: it starts");
 }

@@ -59,6 +59,7 @@ CREATE TABLE IF NOT EXISTS quick_seated(
     conn BIGINT NOT NULL,
     code TEXT NOT NULL,
     address TEXT NOT NULL,
+    made TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY(node, conn)
 );
 CREATE TABLE IF NOT EXISTS steps(
@@ -427,7 +428,8 @@ impl Postgres {
 
     /// Ends the rooms whose node's lease ran out `ttl` ago (it died and nobody came back for
     /// them), forgets nodes gone a day that hold nothing, and the quick-play rows of nodes
-    /// whose lease ran out (their people ask again elsewhere).
+    /// whose lease ran out (their people ask again elsewhere) or of people who left before
+    /// their node heard they were seated (a minute on).
     pub async fn sweep(&self, ttl: Duration) -> Result<u64, String> {
         let mut c = self.client().await?;
         let tx = c.transaction().await.map_err(failed)?;
@@ -451,7 +453,7 @@ impl Postgres {
                  AND NOT EXISTS(SELECT 1 FROM rooms r WHERE r.owner = n.id); \
              DELETE FROM quick_waiting WHERE node NOT IN \
                  (SELECT id FROM nodes WHERE lease_until >= now()); \
-             DELETE FROM quick_seated WHERE node NOT IN \
+             DELETE FROM quick_seated WHERE made < now() - interval '1 minute' OR node NOT IN \
                  (SELECT id FROM nodes WHERE lease_until >= now());",
         )
         .await

@@ -1,6 +1,7 @@
-//! The lobby: a game starts when the host asks (two players or more), when the lobby is full,
-//! or, at a quick-play table, when the people it was opened for have had their time to come
-//! (the seats nobody took go to CPUs). Starting closes up the seats nobody took.
+//! The lobby: a game starts when the host asks (two players or more), when the lobby is full
+//! (at a quick-play table: and its people are all here), or, at a quick-play table, when the
+//! people it was opened for have had their time to come (the seats nobody took go to CPUs).
+//! Starting closes up the seats nobody took.
 
 use std::time::{Duration, Instant};
 
@@ -59,7 +60,13 @@ impl Lobby {
                 self.start(table, seating, fx)
             }
             LobbyInput::Sat => {
-                if table.stage == Stage::Lobby && !table.seats.contains(&Seat::Open) {
+                // A quick-play table keeps seats for people sent from other nodes: it starts
+                // when they are here too (or at its deadline), so that each device adds its
+                // share to the dice.
+                let here = !table.quick
+                    || (0..table.seats.len() as u8)
+                        .all(|s| !table.is_person(s) || seating.seat(s).conn.is_some());
+                if table.stage == Stage::Lobby && !table.seats.contains(&Seat::Open) && here {
                     // A full lobby has two players or more: it starts.
                     return Ok(self.start(table, seating, fx).unwrap_or(Started::Not));
                 }
