@@ -76,6 +76,9 @@ const COMPACT_MIN: f32 = 56.0;
 const BAR_HEIGHT: f32 = 48.0;
 const PROMPT_MIN: f32 = 64.0;
 
+/// The least height that holds a toast of two lines.
+const TOAST_MIN: f32 = 64.0;
+
 impl Stage {
     /// The stage of the four-seat cross.
     pub fn of(window: Vec2) -> Stage {
@@ -199,13 +202,24 @@ impl Stage {
         }
         let bar = Rect::new(board.min.x, gap, board.max.x, gap + BAR_HEIGHT);
         let prompt = Rect::new(board.min.x, below + plate_h + gap, board.max.x, h - gap);
-        // Over the board's lower half, in front: they fade in a moment.
-        let toasts = Rect::new(
-            board.min.x + side * 0.1,
-            board.center().y + side * 0.1,
-            board.max.x - side * 0.1,
-            board.max.y - side * 0.1,
+        // Under the prompt when a tall window leaves room for a toast there; else over the
+        // board's lower half, in front: they fade in a moment.
+        let under = Rect::new(
+            board.min.x,
+            prompt.min.y + PROMPT_MIN + gap,
+            board.max.x,
+            h - gap,
         );
+        let toasts = if under.height() >= TOAST_MIN {
+            under
+        } else {
+            Rect::new(
+                board.min.x + side * 0.1,
+                board.center().y + side * 0.1,
+                board.max.x - side * 0.1,
+                board.max.y - side * 0.1,
+            )
+        };
         Stage {
             window: Vec2::new(w, h),
             board,
@@ -525,6 +539,25 @@ mod tests {
         // Plates with names where the sizes leave the room.
         for (w, h) in &SIZES[..5] {
             assert!(!Stage::of(Vec2::new(*w, *h)).compact, "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn upright_toasts_go_under_the_prompt_when_it_leaves_room_else_over_the_board() {
+        for yards in &tables() {
+            let tall = Stage::seated(Vec2::new(390.0, 844.0), yards);
+            let window = Rect::new(0.0, 0.0, 390.0, 844.0);
+            assert!(tall.toasts.min.y >= tall.prompt.min.y + PROMPT_MIN);
+            assert!(tall.toasts.height() >= TOAST_MIN);
+            assert!(window.union(tall.toasts) == window);
+            for r in [tall.board].iter().chain(&tall.plates[..tall.seats]) {
+                assert!(tall.toasts.intersect(*r).is_empty(), "{r:?}");
+            }
+            let short = Stage::seated(Vec2::new(360.0, 640.0), yards);
+            assert!(
+                short.board.contains(short.toasts.center()),
+                "no room: over the board"
+            );
         }
     }
 

@@ -100,8 +100,13 @@ pub(super) fn show_toasts(
         .show(&ctx, |ui| {
             ui.set_width(rect.width());
             ui.set_max_height(rect.height());
-            // Upright they cover the board: the newest alone.
-            let shown = if stage.upright { 1 } else { SHOWN };
+            // Upright there is room for one (under the prompt, or over the board), and on a
+            // short window beside the board (a toast may take three lines): the newest.
+            let shown = if stage.upright || rect.height() < 200.0 {
+                1
+            } else {
+                SHOWN
+            };
             for (l, at) in toasts.0.iter().take(shown) {
                 // The last second fades, unless motion is reduced.
                 let left = (SECS - (now - at)) as f32;
