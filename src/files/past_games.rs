@@ -200,3 +200,40 @@ fn keep_finished(
         notice.say(format!("Could not keep the finished game: {e}"));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ludo_core::{RandomChooser, Rules};
+
+    #[test]
+    fn a_six_seat_game_is_kept_with_six_places_and_its_seats_dice() {
+        let players: Vec<String> = (1..=6).map(|i| format!("P{i}")).collect();
+        let record =
+            GameRecord::played(Rules::default(), players, 5, &mut RandomChooser::new(5)).unwrap();
+        let file = GameFile {
+            record: record.clone(),
+            finished: None,
+            served: None,
+            sealed: None,
+            id: None,
+        };
+        let mut past = PastGames::default();
+        past.keep(file.clone(), vec![0, 5]).unwrap();
+        let ranking = record.replay().unwrap().ranking().unwrap().to_vec();
+        assert_eq!(past.games[0].places.len(), 6);
+        for s in &ranking {
+            assert_eq!(past.games[0].places[s.seat as usize], s.rank);
+        }
+        let mut places = past.games[0].places.clone();
+        places.sort_unstable();
+        assert_eq!(places, [1, 2, 3, 4, 5, 6]);
+        let by_seat = file.steps_only().faces_by_seat().unwrap();
+        let mut here = by_seat[0];
+        here += by_seat[5];
+        assert_eq!(past.dice_here(), (1, here));
+        // Kept once, however often it is heard.
+        past.keep(file, vec![0, 5]).unwrap();
+        assert_eq!(past.games.len(), 1);
+    }
+}
