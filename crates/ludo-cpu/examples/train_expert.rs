@@ -10,12 +10,15 @@
 //! same network.
 //!
 //! ```sh
-//! cargo run --release -p ludo-core --example train_expert -- SEATS GAMES SEED ALPHA [OUT [START [HIDDEN]]]
+//! cargo run --release -p ludo-cpu --example train_expert -- SEATS GAMES SEED ALPHA [OUT [START [HIDDEN]]]
 //! ```
 //!
-//! OUT defaults to `crates/ludo-core/nets/expert-SEATS-seats.json`, START to
-//! `crates/ludo-core/nets/hard-SEATS-seats.json`; HIDDEN grows the start to that many hidden
-//! units (the new ones start with no say in the rating). With `RULES=FILE` in the environment
+//! OUT defaults to `crates/ludo-cpu/nets/expert-SEATS-seats.json`, START to
+//! `crates/ludo-cpu/nets/hard-SEATS-seats.json`; HIDDEN grows the start to that many hidden
+//! units (the new ones start with no say in the rating). START `new` is a network of HIDDEN
+//! (else 64) units with small weights drawn from SEED: five and six seats have no `hard`
+//! network to start from. Rules the networks do not learn (shorter games, *capture before
+//! home*, partners) and rules a table of SEATS cannot play are played as the standard game. With `RULES=FILE` in the environment
 //! every game is played under that rules file (`assets/rules/…`) instead; with `SNAPSHOTS=N`
 //! the network after every N games is written beside OUT as well (`OUT-GAMES.json`, its
 //! `about` the command that makes it alone). With `TABLES=LIST` (comma-separated: `self` and
@@ -30,7 +33,7 @@ use ludo_core::{Action, Chooser, CpuLevel, Dice, Discard, Game};
 use ludo_cpu::Cpu;
 use ludo_cpu::expert;
 use ludo_cpu::tournament::game_seed;
-use ludo_cpu::value_net::{self, Features, Kind};
+use ludo_cpu::value_net::{self, Features, Kind, ValueNet};
 use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
@@ -53,12 +56,19 @@ fn main() {
     let out = args
         .get(4)
         .cloned()
-        .unwrap_or_else(|| format!("crates/ludo-core/nets/expert-{seats}-seats.json"));
+        .unwrap_or_else(|| format!("crates/ludo-cpu/nets/expert-{seats}-seats.json"));
     let start = args
         .get(5)
         .cloned()
-        .unwrap_or_else(|| format!("crates/ludo-core/nets/hard-{seats}-seats.json"));
-    let from = net_file::read(&start);
+        .unwrap_or_else(|| format!("crates/ludo-cpu/nets/hard-{seats}-seats.json"));
+    let fresh = start == "new";
+    let from = match fresh {
+        true => {
+            let hidden = args.get(6).map_or(64, |_| number(6) as usize);
+            ValueNet::new_for(Kind::Expert, seats, hidden, seed)
+        }
+        false => net_file::read(&start),
+    };
     if from.seats != seats {
         eprintln!("{start} is a network for {} seats, not {seats}", from.seats);
         std::process::exit(2);
@@ -67,7 +77,7 @@ fn main() {
         Kind::Hard => from.widened(),
         Kind::Expert => from.clone(),
     };
-    let grow = args.get(6).map(|_| number(6) as usize);
+    let grow = args.get(6).filter(|_| !fresh).map(|_| number(6) as usize);
     if let Some(hidden) = grow {
         net = net_file::grown(net, hidden, seed);
     }
@@ -79,6 +89,10 @@ fn main() {
     });
     let start_name = start.rsplit('/').next().unwrap_or(&start);
     let start_name = match from.kind() {
+        _ if fresh => format!(
+            "a network of {} hidden units drawn from the seed",
+            from.hidden
+        ),
         Kind::Hard => start_name.to_string(),
         // The command that made the start, so the chain can be run again.
         Kind::Expert => format!(
@@ -89,6 +103,7 @@ fn main() {
     // OUT and START as given, so the command names what it started from.
     let grown = match grow {
         Some(h) => format!(" {out} {start} {h}"),
+        None if fresh && args.len() > 6 => format!(" {out} {start} {}", from.hidden),
         None if args.len() > 5 => format!(" {out} {start}"),
         None => String::new(),
     };
@@ -120,7 +135,7 @@ fn main() {
     // The command that makes the network of the first `games` games, and how it did last.
     let about = |games: u64, summary: &str| {
         format!(
-            "{tables_env}{env}cargo run --release -p ludo-core --example train_expert -- {seats} {games} {seed} \
+            "{tables_env}{env}cargo run --release -p ludo-cpu --example train_expert -- {seats} {games} {seed} \
          {alpha}{grown}: TD(0) from every seat's side at {seats} seats, starting from \
          {start_name}, \
          {against}, {under}; {summary}"
@@ -146,7 +161,10 @@ fn main() {
             Some((_, rules)) => rules.clone(),
             None => tables::rules_for(g, &presets, &mut draw),
         };
-        let mut game = Game::new(rules, seats, 0).expect("2 to 4 seats");
+        let mut game = Game::new(rules, seats, 0)
+            .ok()
+            .filter(|game| value_net::expert_knows(game.rules()))
+            .unwrap_or_else(|| Game::new(Default::default(), seats, 0).expect("2 to 6 seats"));
         let me = (g % seats as u64) as usize;
         let kind = (g / seats as u64) as usize % opponents.len();
         let table = opponents[kind];

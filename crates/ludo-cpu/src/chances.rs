@@ -1,9 +1,9 @@
 //! Who was winning: each seat's chance to win after every turn of a recorded game, as
 //! `expert`'s network rates the position from each seat's side, normalised so the seats'
 //! chances sum to one (under *rank all players* at three or four seats, each seat's expected
-//! place instead). At five and six seats, where no network is made, a race between the
-//! seats' squares left to go rates it instead. A review draws it as a chart, and the turns
-//! where a chance moved most as its moments.
+//! place instead). At five and six seats a race between the seats' squares left to go rates
+//! it instead. A review draws it as a chart, and the turns where a chance moved most as its
+//! moments.
 
 use ludo_core::{Awaiting, Game, Position};
 
@@ -56,14 +56,15 @@ pub struct Moment {
 
 /// The network a game's chart is rated by: `expert`'s for its number of seats, or its
 /// network under *rank all players* at three or four seats (not under partners, whose pair
-/// wins or loses together whatever *rank all* says). At five and six seats no network is
-/// made (`NetId::is_made`), and the chart is the race of squares left instead.
-pub fn network_for(game: &Game) -> NetId {
+/// wins or loses together whatever *rank all* says). At five and six seats none: the chart is
+/// the race of squares left, which is smooth; `expert`'s networks for those seats learned to
+/// pick moves, and no chart of theirs has been judged (docs/CPU_PLAYERS.md).
+pub fn network_for(game: &Game) -> Option<NetId> {
     let ranks_all = game.rules().rank_all && game.rules().partner(0).is_none();
-    if ranks_all && game.seats() >= 3 {
-        NetId::rank_all(game.seats())
-    } else {
-        NetId::new(Kind::Expert, game.seats())
+    match game.seats() {
+        5.. => None,
+        3.. if ranks_all => Some(NetId::rank_all(game.seats())),
+        seats => Some(NetId::new(Kind::Expert, seats)),
     }
 }
 
@@ -78,11 +79,12 @@ impl Chart {
             });
         };
         let id = network_for(&first.game);
-        let net = match id.is_made() {
-            true => Rater::Net(value_net::shipped(id).ok_or(id)?),
-            false => Rater::Race,
+        let net = match id {
+            Some(id) => Rater::Net(value_net::shipped(id).ok_or(id)?),
+            None => Rater::Race,
         };
-        let measure = if id.rank_all {
+        let ranks_all = first.game.rules().rank_all && first.game.rules().partner(0).is_none();
+        let measure = if ranks_all && first.game.seats() >= 3 {
             Measure::Place
         } else {
             Measure::Win
@@ -185,7 +187,7 @@ const STEPS: usize = 240;
 /// about normal with a spread that grows with the way left; the seats after the one to play
 /// start a fraction of a round later. A seat's chance to win is its chance to finish first
 /// (its expected place under *rank all*: one more than the seats expected before it). No
-/// captures or blocks: a plain, smooth measure of who is ahead where no network is made.
+/// captures or blocks: a plain, smooth measure of who is ahead.
 fn race(game: &Game, measure: Measure) -> Vec<f32> {
     let n = game.seats() as usize;
     let goal = game.goal().progress().unwrap_or(0) as f32;

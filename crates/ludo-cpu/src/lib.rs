@@ -137,7 +137,9 @@ impl Cpu {
             CpuLevel::Expert if self.at_random_table(game) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }
-            CpuLevel::Expert if game.rules().rank_all && game.seats() > 2 => {
+            CpuLevel::Expert
+                if game.rules().rank_all && NetId::rank_all(game.seats()).is_made() =>
+            {
                 Some(NetId::rank_all(game.seats()))
             }
             CpuLevel::Expert => Some(NetId::new(Kind::Expert, game.seats())),
@@ -155,7 +157,11 @@ impl Cpu {
         let others = (0..game.seats() as usize)
             .filter(|&s| self.table[s] != Some(CpuLevel::Random))
             .count();
-        self.rounds && others <= 1 && value_net::knows(game.rules()) && !game.rules().rank_all
+        self.rounds
+            && others <= 1
+            && value_net::knows(game.rules())
+            && !game.rules().rank_all
+            && value_net::NetId::new(value_net::Kind::Hard, game.seats()).is_made()
     }
 
     /// Whether `expert` plays `game` through the rounds to come with its own network under
@@ -169,7 +175,11 @@ impl Cpu {
         let others = (0..seats)
             .filter(|&s| !matches!(self.table[s], Some(Random | Easy | Normal | Hard)))
             .count();
-        self.rounds && game.rules().rank_all && seats > 2 && others <= 1
+        self.rounds
+            && game.rules().rank_all
+            && seats > 2
+            && others <= 1
+            && value_net::NetId::rank_all(game.seats()).is_made()
     }
 
     /// The learned network this player plays by in this game, if it has one.

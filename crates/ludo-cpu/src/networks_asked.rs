@@ -74,3 +74,26 @@ fn expert_plays_by_the_rank_all_network_under_rank_all_players_at_three_and_four
         assert_eq!(expert.network_id(&standard), Some(every_rule));
     }
 }
+
+#[test]
+fn at_five_and_six_seats_expert_plays_by_its_own_network_and_hard_by_its_evaluation() {
+    let rank_all = Rules {
+        rank_all: true,
+        ..Rules::default()
+    };
+    let random = Some(CpuLevel::Random);
+    for seats in 5..=6 {
+        let own = Some(NetId::new(Kind::Expert, seats));
+        for rules in [Rules::default(), rank_all.clone()] {
+            let game = Game::new(rules, seats, 0).unwrap();
+            assert_eq!(Cpu::new(CpuLevel::Expert, 1).network_id(&game), own);
+            // `hard`'s network, which a table of `random` players would ask for, is not made
+            // for these seats: `expert` searches with its own there too.
+            let at_random = Cpu::new(CpuLevel::Expert, 1)
+                .seeing([None, random, random, random, random, random]);
+            assert_eq!(at_random.network_id(&game), own);
+            assert!(!at_random.at_random_table(&game) && !at_random.ranking_rounds(&game));
+            assert_eq!(Cpu::new(CpuLevel::Hard, 1).network_id(&game), None);
+        }
+    }
+}

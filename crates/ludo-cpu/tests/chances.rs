@@ -84,7 +84,7 @@ fn under_partners_each_seat_has_its_pairs_chance() {
     assert_eq!(chart.points.last().unwrap().values[winner as usize], 1.0);
 }
 
-/// At five and six seats no network is made: the chart is the race of squares left. Still
+/// At five and six seats the chart is the race of squares left. Still
 /// each point's chances sum to one (or the places to 1 + … + n under rank all), the winner
 /// ends at one, no seat starts far ahead, and a seat that is nearly home leads.
 #[test]

@@ -2,55 +2,134 @@
 //! their danger, who plays next, and (for `expert`) the rules.
 
 use crate::danger::threat;
+use ludo_core::{ARM_LEN, HOME_LEN, TRACK_LEN};
 use ludo_core::{Game, Impassable, NoPieceInPlay, SafeSquares};
 
-/// My pieces by progress (0 on the start square … 56 at the goal), then in base.
+/// Where each group of inputs starts, and how many there are, for one number of seats. At two
+/// to four seats the cross board's (every shipped network for those reads it, whatever the
+/// board); at five and six the radial board's, whose loop is thirteen squares a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Squares on the loop the inputs count in.
+    pub track: usize,
+    /// Opponents' slots: three at two to four seats, one for each other seat at five and six.
+    pub opponents: usize,
+    /// My pieces by progress (0 on the start square … the goal), then in base.
+    pub mine_bins: usize,
+    /// Each opponent, in the order they play after me: track squares counted from my start,
+    /// its home column, its goal, its base.
+    pub theirs: usize,
+    pub theirs_bins: usize,
+    /// The chance each of my pieces on the track is captured, by its progress.
+    pub danger: usize,
+    /// Each opponent's exposure: for each of its pieces on the track, the chance it is
+    /// captured before it moves again times its progress plus six, over 50.
+    pub pressure: usize,
+    pub extra_roll: usize,
+    pub sixes: usize,
+    /// How many inputs `hard`'s networks take.
+    pub inputs: usize,
+    /// `expert`'s networks also read who plays next, counted from the seat they rate for (1 …
+    /// `opponents` seats later; the seat itself is `extra_roll`), ...
+    pub to_play: usize,
+    /// ... the rules, each input 1 where they differ from the standard game (the faces that
+    /// bring a piece out: one input each) ...
+    pub rules: usize,
+    /// ... and, under *rank all players*, how many seats have finished, over the seats.
+    pub finished: usize,
+    /// How many inputs `expert`'s networks take.
+    pub expert_inputs: usize,
+}
+
+impl Layout {
+    /// The inputs of a network for `seats` seats.
+    pub const fn for_seats(seats: u8) -> Layout {
+        let (track, opponents) = if seats <= 4 {
+            (TRACK_LEN as usize, 3)
+        } else {
+            (seats as usize * ARM_LEN as usize, seats as usize - 1)
+        };
+        let home = HOME_LEN as usize;
+        // Progress runs from 0 to the goal: the loop but the square behind the start, the
+        // home column, the goal.
+        let mine_bins = track - 1 + home + 1 + 1;
+        let theirs = mine_bins;
+        let theirs_bins = track + home + 2;
+        let danger = theirs + opponents * theirs_bins;
+        let pressure = danger + track - 1;
+        let extra_roll = pressure + opponents;
+        let sixes = extra_roll + 1;
+        let inputs = sixes + 1;
+        let to_play = inputs;
+        let rules = to_play + opponents;
+        let finished = rules + RULE_INPUTS;
+        Layout {
+            track,
+            opponents,
+            mine_bins,
+            theirs,
+            theirs_bins,
+            danger,
+            pressure,
+            extra_roll,
+            sixes,
+            inputs,
+            to_play,
+            rules,
+            finished,
+            expert_inputs: finished + 1,
+        }
+    }
+}
+
+/// The layout at two to four seats.
+const FOUR: Layout = Layout::for_seats(4);
+/// The most inputs any layout has (six seats').
+const MOST_INPUTS: usize = Layout::for_seats(ludo_core::MAX_SEATS).expert_inputs;
+
+/// My pieces' inputs come first.
 pub(super) const MINE: usize = 0;
-pub(super) const MINE_BINS: usize = 58;
-/// Each opponent, in the order they play after me: track squares counted from my start
-/// (0–51), its home column (52–56), its goal (57), its base (58).
-pub(super) const THEIRS: usize = MINE + MINE_BINS;
-pub(super) const THEIRS_BINS: usize = 59;
-/// The chance each of my pieces on the track is captured, by its progress (0–50).
-pub(super) const DANGER: usize = THEIRS + 3 * THEIRS_BINS;
-/// Each opponent's exposure: for each of its pieces on the track, the chance it is captured
-/// before it moves again times its progress plus six, over 50.
-pub(super) const PRESSURE: usize = DANGER + 51;
-pub(super) const EXTRA_ROLL: usize = PRESSURE + 3;
-pub(super) const SIXES: usize = EXTRA_ROLL + 1;
-/// How many inputs `hard`'s networks take.
-pub const INPUTS: usize = SIXES + 1;
-/// `expert`'s networks also read who plays next, counted from the seat they rate for (1 … 3
-/// seats later; the seat itself is `EXTRA_ROLL`), ...
-pub(super) const TO_PLAY: usize = INPUTS;
-/// ... the rules, each input 1 where they differ from the standard game (the faces that bring
-/// a piece out: one input each) ...
-pub(super) const RULES: usize = TO_PLAY + 3;
-pub(super) const RULE_INPUTS: usize = 18;
-/// ... and, under *rank all players*, how many seats have finished, over the seats.
-pub(super) const FINISHED: usize = RULES + RULE_INPUTS;
-/// How many inputs `expert`'s networks take.
-pub const EXPERT_INPUTS: usize = FINISHED + 1;
+/// How many inputs `hard`'s networks take at two to four seats.
+pub const INPUTS: usize = FOUR.inputs;
+const RULE_INPUTS: usize = 18;
+/// How many inputs `expert`'s networks take at two to four seats.
+pub const EXPERT_INPUTS: usize = FOUR.expert_inputs;
 
 /// The sparse inputs of one position: (input, value) for the inputs that are not zero.
 pub type Features = Vec<(u16, f32)>;
 
 /// The inputs for the position `game`, seen from `me` (the seat that just moved).
 pub fn features(game: &Game, me: usize, x: &mut Features) {
-    let mut dense = [0f32; INPUTS];
-    position(game, me, &mut dense);
-    sparse(&dense, x);
+    let at = Layout::for_seats(game.seats());
+    with_dense(&at, |dense| {
+        position(game, me, &at, dense);
+        sparse(&dense[..at.inputs], x);
+    });
+}
+
+/// Runs `f` on zeroed inputs for `at`: the four-seat size where it fits, so the searches at
+/// four seats clear no more than they did before five and six seats had networks.
+fn with_dense(at: &Layout, f: impl FnOnce(&mut [f32])) {
+    if at.expert_inputs <= EXPERT_INPUTS {
+        f(&mut [0f32; EXPERT_INPUTS]);
+    } else {
+        f(&mut [0f32; MOST_INPUTS]);
+    }
 }
 
 /// `expert`'s inputs for the position `game` seen from `me`, whoever plays next.
 pub fn expert_features(game: &Game, me: usize, x: &mut Features) {
-    let mut dense = [0f32; EXPERT_INPUTS];
-    position(game, me, &mut dense);
+    let at = Layout::for_seats(game.seats());
+    with_dense(&at, |dense| expert_inputs(game, me, &at, dense, x));
+}
+
+fn expert_inputs(game: &Game, me: usize, at: &Layout, dense: &mut [f32], x: &mut Features) {
+    position(game, me, at, dense);
     let n = game.seats() as usize;
     if !game.is_over() {
         let r = (game.turn() as usize + n - me) % n;
         if r > 0 {
-            dense[TO_PLAY + r - 1] = 1.0;
+            dense[at.to_play + r - 1] = 1.0;
         }
     }
     let rules = game.rules();
@@ -69,14 +148,14 @@ pub fn expert_features(game: &Game, me: usize, x: &mut Features) {
     flags[14] = rules.impassable == Impassable::NoOvertaking;
     flags[15] = !rules.exact_finish;
     flags[16] = rules.rank_all;
-    flags[17] = game.track().len != ludo_core::TRACK_LEN;
+    flags[17] = game.track().len as usize != at.track;
     for (i, f) in flags.iter().enumerate() {
-        dense[RULES + i] = *f as u8 as f32;
+        dense[at.rules + i] = *f as u8 as f32;
     }
     if rules.rank_all {
-        dense[FINISHED] = game.finished().len() as f32 / n as f32;
+        dense[at.finished] = game.finished().len() as f32 / n as f32;
     }
-    sparse(&dense, x);
+    sparse(&dense[..at.expert_inputs], x);
 }
 
 fn sparse(dense: &[f32], x: &mut Features) {
@@ -92,7 +171,7 @@ fn sparse(dense: &[f32], x: &mut Features) {
 
 /// The inputs both kinds share: where everyone's pieces stand, seen from `me`, their danger,
 /// and whether `me` rolls again.
-fn position(game: &Game, me: usize, dense: &mut [f32]) {
+fn position(game: &Game, me: usize, at: &Layout, dense: &mut [f32]) {
     let n = game.seats() as usize;
     let track = game.track();
     let last = track.last_track();
@@ -104,37 +183,38 @@ fn position(game: &Game, me: usize, dense: &mut [f32]) {
     };
     for p in game.pieces(me as u8) {
         match seen(p) {
-            None => dense[MINE + MINE_BINS - 1] += 1.0,
+            None => dense[MINE + at.mine_bins - 1] += 1.0,
             Some(q) => {
                 dense[MINE + q as usize] += 1.0;
                 if q <= last {
                     let sq = track.square(me, q).expect("on the track");
-                    dense[DANGER + q as usize] += threat(game, me, sq);
+                    dense[at.danger + q as usize] += threat(game, me, sq);
                 }
             }
         }
     }
+    let home = at.track;
     for r in 1..n {
         let o = (me + r) % n;
-        let at = THEIRS + (r - 1) * THEIRS_BINS;
+        let from = at.theirs + (r - 1) * at.theirs_bins;
         let mut exposure = 0.0;
         for p in game.pieces(o as u8) {
             let bin = match seen(p) {
-                None => THEIRS_BINS - 1,
+                None => at.theirs_bins - 1,
                 Some(q) if q <= last => {
                     let sq = track.square(o, q).expect("on the track");
                     exposure += threat(game, o, sq) * (6.0 + q as f32) / 50.0;
                     track.progress_at(me, sq) as usize
                 }
-                Some(q) if q < track.goal() => 52 + (q - last - 1) as usize,
-                Some(_) => 57,
+                Some(q) if q < track.goal() => home + (q - last - 1) as usize,
+                Some(_) => home + HOME_LEN as usize,
             };
-            dense[at + bin] += 1.0;
+            dense[from + bin] += 1.0;
         }
-        dense[PRESSURE + r - 1] = exposure;
+        dense[at.pressure + r - 1] = exposure;
     }
     if game.turn() as usize == me && !game.is_over() {
-        dense[EXTRA_ROLL] = 1.0;
-        dense[SIXES] = game.sixes_in_a_row() as f32;
+        dense[at.extra_roll] = 1.0;
+        dense[at.sixes] = game.sixes_in_a_row() as f32;
     }
 }

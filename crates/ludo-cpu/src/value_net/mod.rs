@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 
 use ludo_core::{BoardChoice, Rules};
 
-pub use features::{EXPERT_INPUTS, Features, INPUTS, expert_features, features};
+pub use features::{EXPERT_INPUTS, Features, INPUTS, Layout, expert_features, features};
 pub use network::{ValueNet, chance};
 
 /// The level a network plays for, which fixes what it reads.
@@ -36,10 +36,12 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub fn inputs(self) -> usize {
+    /// How many inputs its network for `seats` seats reads.
+    pub fn inputs(self, seats: u8) -> usize {
+        let at = Layout::for_seats(seats);
         match self {
-            Kind::Hard => INPUTS,
-            Kind::Expert => EXPERT_INPUTS,
+            Kind::Hard => at.inputs,
+            Kind::Expert => at.expert_inputs,
         }
     }
 
@@ -79,19 +81,21 @@ impl NetId {
         }
     }
 
-    /// Its place in [`FILES`], for 2 to 4 seats (3 or 4 under *rank all players*).
+    /// Its place in [`FILES`]: `hard`'s for 2 to 4 seats, `expert`'s for 2 to 6 (3 or 4 under
+    /// *rank all players*).
     fn index(self) -> Option<usize> {
-        let s = (self.seats as usize).checked_sub(2).filter(|&s| s < 3)?;
+        let s = (self.seats as usize).checked_sub(2)?;
         match (self.kind, self.rank_all) {
-            (Kind::Hard, false) => Some(s),
-            (Kind::Expert, false) => Some(3 + s),
-            (Kind::Expert, true) => Some(6 + s.checked_sub(1)?),
-            (Kind::Hard, true) => None,
+            (Kind::Hard, false) if s < 3 => Some(s),
+            (Kind::Expert, false) if s < 5 => Some(3 + s),
+            (Kind::Expert, true) if (1..3).contains(&s) => Some(7 + s),
+            _ => None,
         }
     }
 
-    /// Whether such a network is made: none is for five or six seats, where `hard` and
-    /// `expert` play by `hard`'s tuned evaluation.
+    /// Whether such a network is made: `hard` has none for five or six seats, where it plays
+    /// by its tuned evaluation, nor has `expert` one of its own under *rank all players*
+    /// there (its network for every rule set serves).
     pub fn is_made(self) -> bool {
         self.index().is_some()
     }
@@ -126,15 +130,17 @@ pub fn expert_knows(rules: &Rules) -> bool {
         && rules.teams == ludo_core::Teams::None
 }
 
-/// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s, then
-/// `expert`'s under *rank all players* for 3 and 4.
-pub const FILES: [&str; 8] = [
+/// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s for 2 to 6,
+/// then `expert`'s under *rank all players* for 3 and 4.
+pub const FILES: [&str; 10] = [
     "hard-2-seats.json",
     "hard-3-seats.json",
     "hard-4-seats.json",
     "expert-2-seats.json",
     "expert-3-seats.json",
     "expert-4-seats.json",
+    "expert-5-seats.json",
+    "expert-6-seats.json",
     "expert-3-seats-rank-all.json",
     "expert-4-seats-rank-all.json",
 ];
@@ -142,19 +148,21 @@ pub const FILES: [&str; 8] = [
 /// The shipped networks' text, built in (the `shipped-nets` feature). The browser build leaves
 /// them out of its download and [`provide`]s the one a table needs when it needs it.
 #[cfg(feature = "shipped-nets")]
-const SHIPPED: [&str; 8] = [
+const SHIPPED: [&str; 10] = [
     include_str!("../../nets/hard-2-seats.json"),
     include_str!("../../nets/hard-3-seats.json"),
     include_str!("../../nets/hard-4-seats.json"),
     include_str!("../../nets/expert-2-seats.json"),
     include_str!("../../nets/expert-3-seats.json"),
     include_str!("../../nets/expert-4-seats.json"),
+    include_str!("../../nets/expert-5-seats.json"),
+    include_str!("../../nets/expert-6-seats.json"),
     include_str!("../../nets/expert-3-seats-rank-all.json"),
     include_str!("../../nets/expert-4-seats-rank-all.json"),
 ];
 
 /// The networks read so far, in the order of [`FILES`].
-static NETS: [OnceLock<ValueNet>; 8] = [const { OnceLock::new() }; 8];
+static NETS: [OnceLock<ValueNet>; 10] = [const { OnceLock::new() }; 10];
 
 /// Reads a network from its JSON text.
 pub fn parse(text: &str) -> Result<ValueNet, String> {
@@ -211,28 +219,31 @@ mod tests {
     use ludo_core::{Discard, Game};
     use ludo_core::{FirstPlayer, Impassable, SafeSquares};
 
+    /// The inputs at four seats.
+    const AT: Layout = Layout::for_seats(4);
+
     /// The shipped file of network `id`, read from the checkout under test (cargo names it
     /// when it runs the test; a test binary may have been built from another checkout).
     use super::file_of;
 
     /// Every shipped network: its id and its file's text.
     fn files() -> Vec<(NetId, String)> {
-        [Kind::Hard, Kind::Expert]
-            .into_iter()
-            .flat_map(|kind| (2..=4).map(move |seats| NetId::new(kind, seats)))
+        (2..=4)
+            .map(|seats| NetId::new(Kind::Hard, seats))
+            .chain((2..=6).map(|seats| NetId::new(Kind::Expert, seats)))
             .chain((3..=4).map(NetId::rank_all))
             .map(|id| (id, file_of(id)))
             .collect()
     }
 
     #[test]
-    fn the_shipped_networks_are_trained_ones_for_two_three_and_four_seats() {
+    fn the_shipped_networks_are_trained_ones_for_their_seats() {
         let all = files();
         assert_eq!(all.len(), FILES.len());
         for (id, text) in all {
             let net = parse(&text).unwrap();
             assert_eq!((net.kind(), net.seats), (id.kind, id.seats));
-            assert_eq!(net.inputs, id.kind.inputs());
+            assert_eq!(net.inputs, id.kind.inputs(id.seats));
             assert!(net.hidden >= 8, "{id:?}: {} hidden units", net.hidden);
             let how = match id.kind {
                 Kind::Hard => "train_hard",
@@ -256,6 +267,8 @@ mod tests {
         }
         assert!(shipped(NetId::new(Kind::Hard, 5)).is_none());
         assert!(shipped(NetId::rank_all(2)).is_none());
+        assert!(shipped(NetId::rank_all(6)).is_none());
+        assert_eq!(NetId::new(Kind::Expert, 6).file(), "expert-6-seats.json");
         assert_eq!(NetId::new(Kind::Expert, 3).file(), "expert-3-seats.json");
         assert_eq!(NetId::rank_all(4).file(), "expert-4-seats-rank-all.json");
     }
@@ -316,7 +329,7 @@ mod tests {
         net.inputs = 7;
         assert_eq!(
             net.check().unwrap_err(),
-            "inputs is 7, expected 291 (hard) or 313 (expert)"
+            "inputs is 7, expected 291 (hard) or 313 (expert) at 4 seats"
         );
         let text = serde_json::to_string(&ValueNet::new(4, 3, 1)).unwrap();
         assert!(parse(&text).is_ok());
@@ -399,13 +412,16 @@ mod tests {
                 .map_or(0.0, |p| p.1)
         };
         assert_eq!(get(MINE), 1.0, "one piece on the start square");
-        assert_eq!(get(MINE + MINE_BINS - 1), 3.0, "three in base");
+        assert_eq!(get(MINE + AT.mine_bins - 1), 3.0, "three in base");
         for r in 0..3 {
-            assert_eq!(get(THEIRS + r * THEIRS_BINS + THEIRS_BINS - 1), 4.0);
+            assert_eq!(
+                get(AT.theirs + r * AT.theirs_bins + AT.theirs_bins - 1),
+                4.0
+            );
         }
-        assert_eq!(get(DANGER), 0.0, "the start square is safe");
-        assert_eq!(get(EXTRA_ROLL), 1.0);
-        assert_eq!(get(SIXES), 1.0);
+        assert_eq!(get(AT.danger), 0.0, "the start square is safe");
+        assert_eq!(get(AT.extra_roll), 1.0);
+        assert_eq!(get(AT.sixes), 1.0);
         assert_eq!(x.len(), 7);
         // Seen from the next seat, seat 0 plays last of its three opponents and its piece
         // stands 39 of that seat's steps from its start on the cross board.
@@ -415,9 +431,48 @@ mod tests {
                 .find(|(j, _)| *j as usize == i)
                 .map_or(0.0, |p| p.1)
         };
-        assert_eq!(get(MINE + MINE_BINS - 1), 4.0);
-        assert_eq!(get(THEIRS + 2 * THEIRS_BINS + 39), 1.0);
-        assert_eq!(get(EXTRA_ROLL), 0.0);
+        assert_eq!(get(MINE + AT.mine_bins - 1), 4.0);
+        assert_eq!(get(AT.theirs + 2 * AT.theirs_bins + 39), 1.0);
+        assert_eq!(get(AT.extra_roll), 0.0);
+    }
+
+    #[test]
+    fn at_five_and_six_seats_the_inputs_count_every_opponent_on_the_longer_loop() {
+        // The cross board's layout is the one every shipped network for two to four reads.
+        assert_eq!((AT.inputs, AT.expert_inputs), (291, 313));
+        assert_eq!(Layout::for_seats(2), AT);
+        let six = Layout::for_seats(6);
+        assert_eq!((six.track, six.opponents), (78, 5));
+        assert_eq!((six.mine_bins, six.theirs_bins), (84, 85));
+        assert_eq!((six.inputs, six.expert_inputs), (593, 617));
+        assert_eq!(Layout::for_seats(5).expert_inputs, 452);
+        let mut game = Game::new(Rules::default(), 6, 0).unwrap();
+        game.roll(6, &mut Discard).unwrap();
+        game.choose(0, &mut Discard).unwrap();
+        let on = |me: usize| {
+            let mut x = Features::new();
+            expert_features(&game, me, &mut x);
+            x
+        };
+        let get = |x: &Features, i: usize| {
+            x.iter()
+                .find(|(j, _)| *j as usize == i)
+                .map_or(0.0, |p| p.1)
+        };
+        let x = on(0);
+        assert_eq!(get(&x, MINE), 1.0, "one piece on the start square");
+        assert_eq!(get(&x, six.mine_bins - 1), 3.0, "three in base");
+        for r in 0..5 {
+            assert_eq!(get(&x, six.theirs + r * six.theirs_bins + 84), 4.0);
+        }
+        assert_eq!(get(&x, six.extra_roll), 1.0);
+        // The radial board is the layout's own: no input says it differs.
+        assert!(x.iter().all(|&(i, _)| (i as usize) < six.rules + 17));
+        // Seen from seat 1, seat 0 plays five seats later and stands 65 of seat 1's steps on.
+        let x = on(1);
+        assert_eq!(get(&x, six.theirs + 4 * six.theirs_bins + 65), 1.0);
+        assert_eq!(get(&x, six.to_play + 4), 1.0);
+        assert!(x.iter().all(|&(i, _)| (i as usize) < six.expert_inputs));
     }
 
     #[test]
@@ -437,14 +492,14 @@ mod tests {
             x.iter().map(|(i, _)| *i as usize).collect::<Vec<_>>()
         };
         let seen = on(&game, 0);
-        assert!(seen.contains(&TO_PLAY) && !seen.contains(&EXTRA_ROLL));
-        assert!(on(&game, 2).contains(&(TO_PLAY + 2)));
-        assert!(on(&game, 1).contains(&EXTRA_ROLL));
+        assert!(seen.contains(&AT.to_play) && !seen.contains(&AT.extra_roll));
+        assert!(on(&game, 2).contains(&(AT.to_play + 2)));
+        assert!(on(&game, 1).contains(&AT.extra_roll));
         // Out on a 1 too, no blocks, rank all: the rest as in the standard game.
         let rules_on: Vec<_> = seen
             .iter()
-            .filter(|&&i| i >= RULES)
-            .map(|i| i - RULES)
+            .filter(|&&i| i >= AT.rules)
+            .map(|i| i - AT.rules)
             .collect();
         assert_eq!(rules_on, vec![0, 13, 16]);
         // The standard game's inputs are `hard`'s, with nothing more for the seat to play.
@@ -464,7 +519,7 @@ mod tests {
     #[test]
     fn learning_moves_the_rating_towards_the_target() {
         let mut net = ValueNet::new(4, 8, 3);
-        let x: Features = vec![(0, 1.0), (57, 3.0), (EXTRA_ROLL as u16, 1.0)];
+        let x: Features = vec![(0, 1.0), (57, 3.0), (AT.extra_roll as u16, 1.0)];
         let before = net.logit(&x);
         for _ in 0..50 {
             net.learn(&x, 1.0, 0.05);

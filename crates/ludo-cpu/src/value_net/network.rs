@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{EXPERT_INPUTS, Features, INPUTS, Kind, features};
+use super::{Features, Kind, Layout, features};
 use ludo_core::Discard;
 use ludo_core::{Game, Move};
 
@@ -48,7 +48,7 @@ impl ValueNet {
 
     /// A fresh network of either kind, for training.
     pub fn new_for(kind: Kind, seats: u8, hidden: usize, seed: u64) -> ValueNet {
-        let inputs = kind.inputs();
+        let inputs = kind.inputs(seats);
         use rand::rngs::Xoshiro256PlusPlus;
         use rand::{RngExt, SeedableRng};
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -71,7 +71,7 @@ impl ValueNet {
 
     /// The kind of network its inputs make it (after [`ValueNet::check`]).
     pub fn kind(&self) -> Kind {
-        if self.inputs == EXPERT_INPUTS {
+        if self.inputs == Layout::for_seats(self.seats).expert_inputs {
             Kind::Expert
         } else {
             Kind::Hard
@@ -81,10 +81,11 @@ impl ValueNet {
     /// `hard`'s network widened to `expert`'s inputs, rating as before from the mover's side
     /// (the new inputs start at zero weight): where `train_expert` starts.
     pub fn widened(&self) -> ValueNet {
+        let inputs = Layout::for_seats(self.seats).expert_inputs;
         let mut w1 = self.w1.clone();
-        w1.resize(EXPERT_INPUTS * self.hidden, 0.0);
+        w1.resize(inputs * self.hidden, 0.0);
         ValueNet {
-            inputs: EXPERT_INPUTS,
+            inputs,
             w1,
             ..self.clone()
         }
@@ -120,10 +121,18 @@ impl ValueNet {
     /// Checks that the weights fit the shape the network names.
     pub fn check(&self) -> Result<(), String> {
         let h = self.hidden;
-        if ![INPUTS, EXPERT_INPUTS].contains(&self.inputs) {
+        if !(2..=ludo_core::MAX_SEATS).contains(&self.seats) {
             return Err(format!(
-                "inputs is {}, expected {INPUTS} (hard) or {EXPERT_INPUTS} (expert)",
-                self.inputs
+                "seats is {}, expected 2 to {}",
+                self.seats,
+                ludo_core::MAX_SEATS
+            ));
+        }
+        let at = Layout::for_seats(self.seats);
+        if ![at.inputs, at.expert_inputs].contains(&self.inputs) {
+            return Err(format!(
+                "inputs is {}, expected {} (hard) or {} (expert) at {} seats",
+                self.inputs, at.inputs, at.expert_inputs, self.seats
             ));
         }
         let want = [
