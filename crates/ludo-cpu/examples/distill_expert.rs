@@ -8,10 +8,10 @@
 //! from its own seed, so the same arguments give the same network on any machine.
 //!
 //! ```sh
-//! cargo run --release -p ludo-core --example distill_expert -- SEATS GAMES SEED DEPTH EPOCHS ALPHA LAMBDA [OUT [START]]
+//! cargo run --release -p ludo-cpu --example distill_expert -- SEATS GAMES SEED DEPTH EPOCHS ALPHA LAMBDA [OUT [START]]
 //! ```
 //!
-//! OUT and START default to `crates/ludo-core/nets/expert-SEATS-seats.json`.
+//! OUT and START default to `crates/ludo-cpu/nets/expert-SEATS-seats.json`.
 
 #[path = "common/net_file.rs"]
 mod net_file;
@@ -113,7 +113,7 @@ fn main() {
         number(5) as f32,
         number(6) as f32,
     );
-    let default = format!("crates/ludo-core/nets/expert-{seats}-seats.json");
+    let default = format!("crates/ludo-cpu/nets/expert-{seats}-seats.json");
     let out = args.get(7).cloned().unwrap_or_else(|| default.clone());
     let start = args.get(8).cloned().unwrap_or(default);
     let from = net_file::read(&start);
@@ -199,7 +199,7 @@ fn main() {
         ),
     };
     net.about = format!(
-        "cargo run --release -p ludo-core --example distill_expert -- {seats} {games} {seed} \
+        "cargo run --release -p ludo-cpu --example distill_expert -- {seats} {games} {seed} \
          {depth} {epochs} {alpha} {lambda}: the search {depth} rolls deep with {start_name} \
          at its leaves, learnt from {} positions of games at train_expert's tables; {summary}",
         train.len()

@@ -2,7 +2,7 @@
 //! table with `seats - 1` players of one level, seats rotated.
 //!
 //! ```sh
-//! cargo run --release -p ludo-core --example expert_trial -- NET DEPTH LEVEL GAMES SEED [RULES]
+//! cargo run --release -p ludo-cpu --example expert_trial -- NET DEPTH LEVEL GAMES SEED [RULES]
 //! ```
 //!
 //! RULES is a rules file (`assets/rules/…`); the standard game without it. With `SEEING=1` in

@@ -3,7 +3,7 @@
 //! Its `about` names each network's own.
 //!
 //! ```sh
-//! cargo run --release -p ludo-core --example side_by_side -- OUT NET NET...
+//! cargo run --release -p ludo-cpu --example side_by_side -- OUT NET NET...
 //! ```
 
 #[path = "common/net_file.rs"]
@@ -36,7 +36,7 @@ fn main() {
         .map(|(path, net)| format!("{path}, made by `{}`", net.about))
         .collect();
     net.about = format!(
-        "cargo run --release -p ludo-core --example side_by_side -- {out} {}: the mean of {}",
+        "cargo run --release -p ludo-cpu --example side_by_side -- {out} {}: the mean of {}",
         paths.join(" "),
         members.join("; and ")
     );

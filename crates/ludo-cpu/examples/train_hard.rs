@@ -5,12 +5,12 @@
 //! give the same network.
 //!
 //! ```sh
-//! cargo run --release -p ludo-core --example train_hard -- \
+//! cargo run --release -p ludo-cpu --example train_hard -- \
 //!     SEATS GAMES SEED HIDDEN ALPHA [OPPONENTS [OUT [START]]]
 //! ```
 //!
 //! OPPONENTS is `random` (the default), `normal`, or `mix` (tables of `random` and tables of
-//! `normal` players in turn). OUT defaults to `crates/ludo-core/nets/hard-SEATS-seats.json`;
+//! `normal` players in turn). OUT defaults to `crates/ludo-cpu/nets/hard-SEATS-seats.json`;
 //! START is a network file to go on training from.
 
 #[path = "common/net_file.rs"]
@@ -53,7 +53,10 @@ fn pick(
 /// The command a network says it was made by, from its `about`.
 fn made_by(about: &str) -> &str {
     let command = about.split(':').next().unwrap_or("");
-    command.trim_start_matches("cargo run --release -p ludo-core --example ")
+    // The shipped networks' commands name the crate the examples lived in before.
+    command
+        .trim_start_matches("cargo run --release -p ludo-cpu --example ")
+        .trim_start_matches("cargo run --release -p ludo-core --example ")
 }
 
 fn main() {
@@ -78,7 +81,7 @@ fn main() {
     let out = args
         .get(6)
         .cloned()
-        .unwrap_or_else(|| format!("crates/ludo-core/nets/hard-{seats}-seats.json"));
+        .unwrap_or_else(|| format!("crates/ludo-cpu/nets/hard-{seats}-seats.json"));
     let (mut net, from) = match args.get(7) {
         Some(start) => {
             let net = net_file::read(start);
@@ -140,7 +143,7 @@ fn main() {
         }
     }
     net.about = format!(
-        "cargo run --release -p ludo-core --example train_hard -- {seats} {games} {seed} \
+        "cargo run --release -p ludo-cpu --example train_hard -- {seats} {games} {seed} \
          {hidden} {alpha} {opponents}{from}: TD(0) against {opponents} players at {seats} \
          seats under the standard rules; the last {WINDOW} training games won {:.2}%",
         100.0 * last_window

@@ -4,7 +4,7 @@
 //! two-seat table (two), or all three, over the same dice (common random numbers, so the
 //! comparison is not drowned in luck).
 //!
-//! `cargo run --release -p ludo-core --example tune -- [games per trial] [rounds] [random|normal|both|two|all] [local]`
+//! `cargo run --release -p ludo-cpu --example tune -- [games per trial] [rounds] [random|normal|both|two|all] [local]`
 
 #[path = "common/tuning.rs"]
 mod tuning;

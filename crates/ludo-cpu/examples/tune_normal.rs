@@ -7,7 +7,7 @@
 //! home column ×0.5, danger ×1.5); the descent's end is `hard`'s second opinion
 //! (`HardWeights::local`), which plays better against `random` players than `hard` alone.
 //!
-//! `cargo run --release -p ludo-core --example tune_normal -- [games per trial] [rounds]`
+//! `cargo run --release -p ludo-cpu --example tune_normal -- [games per trial] [rounds]`
 
 #[path = "common/tuning.rs"]
 mod tuning;

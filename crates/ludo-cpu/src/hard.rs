@@ -8,7 +8,7 @@ use ludo_core::{Game, Move};
 
 /// The weights of the `hard` level's evaluation. The defaults were tuned by coordinate
 /// descent on tournaments against both `random` and `normal` players
-/// (`cargo run --release -p ludo-core --example tune -- 6000 2 both`, then
+/// (`cargo run --release -p ludo-cpu --example tune -- 6000 2 both`, then
 /// `… tune -- 6000 1 both local`, which also tunes `local`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct HardWeights {
@@ -59,7 +59,7 @@ impl Default for HardWeights {
             escape: 1.5,
             local_weight: 0.3,
             // `normal`'s shape tuned alone against three `random` players
-            // (`cargo run --release -p ludo-core --example tune_normal`); `safe` then by
+            // (`cargo run --release -p ludo-cpu --example tune_normal`); `safe` then by
             // `tune -- 6000 1 both local`.
             local: NormalWeights {
                 capture_roll: 60.0,

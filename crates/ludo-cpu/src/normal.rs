@@ -8,7 +8,7 @@ use ludo_core::{Game, Impassable, Move, SafeSquares};
 /// The constants of the `normal` level's score: what a move earns (a capture, leaving base,
 /// the home column, a safe square, a block) and what its danger costs. The defaults are the
 /// first steps of a coordinate descent against `random` players
-/// (`cargo run --release -p ludo-core --example tune_normal`), stopped there so that `normal`
+/// (`cargo run --release -p ludo-cpu --example tune_normal`), stopped there so that `normal`
 /// stays a step below `hard`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NormalWeights {

@@ -2,7 +2,7 @@
 //! of a seat's moves, the chance that this seat wins. It was trained by temporal-difference
 //! learning (TD(0) on the positions after its own moves, as TD-Gammon did) in games against
 //! random players under the standard rules on the cross board, one network per number of
-//! seats (`cargo run --release -p ludo-core --example train_hard -- SEATS …`). Under any other
+//! seats (`cargo run --release -p ludo-cpu --example train_hard -- SEATS …`). Under any other
 //! rules `hard` falls back to its tuned evaluation, which knows every house rule.
 //!
 //! The inputs are seen from the seat that just moved ("me"): where each of its pieces stands,
