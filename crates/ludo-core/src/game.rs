@@ -610,6 +610,9 @@ impl Game {
 
         if reached_goal && self.has_won(seat) && !self.finished.contains(&seat) {
             self.finished.push(seat);
+            if self.rules.partner(seat).is_some() {
+                self.occupancy.retire(seat as usize);
+            }
             out.push(Event::SeatFinished {
                 seat,
                 place: self.finished.len() as u8,

@@ -16,6 +16,9 @@ pub struct Occupancy {
     across: Squares,
     /// Under partners with *team blocks*: a piece of each partner on a square is a block.
     team_blocks: bool,
+    /// A bit per seat that has won and plays on for its partner: the pieces it left on the
+    /// board are moved by nobody, so they make no block (else one could stand for ever).
+    retired: u8,
 }
 
 impl Occupancy {
@@ -24,6 +27,7 @@ impl Occupancy {
         blocks: [0; SEATS],
         across: Squares::MAX,
         team_blocks: false,
+        retired: 0,
     };
 
     /// An empty board under `rules`: who is an opponent, and what makes a block.
@@ -49,7 +53,15 @@ impl Occupancy {
     pub(crate) fn set(&mut self, seat: usize, square: u8, count: u8) {
         let bit: Squares = 1 << square;
         self.present[seat] = (self.present[seat] & !bit) | if count >= 1 { bit } else { 0 };
-        self.blocks[seat] = (self.blocks[seat] & !bit) | if count >= 2 { bit } else { 0 };
+        let block = count >= 2 && self.retired & (1 << seat) == 0;
+        self.blocks[seat] = (self.blocks[seat] & !bit) | if block { bit } else { 0 };
+    }
+
+    /// `seat` has won and plays on for its partner: its pieces left on the board no longer
+    /// make blocks, alone or with its partner's.
+    pub(crate) fn retire(&mut self, seat: usize) {
+        self.retired |= 1 << seat;
+        self.blocks[seat] = 0;
     }
 
     /// Takes every piece of `seat` off `square` (a capture).
@@ -64,7 +76,11 @@ impl Occupancy {
     pub fn opponent_blocks(&self, seat: usize) -> Squares {
         let blocks = self.others(&self.blocks, seat);
         if self.team_blocks {
-            blocks | (self.present[(seat + 1) & 3] & self.present[(seat + 3) & 3])
+            let live = |o: usize| match self.retired & (1 << o) {
+                0 => self.present[o],
+                _ => 0,
+            };
+            blocks | (live((seat + 1) & 3) & live((seat + 3) & 3))
         } else {
             blocks
         }

@@ -29,7 +29,8 @@ pub struct Rules {
     /// A seat's pieces enter the home column only once that seat has captured; until then they
     /// go round again.
     pub capture_before_home: bool,
-    /// Seats across the board play together (four seats only).
+    /// Seats across the board play together (four seats only). A seat that has won plays on
+    /// with its partner's pieces; its own left on the board (in a shorter game) make no block.
     pub teams: Teams,
     /// Under partners, a partner's piece and one's own on a square form a block to the others.
     pub team_blocks: bool,

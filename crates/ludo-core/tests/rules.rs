@@ -1291,6 +1291,52 @@ fn ranks(game: &Game) -> Vec<(u8, u8)> {
     r
 }
 
+/// Under partners with fewer pieces to win, a seat that has won plays on with its partner's
+/// pieces and nobody moves the ones it left on the board: they make no block, or such a block
+/// could stand for ever (on a start square, where it cannot be captured, it once held up every
+/// seat behind it and the game never ended).
+#[test]
+fn a_partner_who_has_won_leaves_no_block_behind() {
+    let rules = Rules {
+        pieces_to_win: PiecesToWin::new(2).unwrap(),
+        safe_squares: SafeSquares::None,
+        ..partners()
+    };
+    // Seat 1 has two pieces home and two on its progress 10 (square 23); seat 0 stands on 21.
+    let won = [[21, -1, -1, -1], [56, 56, 10, 10], [-1; 4], [-1; 4]];
+    let g = at(rules.clone(), 0, &won);
+    assert_eq!(g.finished(), [1]);
+    assert_eq!(moves(&g, 4), [(0, 21, 25)], "passes the pair");
+    let mut g2 = g.clone();
+    let ev = play(&mut g2, 2, 0);
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Captured { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(raw(g2.pieces(1)[2]), -1);
+    // Before it has won, the pair is a block.
+    let playing = [[21, -1, -1, -1], [56, 55, 10, 10], [-1; 4], [-1; 4]];
+    let mut g = at(rules.clone(), 1, &playing);
+    assert!(moves(&g, 4).iter().all(|m| m.0 != 0) && g.finished().is_empty());
+    assert_eq!(g.moves_for(0, 4).as_slice(), []);
+    // It wins with the roll of 1, and the pair it leaves stops being one.
+    play(&mut g, 1, 1);
+    assert_eq!(g.finished(), [1]);
+    assert!(!g.is_over());
+    let to: Vec<i16> = g
+        .moves_for(0, 4)
+        .as_slice()
+        .iter()
+        .map(|m| raw(m.to))
+        .collect();
+    assert_eq!(to, [25]);
+    // Saved and read back, the position is the same.
+    assert_eq!(
+        Game::from_state(rules, &g.state()).unwrap().state(),
+        g.state()
+    );
+}
+
 #[test]
 fn partners_play_at_four_seats_only() {
     for seats in 2..=3 {

@@ -115,6 +115,11 @@ impl Game {
         game.check_shared_squares()?;
         game.check_finished(st)?;
         game.finished = st.finished.clone();
+        if game.rules.partner(0).is_some() {
+            for &seat in &game.finished {
+                game.occupancy.retire(seat as usize);
+            }
+        }
         game.turn = st.turn;
         game.first_seat = st.first_seat;
         game.take_counters(st)?;
@@ -198,7 +203,11 @@ impl Game {
             }
         }
         for (sq, c) in count.iter().enumerate() {
-            let blocks: Vec<u8> = (0..st.seats).filter(|&s| c[s as usize] >= 2).collect();
+            // A partner who has won makes no block (`Occupancy::retire`).
+            let retired = |s: u8| self.rules.partner(s).is_some() && st.finished.contains(&s);
+            let blocks: Vec<u8> = (0..st.seats)
+                .filter(|&s| c[s as usize] >= 2 && !retired(s))
+                .collect();
             let foes = |a: u8, b: u8| self.rules.partner(a) != Some(b);
             let pair = blocks
                 .iter()
