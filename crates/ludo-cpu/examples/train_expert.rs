@@ -17,9 +17,11 @@
 //! `crates/ludo-cpu/nets/hard-SEATS-seats.json`; HIDDEN grows the start to that many hidden
 //! units (the new ones start with no say in the rating). START `new` is a network of HIDDEN
 //! (else 64) units with small weights drawn from SEED: five and six seats have no `hard`
-//! network to start from. Rules the networks do not learn (shorter games, *capture before
-//! home*, partners) and rules a table of SEATS cannot play are played as the standard game. With `RULES=FILE` in the environment
-//! every game is played under that rules file (`assets/rules/…`) instead; with `SNAPSHOTS=N`
+//! network to start from. The aims (fewer pieces to win, *capture before home*, partners) and
+//! rules a table of SEATS cannot play are played as the standard game. With `AIMS=1` in the
+//! environment it trains `expert`'s network for the aims instead: every game has one
+//! (`tables::aims_rules_for`); OUT defaults to `crates/ludo-cpu/nets/expert-SEATS-seats-aims.json`
+//! and START to `expert`'s network for every rule set of SEATS. With `RULES=FILE` every game is played under that rules file (`assets/rules/…`) instead; with `SNAPSHOTS=N`
 //! the network after every N games is written beside OUT as well (`OUT-GAMES.json`, its
 //! `about` the command that makes it alone). With `TABLES=LIST` (comma-separated: `self` and
 //! levels, e.g. `TABLES=normal`) the learner meets only those tables, in turn.
@@ -40,6 +42,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 /// Reports the learner's recent results every so many games.
 const WINDOW: u64 = 20_000;
 
+/// A game is left unfinished after this many actions (a few hundred is usual).
+const MOST_STEPS: u32 = 50_000;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 {
@@ -53,14 +58,15 @@ fn main() {
         number(2) as u64,
         number(3) as f32,
     );
-    let out = args
-        .get(4)
-        .cloned()
-        .unwrap_or_else(|| format!("crates/ludo-cpu/nets/expert-{seats}-seats.json"));
-    let start = args
-        .get(5)
-        .cloned()
-        .unwrap_or_else(|| format!("crates/ludo-cpu/nets/hard-{seats}-seats.json"));
+    let aims = std::env::var_os("AIMS").is_some();
+    let out = args.get(4).cloned().unwrap_or_else(|| match aims {
+        true => format!("crates/ludo-cpu/nets/expert-{seats}-seats-aims.json"),
+        false => format!("crates/ludo-cpu/nets/expert-{seats}-seats.json"),
+    });
+    let start = args.get(5).cloned().unwrap_or_else(|| match aims {
+        true => format!("crates/ludo-cpu/nets/expert-{seats}-seats.json"),
+        false => format!("crates/ludo-cpu/nets/hard-{seats}-seats.json"),
+    });
     let fresh = start == "new";
     let from = match fresh {
         true => {
@@ -109,6 +115,11 @@ fn main() {
     };
     let (env, under) = match &only {
         Some((path, _)) => (format!("RULES={path} "), format!("under {path}")),
+        None if aims => (
+            "AIMS=1 ".to_string(),
+            "under the quick, master and partners presets and random house rules with an aim"
+                .to_string(),
+        ),
         None => (
             String::new(),
             "under the presets and random house rules".to_string(),
@@ -151,6 +162,7 @@ fn main() {
     let started = std::time::Instant::now();
     let mut x = Features::new();
     // The learner's wins at each kind of table of others, over the last window.
+    let mut cut = 0u64;
     let (mut wins, mut tables, mut summary) = (
         vec![0u64; opponents.len()],
         vec![0u64; opponents.len()],
@@ -159,11 +171,12 @@ fn main() {
     for g in 0..games {
         let rules = match &only {
             Some((_, rules)) => rules.clone(),
+            None if aims => tables::aims_rules_for(g, seats, &presets, &mut draw),
             None => tables::rules_for(g, &presets, &mut draw),
         };
         let mut game = Game::new(rules, seats, 0)
             .ok()
-            .filter(|game| value_net::expert_knows(game.rules()))
+            .filter(|game| aims || !value_net::has_aims(game.rules()))
             .unwrap_or_else(|| Game::new(Default::default(), seats, 0).expect("2 to 6 seats"));
         let me = (g % seats as u64) as usize;
         let kind = (g / seats as u64) as usize % opponents.len();
@@ -172,6 +185,7 @@ fn main() {
         let mut other = table.map(|level| Cpu::new(level, game_seed(seed, g)));
         let mut previous: Vec<Option<Features>> = vec![None; n];
         let mut done = vec![false; n];
+        let mut steps = 0;
         while let Some(action) = game.due(|game, moves| match &mut other {
             Some(cpu) if game.turn() as usize != me => cpu.choose(game, moves),
             _ if moves.len() == 1 => 0,
@@ -179,15 +193,18 @@ fn main() {
         }) {
             game.act(action, &mut dice, &mut Discard)
                 .expect("only what the game awaits");
+            steps += 1;
+            if steps > MOST_STEPS {
+                // A game that does not end teaches nothing about its end: left, and counted.
+                cut += 1;
+                break;
+            }
             if !matches!(action, Action::Move(_)) {
                 continue;
             }
             // Every seat still playing learns from the position this move left.
             for v in 0..n {
-                if done[v] {
-                    continue;
-                }
-                if game.is_over() || game.finished().contains(&(v as u8)) {
+                if done[v] || expert::settled(&game, v) {
                     continue;
                 }
                 value_net::expert_features(&game, v, &mut x);
@@ -199,7 +216,7 @@ fn main() {
             }
             // A seat that has finished (under *rank all players*) knows its place.
             for v in 0..n {
-                if !done[v] && (game.is_over() || game.finished().contains(&(v as u8))) {
+                if !done[v] && expert::settled(&game, v) {
                     if let Some(prev) = &previous[v] {
                         net.learn(prev, expert::final_score(&game, v), alpha);
                     }
@@ -218,8 +235,12 @@ fn main() {
                     level.map(|l| format!("{rate:.1}% against {l}"))
                 })
                 .collect();
+            let cut_short = match cut {
+                0 => String::new(),
+                n => format!("; {n} games left unfinished after {MOST_STEPS} actions"),
+            };
             summary = format!(
-                "the last {WINDOW} games first at {} players (all rules)",
+                "the last {WINDOW} games first at {} players (all rules){cut_short}",
                 rates.join(", ")
             );
             eprintln!(

@@ -54,15 +54,17 @@ pub struct Moment {
     pub after: f32,
 }
 
-/// The network a game's chart is rated by: `expert`'s for its number of seats, or its
-/// network under *rank all players* at three or four seats (not under partners, whose pair
-/// wins or loses together whatever *rank all* says). At five and six seats none: the chart is
-/// the race of squares left, which is smooth; `expert`'s networks for those seats learned to
-/// pick moves, and no chart of theirs has been judged (docs/CPU_PLAYERS.md).
+/// The network a game's chart is rated by: `expert`'s for its number of seats, its network
+/// for the aims where the seats play for fewer pieces, a capture first or as partners (whose
+/// pair wins or loses together whatever *rank all* says), or its network under *rank all
+/// players* at three or four seats. At five and six seats none: the chart is the race of
+/// squares left, which is smooth; `expert`'s networks for those seats learned to pick moves,
+/// and no chart of theirs has been judged (docs/CPU_PLAYERS.md).
 pub fn network_for(game: &Game) -> Option<NetId> {
     let ranks_all = game.rules().rank_all && game.rules().partner(0).is_none();
     match game.seats() {
         5.. => None,
+        seats if value_net::has_aims(game.rules()) => Some(NetId::aims(seats)),
         3.. if ranks_all => Some(NetId::rank_all(game.seats())),
         seats => Some(NetId::new(Kind::Expert, seats)),
     }

@@ -31,7 +31,8 @@ pub const DEPTH: u8 = 3;
 pub const DEEPEN_BELOW: u32 = 1000;
 
 /// What the game's end is worth to `me`: the chance to win is 1 or 0; under *rank all
-/// players* a place, first 1 … last 0. A seat that has finished already knows its place.
+/// players* a place, first 1 … last 0. A seat that has finished already knows its place,
+/// unless it plays on for its partner: a pair's worth is known at the end.
 fn score(game: &Game, me: usize) -> Option<f32> {
     let n = game.seats() as f32;
     let rank_all = game.rules().rank_all;
@@ -45,6 +46,9 @@ fn score(game: &Game, me: usize) -> Option<f32> {
         } else {
             (rank == 1.0) as u8 as f32
         });
+    }
+    if game.rules().partner(0).is_some() {
+        return None;
     }
     let place = game.finished().iter().position(|&s| s as usize == me)?;
     Some((n - 1.0 - place as f32) / (n - 1.0))
@@ -237,6 +241,12 @@ pub fn final_score(game: &Game, seat: usize) -> f32 {
     score(game, seat).unwrap_or(0.0)
 }
 
+/// Whether `seat`'s worth in `game` is settled: the game is over, or the seat has finished
+/// and plays on for nobody (for training).
+pub fn settled(game: &Game, seat: usize) -> bool {
+    score(game, seat).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,6 +260,32 @@ mod tests {
             .due(|game, moves| pick.choose(game, moves))
             .expect("the game goes on");
         game.act(action, dice, &mut Discard).unwrap();
+    }
+
+    /// Under partners a seat whose pieces are home plays on for its partner: its worth is the
+    /// pair's, known only at the end, when both partners share it.
+    #[test]
+    fn a_partner_home_first_is_not_settled_until_the_pair_is() {
+        let rules = Rules {
+            teams: ludo_core::Teams::Pairs,
+            ..Rules::default()
+        };
+        let mut game = Game::new(rules, 4, 0).unwrap();
+        let (mut dice, mut pick) = (Dice::new(5), ludo_core::RandomChooser::new(5));
+        while game.finished().is_empty() {
+            random_step(&mut game, &mut dice, &mut pick);
+        }
+        let first = game.finished()[0] as usize;
+        assert!(!game.is_over());
+        assert!((0..4).all(|s| !settled(&game, s)), "{first} plays on");
+        while !game.is_over() {
+            random_step(&mut game, &mut dice, &mut pick);
+        }
+        let won = |s: usize| final_score(&game, s);
+        assert!((0..4).all(|s| settled(&game, s)));
+        assert_eq!(won(0), won(2));
+        assert_eq!(won(1), won(3));
+        assert_eq!(won(0) + won(1), 1.0);
     }
 
     /// One roll deep from where a `normal` seat rolls next, the search's worth is the mean over

@@ -15,7 +15,9 @@
 //!   moved piece shaped like `normal`'s score, and looks one roll ahead for the extra rolls it
 //!   earns.
 //! - `expert`: searches the dice past its move (its own extra rolls, the next opponent's reply)
-//!   with a learned value at the leaves that knows every house rule (`expert`); at a table of
+//!   with a learned value at the leaves that knows every house rule (`expert`; where the seats
+//!   play for fewer pieces, a capture first or as partners, a network of its own for those
+//!   aims); at a table of
 //!   `random` players, two sampled rounds with `hard`'s network (`expert::round`).
 
 mod aim;
@@ -133,7 +135,9 @@ impl Cpu {
             CpuLevel::Hard if self.learned && value_net::knows(game.rules()) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }
-            CpuLevel::Expert if !value_net::expert_knows(game.rules()) => None,
+            CpuLevel::Expert if value_net::has_aims(game.rules()) => {
+                Some(NetId::aims(game.seats()))
+            }
             CpuLevel::Expert if self.at_random_table(game) => {
                 Some(NetId::new(Kind::Hard, game.seats()))
             }
@@ -177,6 +181,7 @@ impl Cpu {
             .count();
         self.rounds
             && game.rules().rank_all
+            && !value_net::has_aims(game.rules())
             && seats > 2
             && others <= 1
             && value_net::NetId::rank_all(game.seats()).is_made()

@@ -97,3 +97,56 @@ fn at_five_and_six_seats_expert_plays_by_its_own_network_and_hard_by_its_evaluat
         }
     }
 }
+
+#[test]
+fn under_fewer_pieces_a_capture_first_or_partners_expert_plays_by_its_network_for_the_aims() {
+    use ludo_core::{PiecesToWin, Teams};
+    let quick = Rules {
+        pieces_to_win: PiecesToWin::new(1).unwrap(),
+        ..Rules::default()
+    };
+    let master = Rules {
+        capture_before_home: true,
+        ..Rules::default()
+    };
+    let partners = Rules {
+        teams: Teams::Pairs,
+        ..Rules::default()
+    };
+    let random = Some(CpuLevel::Random);
+    let at_random = [None, random, random, random, random, random];
+    for seats in 2..=6 {
+        for rules in [quick.clone(), master.clone(), partners.clone()] {
+            for rank_all in [false, true] {
+                let rules = Rules {
+                    rank_all,
+                    ..rules.clone()
+                };
+                let Ok(game) = Game::new(rules, seats, 0) else {
+                    assert!(seats != 4, "partners play at four seats");
+                    continue;
+                };
+                let aims = Some(NetId::aims(seats));
+                // Whoever sits at the table: not `hard`'s network at a table of `random`
+                // players, nor the one under *rank all players*, which know no aims.
+                let table = [None, Some(CpuLevel::Normal), None, None, None, None]
+                    .map(|l| l.or(Some(CpuLevel::Hard)));
+                for expert in [
+                    Cpu::new(CpuLevel::Expert, 1),
+                    Cpu::new(CpuLevel::Expert, 1).seeing(at_random),
+                    Cpu::new(CpuLevel::Expert, 1).seeing(table),
+                ] {
+                    assert_eq!(expert.network_id(&game), aims, "{seats} seats");
+                    assert!(!expert.at_random_table(&game) && !expert.ranking_rounds(&game));
+                }
+                assert_eq!(Cpu::new(CpuLevel::Hard, 1).network_id(&game), None);
+            }
+        }
+    }
+    // The standard game's network is the one it was.
+    let game = Game::new(Rules::default(), 4, 0).unwrap();
+    assert_eq!(
+        Cpu::new(CpuLevel::Expert, 1).network_id(&game),
+        Some(NetId::new(Kind::Expert, 4))
+    );
+}

@@ -72,6 +72,11 @@ fn under_partners_each_seat_has_its_pairs_chance() {
     };
     let record = record(rules, 4, 5);
     let positions = record.positions().unwrap();
+    // Rated by `expert`'s network for the aims, whose rating for a seat is its pair's chance.
+    assert_eq!(
+        ludo_cpu::chances::network_for(&positions[0].game),
+        Some(ludo_cpu::value_net::NetId::aims(4))
+    );
     let chart = Chart::of(&positions).unwrap();
     // The pair wins or loses together, whatever rank all says.
     assert_eq!(chart.measure, Measure::Win);

@@ -74,3 +74,45 @@ pub fn rules_for(g: u64, presets: &[(String, Rules)], draw: &mut Xoshiro256PlusP
 pub fn game_rng(seed: u64, g: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(ludo_cpu::tournament::game_seed(seed ^ 0x7275_6C65, g))
 }
+
+/// The rules of training game `g` for `expert`'s network for the aims, where every game has
+/// one: in turn the *quick*, *master* and *partners* presets and house rules drawn at random
+/// with one aim added (fewer pieces to win, a capture first, or partners). A preset `seats`
+/// cannot play (partners need four) is drawn at random instead.
+pub fn aims_rules_for(
+    g: u64,
+    seats: u8,
+    presets: &[(String, Rules)],
+    draw: &mut Xoshiro256PlusPlus,
+) -> Rules {
+    let preset = |name: &str| {
+        presets
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, rules)| rules.clone())
+            .unwrap_or_else(|| panic!("no preset {name} in assets/rules"))
+    };
+    let chosen = match g % 4 {
+        0 => Some(preset("quick")),
+        1 => Some(preset("master")),
+        2 => Some(preset("partners")),
+        _ => None,
+    };
+    if let Some(rules) = chosen.filter(|r| r.refusal(seats).is_none()) {
+        return rules;
+    }
+    loop {
+        let mut rules = random_rules(draw);
+        match draw.random_range(0..5) {
+            0..=2 => {
+                rules.pieces_to_win =
+                    ludo_core::PiecesToWin::new(draw.random_range(1..=3)).expect("1 to 3")
+            }
+            3 => rules.capture_before_home = true,
+            _ => rules.teams = ludo_core::Teams::Pairs,
+        }
+        if rules.refusal(seats).is_none() {
+            return rules;
+        }
+    }
+}

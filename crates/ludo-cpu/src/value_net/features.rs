@@ -3,7 +3,7 @@
 
 use crate::danger::threat;
 use ludo_core::{ARM_LEN, HOME_LEN, TRACK_LEN};
-use ludo_core::{Game, Impassable, NoPieceInPlay, SafeSquares};
+use ludo_core::{Game, Impassable, NoPieceInPlay, SafeSquares, TeamWins, Teams};
 
 /// Where each group of inputs starts, and how many there are, for one number of seats. At two
 /// to four seats the cross board's (every shipped network for those reads it, whatever the
@@ -35,8 +35,14 @@ pub struct Layout {
     /// ... the rules, each input 1 where they differ from the standard game (the faces that
     /// bring a piece out: one input each) ...
     pub rules: usize,
-    /// ... and, under *rank all players*, how many seats have finished, over the seats.
+    /// ... under *rank all players*, how many seats have finished, over the seats ...
     pub finished: usize,
+    /// ... and what the seats play for, each 1 where it differs from the standard game: fewer
+    /// pieces to win (one input each for one, two and three), *capture before home* and, under
+    /// it, who has captured (this seat, then each opponent in the order they play), partners
+    /// (the partner is the second opponent), the first of a pair winning for both, and
+    /// partners' blocks. Only `expert`'s networks for those aims learn them (`NetId::aims`).
+    pub aims: usize,
     /// How many inputs `expert`'s networks take.
     pub expert_inputs: usize,
 }
@@ -77,7 +83,8 @@ impl Layout {
             to_play,
             rules,
             finished,
-            expert_inputs: finished + 1,
+            aims: finished + 1,
+            expert_inputs: finished + 1 + AIM_INPUTS + opponents,
         }
     }
 }
@@ -92,6 +99,8 @@ pub(super) const MINE: usize = 0;
 /// How many inputs `hard`'s networks take at two to four seats.
 pub const INPUTS: usize = FOUR.inputs;
 const RULE_INPUTS: usize = 18;
+/// The aims' inputs but those saying which opponents have captured.
+const AIM_INPUTS: usize = 8;
 /// How many inputs `expert`'s networks take at two to four seats.
 pub const EXPERT_INPUTS: usize = FOUR.expert_inputs;
 
@@ -155,7 +164,32 @@ fn expert_inputs(game: &Game, me: usize, at: &Layout, dense: &mut [f32], x: &mut
     if rules.rank_all {
         dense[at.finished] = game.finished().len() as f32 / n as f32;
     }
+    aims(game, me, at, dense);
     sparse(&dense[..at.expert_inputs], x);
+}
+
+/// The aims' inputs ([`Layout::aims`]): all zero in the standard game.
+fn aims(game: &Game, me: usize, at: &Layout, dense: &mut [f32]) {
+    let rules = game.rules();
+    let n = game.seats() as usize;
+    let to_win = rules.pieces_to_win.get() as usize;
+    if to_win < ludo_core::PIECES {
+        dense[at.aims + to_win - 1] = 1.0;
+    }
+    if rules.capture_before_home {
+        dense[at.aims + 3] = 1.0;
+        for r in 0..n {
+            if game.has_captured(((me + r) % n) as u8) {
+                dense[at.aims + 4 + r] = 1.0;
+            }
+        }
+    }
+    if rules.teams == Teams::Pairs {
+        let teams = at.aims + 5 + at.opponents;
+        dense[teams] = 1.0;
+        dense[teams + 1] = (rules.team_wins == TeamWins::OneHome) as u8 as f32;
+        dense[teams + 2] = rules.team_blocks as u8 as f32;
+    }
 }
 
 fn sparse(dense: &[f32], x: &mut Features) {

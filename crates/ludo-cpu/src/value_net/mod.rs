@@ -14,6 +14,9 @@
 //! any seat's side at any moment, plus which seat plays next and the rules themselves, so one
 //! network per seat count rates a position for every seat under every house rule; under *rank
 //! all players* its output is the expected place (first 1 … last 0), not the chance to win.
+//! Where the seats play for something else than four pieces home each (fewer pieces, a
+//! capture first, partners) `expert` plays by a network that learned those aims
+//! (`expert-SEATS-seats-aims.json`), whose output for a partner is the pair's chance.
 //!
 //! `network.rs` is the network and its learning, `features.rs` what it reads; here, which
 //! networks there are and the shipped ones.
@@ -53,13 +56,24 @@ impl Kind {
     }
 }
 
-/// One shipped network: the level it is for, its number of seats, and whether it is the one
-/// `expert` plays by under *rank all players*.
+/// The games a network learned from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Learned {
+    /// Every house rule but the aims ([`has_aims`]); `hard`'s, the standard game.
+    EveryRule,
+    /// *Rank all players* alone (`expert` at three and four seats).
+    RankAll,
+    /// Games whose seats play for fewer pieces, a capture first or as partners (`expert`).
+    Aims,
+}
+
+/// One shipped network: the level it is for, its number of seats, and the games it learned
+/// from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NetId {
     pub kind: Kind,
     pub seats: u8,
-    pub rank_all: bool,
+    pub learned: Learned,
 }
 
 impl NetId {
@@ -67,7 +81,7 @@ impl NetId {
         NetId {
             kind,
             seats,
-            rank_all: false,
+            learned: Learned::EveryRule,
         }
     }
 
@@ -76,19 +90,30 @@ impl NetId {
     /// (docs/CPU_PLAYERS.md). At two seats the place is the win, and the other one serves.
     pub fn rank_all(seats: u8) -> NetId {
         NetId {
-            rank_all: true,
+            learned: Learned::RankAll,
+            ..NetId::new(Kind::Expert, seats)
+        }
+    }
+
+    /// `expert`'s network for games with aims ([`has_aims`]), for 2 to 6 seats: the one for
+    /// every rule set went on learning under them, so the standard game's play stays as it
+    /// was.
+    pub fn aims(seats: u8) -> NetId {
+        NetId {
+            learned: Learned::Aims,
             ..NetId::new(Kind::Expert, seats)
         }
     }
 
     /// Its place in [`FILES`]: `hard`'s for 2 to 4 seats, `expert`'s for 2 to 6 (3 or 4 under
-    /// *rank all players*).
+    /// *rank all players*, 2 to 6 for the aims).
     fn index(self) -> Option<usize> {
         let s = (self.seats as usize).checked_sub(2)?;
-        match (self.kind, self.rank_all) {
-            (Kind::Hard, false) if s < 3 => Some(s),
-            (Kind::Expert, false) if s < 5 => Some(3 + s),
-            (Kind::Expert, true) if (1..3).contains(&s) => Some(7 + s),
+        match (self.kind, self.learned) {
+            (Kind::Hard, Learned::EveryRule) if s < 3 => Some(s),
+            (Kind::Expert, Learned::EveryRule) if s < 5 => Some(3 + s),
+            (Kind::Expert, Learned::RankAll) if (1..3).contains(&s) => Some(7 + s),
+            (Kind::Expert, Learned::Aims) if s < 5 => Some(10 + s),
             _ => None,
         }
     }
@@ -121,18 +146,21 @@ pub fn knows(rules: &Rules) -> bool {
             }
 }
 
-/// Whether `expert`'s networks know these rules: they learned every house rule but the
-/// shorter games, *capture before home* and partners, whose aims they cannot see in a
-/// position.
-pub fn expert_knows(rules: &Rules) -> bool {
-    rules.pieces_to_win == ludo_core::PiecesToWin::ALL
-        && !rules.capture_before_home
-        && rules.teams == ludo_core::Teams::None
+/// Whether the seats play for something else than four pieces home each: fewer pieces, a
+/// capture before home, or as partners. `expert` then plays by its network for the aims.
+pub fn has_aims(rules: &Rules) -> bool {
+    rules.pieces_to_win != ludo_core::PiecesToWin::ALL
+        || rules.capture_before_home
+        || rules.teams != ludo_core::Teams::None
 }
 
+/// How many networks are shipped.
+const SHIPPED_NETS: usize = 15;
+
 /// The shipped networks' files: `hard`'s for 2, 3 and 4 seats, then `expert`'s for 2 to 6,
-/// then `expert`'s under *rank all players* for 3 and 4.
-pub const FILES: [&str; 10] = [
+/// then `expert`'s under *rank all players* for 3 and 4, then `expert`'s for the aims for 2 to
+/// 6.
+pub const FILES: [&str; SHIPPED_NETS] = [
     "hard-2-seats.json",
     "hard-3-seats.json",
     "hard-4-seats.json",
@@ -143,12 +171,17 @@ pub const FILES: [&str; 10] = [
     "expert-6-seats.json",
     "expert-3-seats-rank-all.json",
     "expert-4-seats-rank-all.json",
+    "expert-2-seats-aims.json",
+    "expert-3-seats-aims.json",
+    "expert-4-seats-aims.json",
+    "expert-5-seats-aims.json",
+    "expert-6-seats-aims.json",
 ];
 
 /// The shipped networks' text, built in (the `shipped-nets` feature). The browser build leaves
 /// them out of its download and [`provide`]s the one a table needs when it needs it.
 #[cfg(feature = "shipped-nets")]
-const SHIPPED: [&str; 10] = [
+const SHIPPED: [&str; SHIPPED_NETS] = [
     include_str!("../../nets/hard-2-seats.json"),
     include_str!("../../nets/hard-3-seats.json"),
     include_str!("../../nets/hard-4-seats.json"),
@@ -159,10 +192,15 @@ const SHIPPED: [&str; 10] = [
     include_str!("../../nets/expert-6-seats.json"),
     include_str!("../../nets/expert-3-seats-rank-all.json"),
     include_str!("../../nets/expert-4-seats-rank-all.json"),
+    include_str!("../../nets/expert-2-seats-aims.json"),
+    include_str!("../../nets/expert-3-seats-aims.json"),
+    include_str!("../../nets/expert-4-seats-aims.json"),
+    include_str!("../../nets/expert-5-seats-aims.json"),
+    include_str!("../../nets/expert-6-seats-aims.json"),
 ];
 
 /// The networks read so far, in the order of [`FILES`].
-static NETS: [OnceLock<ValueNet>; 10] = [const { OnceLock::new() }; 10];
+static NETS: [OnceLock<ValueNet>; SHIPPED_NETS] = [const { OnceLock::new() }; SHIPPED_NETS];
 
 /// Reads a network from its JSON text.
 pub fn parse(text: &str) -> Result<ValueNet, String> {
@@ -232,6 +270,7 @@ mod tests {
             .map(|seats| NetId::new(Kind::Hard, seats))
             .chain((2..=6).map(|seats| NetId::new(Kind::Expert, seats)))
             .chain((3..=4).map(NetId::rank_all))
+            .chain((2..=6).map(NetId::aims))
             .map(|id| (id, file_of(id)))
             .collect()
     }
@@ -255,10 +294,17 @@ mod tests {
                 net.about
             );
             assert!(net.w2.iter().any(|w| *w != 0.0), "{id:?}: untrained");
-            // The *rank all players* networks learned under those rules alone, the others not.
+            // The *rank all players* networks learned under those rules alone, the networks
+            // for the aims under them, the others under neither.
             assert_eq!(
                 net.about.starts_with("RULES=assets/rules/tournament.ron "),
-                id.rank_all,
+                id.learned == Learned::RankAll,
+                "{id:?}: {:?}",
+                net.about
+            );
+            assert_eq!(
+                net.about.starts_with("AIMS=1 "),
+                id.learned == Learned::Aims,
                 "{id:?}: {:?}",
                 net.about
             );
@@ -271,6 +317,14 @@ mod tests {
         assert_eq!(NetId::new(Kind::Expert, 6).file(), "expert-6-seats.json");
         assert_eq!(NetId::new(Kind::Expert, 3).file(), "expert-3-seats.json");
         assert_eq!(NetId::rank_all(4).file(), "expert-4-seats-rank-all.json");
+        assert_eq!(NetId::aims(5).file(), "expert-5-seats-aims.json");
+        assert!(
+            !NetId {
+                learned: Learned::Aims,
+                ..NetId::new(Kind::Hard, 4)
+            }
+            .is_made()
+        );
     }
 
     #[test]
@@ -329,7 +383,7 @@ mod tests {
         net.inputs = 7;
         assert_eq!(
             net.check().unwrap_err(),
-            "inputs is 7, expected 291 (hard) or 313 (expert) at 4 seats"
+            "inputs is 7, expected 291 (hard) or 324 (expert) at 4 seats"
         );
         let text = serde_json::to_string(&ValueNet::new(4, 3, 1)).unwrap();
         assert!(parse(&text).is_ok());
@@ -439,13 +493,13 @@ mod tests {
     #[test]
     fn at_five_and_six_seats_the_inputs_count_every_opponent_on_the_longer_loop() {
         // The cross board's layout is the one every shipped network for two to four reads.
-        assert_eq!((AT.inputs, AT.expert_inputs), (291, 313));
+        assert_eq!((AT.inputs, AT.expert_inputs), (291, 324));
         assert_eq!(Layout::for_seats(2), AT);
         let six = Layout::for_seats(6);
         assert_eq!((six.track, six.opponents), (78, 5));
         assert_eq!((six.mine_bins, six.theirs_bins), (84, 85));
-        assert_eq!((six.inputs, six.expert_inputs), (593, 617));
-        assert_eq!(Layout::for_seats(5).expert_inputs, 452);
+        assert_eq!((six.inputs, six.expert_inputs), (593, 630));
+        assert_eq!(Layout::for_seats(5).expert_inputs, 464);
         let mut game = Game::new(Rules::default(), 6, 0).unwrap();
         game.roll(6, &mut Discard).unwrap();
         game.choose(0, &mut Discard).unwrap();
@@ -514,6 +568,56 @@ mod tests {
         let net = ValueNet::new(4, 8, 2);
         assert_eq!(net.logit(&a), net.widened().logit(&b));
         assert_eq!(net.widened().kind(), Kind::Expert);
+    }
+
+    #[test]
+    fn expert_inputs_say_what_the_seats_play_for_and_who_has_captured() {
+        use ludo_core::{Chooser, PiecesToWin, RandomChooser, TeamWins, Teams};
+        let aims_of = |game: &Game, me: usize| {
+            let mut x = Features::new();
+            expert_features(game, me, &mut x);
+            x.iter()
+                .map(|(i, _)| *i as usize)
+                .filter(|&i| i >= AT.aims)
+                .map(|i| i - AT.aims)
+                .collect::<Vec<_>>()
+        };
+        // The standard game has none, so the networks for every rule set rate as they did.
+        let std = Game::new(Rules::default(), 4, 0).unwrap();
+        assert_eq!(aims_of(&std, 0), Vec::<usize>::new());
+        assert_eq!(AT.expert_inputs, AT.aims + 11);
+        let two_home = Rules {
+            pieces_to_win: PiecesToWin::new(2).unwrap(),
+            ..Rules::default()
+        };
+        assert_eq!(aims_of(&Game::new(two_home, 3, 0).unwrap(), 1), vec![1]);
+        let pairs = Rules {
+            teams: Teams::Pairs,
+            team_wins: TeamWins::OneHome,
+            team_blocks: true,
+            ..Rules::default()
+        };
+        assert_eq!(aims_of(&Game::new(pairs, 4, 0).unwrap(), 2), vec![8, 9, 10]);
+        // Under *capture before home*: who has captured, counted from the seat rated for.
+        let master = Rules {
+            capture_before_home: true,
+            ..Rules::default()
+        };
+        let mut game = Game::new(master, 4, 0).unwrap();
+        let mut dice = ludo_core::Dice::new(3);
+        let mut pick = RandomChooser::new(3);
+        assert_eq!(aims_of(&game, 0), vec![3]);
+        while !(0..4).any(|s| game.has_captured(s)) {
+            let action = game
+                .due(|g, m| pick.choose(g, m))
+                .expect("a capture comes first");
+            game.act(action, &mut dice, &mut Discard).unwrap();
+        }
+        let hunter = (0..4).find(|&s| game.has_captured(s)).unwrap() as usize;
+        for me in 0..4 {
+            let r = (hunter + 4 - me) % 4;
+            assert_eq!(aims_of(&game, me), vec![3, 4 + r], "seen from seat {me}");
+        }
     }
 
     #[test]
