@@ -410,6 +410,27 @@ fn verify_checks_a_games_dice_names_a_changed_roll_and_counts_each_seats_faces()
         said.contains(&format!("dice: FAIL: step {} rolled", at + 1)),
         "{said}"
     );
+    // Every roll changed in turn: a failed check exits 1 wherever it stops, also where a later
+    // step no longer replays.
+    let original: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rolls: Vec<usize> = (0..original["steps"].as_array().unwrap().len())
+        .filter(|&i| original["steps"][i]["roll"].is_u64())
+        .take(40)
+        .collect();
+    for at in rolls {
+        let mut value = original.clone();
+        let v = value["steps"][at]["roll"].as_u64().unwrap();
+        value["steps"][at]["roll"] = (v % 6 + 1).into();
+        let file = scratch(
+            &dir,
+            "changed.json",
+            &serde_json::to_string(&value).unwrap(),
+        );
+        let o = cli(&["verify", &file], "");
+        let said = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(o.status.code(), Some(1), "roll {at}: {said}{}", stderr(&o));
+        assert!(said.contains("dice: FAIL"), "roll {at}: {said}");
+    }
     // Not a game: exit 2, the file named.
     let garbage = cli(&["verify", &scratch(&dir, "g.json", "{\"steps\": [")], "");
     assert_eq!(garbage.status.code(), Some(2));

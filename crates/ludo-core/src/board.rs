@@ -252,6 +252,25 @@ impl Track {
         self.goal() + 1
     }
 
+    /// Steps a piece at `progress` has walked from its start: its progress, but behind the
+    /// start (a piece going round again, stored past the goal) the whole lap less one square.
+    /// What the ranking, the CPU players and every figure of a piece's progress count.
+    #[inline]
+    pub fn walked(&self, progress: u8) -> u8 {
+        if progress == self.behind_start() {
+            self.len - 1
+        } else {
+            progress
+        }
+    }
+
+    /// Steps a move takes from `from` to `to` (neither in base), round again included.
+    #[inline]
+    pub fn steps(&self, from: u8, to: u8) -> u8 {
+        let (a, b) = (self.walked(from) as u16, self.walked(to) as u16);
+        ((b + self.len as u16 - a) % self.len as u16) as u8
+    }
+
     /// Absolute track square of a seat's piece at `progress`, if it is on the track.
     #[inline]
     pub fn square(&self, seat: usize, progress: u8) -> Option<u8> {

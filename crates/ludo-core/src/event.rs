@@ -84,7 +84,8 @@ pub enum Event {
         from: u8,
         to: u8,
     },
-    /// A seat brought its last piece to the goal; `place` counts from 1.
+    /// A seat has won its race: brought its last piece to the goal, or under *pieces to win*
+    /// below four that many pieces; `place` counts from 1.
     SeatFinished {
         seat: u8,
         place: u8,

@@ -346,7 +346,7 @@ impl Game {
                         .map(|i| i as u8 + 1),
                     at_goal: ps.iter().filter(|&&p| p == self.goal()).count() as u8,
                     out_of_base: out.clone().count() as u8,
-                    progress: out.map(|p| p.raw() as u16).sum(),
+                    progress: out.map(|p| self.track.walked(p.raw()) as u16).sum(),
                 }
             })
             .collect();

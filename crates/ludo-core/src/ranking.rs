@@ -8,12 +8,14 @@ pub struct Standing {
     pub seat: u8,
     /// 1 is first. Seats equal on every figure share a rank, numbered as in sport: 1, 2, 2, 4.
     pub rank: u8,
-    /// Place in the order of finishing, for seats that brought all pieces to the goal.
+    /// Place in the order of finishing, for seats that have won their race: all pieces at the
+    /// goal, or under *pieces to win* below four that many.
     pub finished: Option<u8>,
     pub at_goal: u8,
     /// Pieces anywhere but the base (the goal included).
     pub out_of_base: u8,
-    /// Sum of the progress of the pieces out of base.
+    /// Sum of the steps the pieces out of base have walked from their start (a piece going
+    /// round again behind its start has walked the lap less one square, not the goal and more).
     pub progress: u16,
 }
 

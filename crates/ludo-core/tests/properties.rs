@@ -257,6 +257,60 @@ fn check_move(before: &Game, seat: u8, from: Pos, to: Pos) -> Result<(), TestCas
     Ok(())
 }
 
+/// The final ranks as the rule book orders them, worked out apart from the engine: those who
+/// finished in their order; then more pieces at the goal, more out of base, more steps walked
+/// from the start (a piece going round again behind its start, written `goal + 1`, has walked
+/// the lap less one square); under partners the same figures summed over the pair, the pair
+/// that won first. Returned as (seat, rank), by seat.
+fn reference_ranks(game: &Game) -> Vec<(u8, u8)> {
+    let (rules, track, seats) = (game.rules(), *game.track(), game.seats());
+    let goal = track.goal();
+    let key = |seat: u8| {
+        let ps = game.pieces(seat);
+        let out = ps.iter().filter_map(|p| p.progress());
+        let walked = out
+            .clone()
+            .map(|q| {
+                if q == goal + 1 {
+                    track.len as u16 - 1
+                } else {
+                    q as u16
+                }
+            })
+            .sum::<u16>();
+        (
+            ps.iter().filter(|p| p.progress() == Some(goal)).count() as u16,
+            out.count() as u16,
+            walked,
+        )
+    };
+    let finished = game.finished();
+    let ranks: Vec<u8> = (0..seats)
+        .map(|s| {
+            if rules.teams == Teams::Pairs {
+                let done = |x: u8| finished.contains(&x);
+                let won = |x: u8| match rules.team_wins {
+                    TeamWins::BothHome => done(x) && done((x + 2) % 4),
+                    TeamWins::OneHome => done(x) || done((x + 2) % 4),
+                };
+                let pair = |x: u8| {
+                    let (a, b) = (key(x), key((x + 2) % 4));
+                    (won(x), a.0 + b.0, a.1 + b.1, a.2 + b.2)
+                };
+                return 1 + (0..seats).filter(|&o| pair(o) > pair(s)).count() as u8;
+            }
+            match finished.iter().position(|&f| f == s) {
+                Some(i) => i as u8 + 1,
+                None => {
+                    let others = (0..seats).filter(|o| !finished.contains(o));
+                    finished.len() as u8 + 1 + others.filter(|&o| key(o) > key(s)).count() as u8
+                }
+            }
+        })
+        .collect();
+    (0..seats).zip(ranks).collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -309,6 +363,10 @@ proptest! {
             prop_assert_eq!(winners[1].seat, winners[0].seat + 2);
             prop_assert!(ranking[2..].iter().all(|s| s.rank == 3));
         }
+        // And in the order the rule book gives, worked out apart from the engine.
+        let mut ranks: Vec<(u8, u8)> = ranking.iter().map(|s| (s.seat, s.rank)).collect();
+        ranks.sort_unstable();
+        prop_assert_eq!(ranks, reference_ranks(&game));
         // The record serialises, parses back, and replays to the identical game.
         let json = serde_json::to_string(&record).unwrap();
         let back: GameRecord = serde_json::from_str(&json).unwrap();

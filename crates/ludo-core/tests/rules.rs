@@ -1245,6 +1245,37 @@ fn going_round_again_meets_blocks_no_overtaking_and_three_sixes() {
     assert_eq!(seat_pieces(&g, 0), [0, B, B, B]);
 }
 
+/// The ranking counts a piece going round again by the steps it has walked (51 behind its
+/// start on the cross), not by where the state writes it (57, past the goal's 56): a seat
+/// with a lap to go ranks below one whose piece is in its home column.
+#[test]
+fn a_piece_behind_its_start_ranks_by_the_steps_it_has_walked() {
+    let rules = Rules {
+        pieces_to_win: PiecesToWin::new(1).unwrap(),
+        ..capture_first()
+    };
+    let mut g = at_after_captures(
+        rules,
+        0,
+        &[
+            [55, B, B, B],
+            [BEHIND, B, B, B],
+            [50, B, B, B],
+            [55, B, B, B],
+        ],
+        &[0, 3],
+    );
+    play(&mut g, 1, 0);
+    assert!(g.is_over());
+    let order: Vec<(u8, u8, u16)> = g
+        .ranking()
+        .unwrap()
+        .iter()
+        .map(|s| (s.seat, s.rank, s.progress))
+        .collect();
+    assert_eq!(order, [(0, 1, 56), (3, 2, 55), (1, 3, 51), (2, 4, 50)]);
+}
+
 #[test]
 fn a_state_under_capture_before_home_says_who_captured() {
     // In the home column without a capture: not a position of this game.

@@ -37,7 +37,7 @@ pub(crate) fn try_move(game: &Game, m: &Move) -> (Game, Outcome) {
             {
                 for p in game.pieces(o as u8) {
                     if p.progress().and_then(|q| game.track().square(o, q)) == Some(sq) {
-                        outcome.captured_progress += p.raw() as u32;
+                        outcome.captured_progress += game.track().walked(p.raw()) as u32;
                     }
                 }
             }

@@ -6,7 +6,7 @@ use ludo_core::{Game, Move};
 
 pub(crate) fn easy_score(game: &Game, m: &Move) -> f32 {
     let (_, out) = try_move(game, m);
-    let mut s = m.to.raw() as f32 * 0.05;
+    let mut s = game.track().walked(m.to.raw()) as f32 * 0.05;
     s += out.captures as f32 * 30.0;
     if m.from.is_base() {
         s += 20.0;

@@ -145,13 +145,18 @@ fn hard_score_after(w: &HardWeights, game: &Game, m: &Move, after: &Game, out: &
     if out.reached_goal {
         s += w.goal;
     }
-    let gained = m.to.raw() as f32 - m.from.progress().map_or(0.0, |q| q as f32);
+    let track = game.track();
+    // Steps, not stored progress: a piece going round again is stored past the goal.
+    let gained = match m.from.progress() {
+        None => track.walked(m.to.raw()),
+        Some(from) => track.steps(from, m.to.raw()),
+    } as f32;
     s += gained * w.progress;
     s -= w.risk * exposure(after, me, w.piece_worth);
     // Worked out once for both the escape term and the second opinion.
     let danger = move_danger(game, m, after);
     if !m.from.is_base() {
-        s += w.escape * danger.from * (w.piece_worth + m.from.raw() as f32);
+        s += w.escape * danger.from * (w.piece_worth + track.walked(m.from.raw()) as f32);
     }
     if w.local_weight != 0.0 {
         s += w.local_weight * normal_score_after(&w.local, game, m, after, out, danger);

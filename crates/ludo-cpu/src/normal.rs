@@ -112,7 +112,8 @@ pub(crate) fn normal_score_after(
     if out.captures > 0 && aim::needs_capture(game, seat) {
         s += aim::NORMAL_FIRST_CAPTURE;
     }
-    let at_stake = w.stake_base + m.to.raw() as f32 * w.stake_step;
+    let to = game.track().walked(m.to.raw()) as f32;
+    let at_stake = w.stake_base + to * w.stake_step;
     s += (danger.from - danger.to) * at_stake * w.danger;
     if let Some(sq) = landing_square(game, m) {
         if game.track().is_safe(sq) && game.rules().safe_squares != SafeSquares::None {
@@ -124,5 +125,5 @@ pub(crate) fn normal_score_after(
             s += w.block;
         }
     }
-    s + m.to.raw() as f32 * w.progress
+    s + to * w.progress
 }
