@@ -345,6 +345,7 @@ online-refused-version = إصدار لودو هذا يختلف عن إصدار �
 online-refused-full = لا يتسع الخادم لطاولة أخرى الآن.
 online-refused-bad-token = لم يعد ذلك المقعد لك.
 online-refused-not-enough-players = يلزم لاعبان على الأقل للبدء.
+online-refused-partners-four = يلعب الشركاء بأربعة على الطاولة: انتظر حتى تُشغل المقاعد الأربعة كلها.
 online-refused-other = رفض الخادم: { $detail }
 online-unreachable = تعذّر الوصول إلى الخادم.
 online-bad-code = رمز الطاولة 8 أحرف وأرقام، مثل K7X9-PQTA.

@@ -362,6 +362,7 @@ online-refused-version = This Ludo and the server are different versions; update
 online-refused-full = The server has no room for another table right now.
 online-refused-bad-token = That seat is no longer yours.
 online-refused-not-enough-players = At least two players are needed to start.
+online-refused-partners-four = Partners play with four at the table: wait until all four seats are taken.
 online-refused-other = The server said no: { $detail }
 online-unreachable = The server cannot be reached.
 online-bad-code = A table code has 8 letters and digits, like K7X9-PQTA.

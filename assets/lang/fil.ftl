@@ -348,6 +348,7 @@ online-refused-version = Magkaiba ang bersyon ng Ludo na ito at ng server; i-upd
 online-refused-full = Wala nang puwang ang server para sa isa pang mesa ngayon.
 online-refused-bad-token = Hindi na sa iyo ang upuang iyon.
 online-refused-not-enough-players = Kailangan ng hindi bababa sa dalawang manlalaro para magsimula.
+online-refused-partners-four = Apat ang naglalaro kapag magkakampi: hintaying mapuno ang apat na upuan.
 online-refused-other = Tumanggi ang server: { $detail }
 online-unreachable = Hindi maabot ang server.
 online-bad-code = May 8 titik at numero ang code ng mesa, gaya ng K7X9-PQTA.

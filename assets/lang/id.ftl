@@ -339,6 +339,7 @@ online-refused-version = Versi Ludo ini dan server berbeda; perbarui permainan.
 online-refused-full = Server tidak punya tempat untuk meja lain saat ini.
 online-refused-bad-token = Kursi itu bukan milikmu lagi.
 online-refused-not-enough-players = Perlu setidaknya dua pemain untuk memulai.
+online-refused-partners-four = Main berpasangan butuh empat orang di meja: tunggu sampai keempat kursi terisi.
 online-refused-other = Server menolak: { $detail }
 online-unreachable = Server tidak dapat dihubungi.
 online-bad-code = Kode meja terdiri dari 8 huruf dan angka, seperti K7X9-PQTA.

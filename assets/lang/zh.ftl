@@ -339,6 +339,7 @@ online-refused-version = 此 Ludo 与服务器版本不同；请更新游戏。
 online-refused-full = 服务器现在无法再开一张牌桌。
 online-refused-bad-token = 那个座位已不再属于你。
 online-refused-not-enough-players = 至少需要两名玩家才能开始。
+online-refused-partners-four = 两人一组的玩法需要四人同桌：请等到四个座位都坐满。
 online-refused-other = 服务器拒绝了：{ $detail }
 online-unreachable = 无法连接到服务器。
 online-bad-code = 牌桌代码由 8 个字母和数字组成，例如 K7X9-PQTA。

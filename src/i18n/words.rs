@@ -209,6 +209,19 @@ impl Texts {
 }
 
 impl Texts {
+    /// Why the lobby's table is not going as asked, said for its rules: under partners a
+    /// start is refused until four are seated, not two.
+    pub fn lobby_problem(&self, problem: &Problem, rules: &ludo_core::Rules) -> Words {
+        if matches!(problem, Problem::Refused(Refusal::NotEnoughPlayers))
+            && rules.teams == ludo_core::Teams::Pairs
+        {
+            return self.get("online-refused-partners-four");
+        }
+        self.online_problem(problem)
+    }
+}
+
+impl Texts {
     /// What the seat to play should do now, in reading order: the prompt by the board, and
     /// what a screen reader says when it changes.
     pub fn prompt(&self, table: &Table, decider: Decider, fingers: bool) -> Words {

@@ -266,20 +266,26 @@ fn lobby(
         return;
     };
     ui.add_space(6.0);
+    // Empty seats close up when the game starts: the others are shown with the colours and
+    // partners they will play with, an empty seat with neither.
+    let playing: Vec<usize> = (0..room.seats.len())
+        .filter(|&i| room.seats[i].kind != ludo_proto::SeatKind::Empty)
+        .collect();
     let colours =
-        ludo_core::seat_colours(room.seats.len().clamp(2, ludo_core::MAX_SEATS as usize) as u8);
+        ludo_core::seat_colours(playing.len().clamp(2, ludo_core::MAX_SEATS as usize) as u8);
     for (i, seat) in room.seats.iter().enumerate() {
         let marks = [
             (online.seat == Some(i as u8), "online-you"),
             (room.host == i as u8, "online-host"),
         ];
+        let at = playing.iter().position(|&p| p == i);
+        let colour = at.and_then(|a| colours.get(a)).copied();
         // Under partners, the seat across plays with this one.
-        let partner = room
-            .rules
-            .partner(i as u8)
-            .and_then(|p| colours.get(p as usize));
-        let colour = colours.get(i).copied();
-        seat_plate(ui, texts, look, seat, (colour, partner.copied()), marks);
+        let partner = at
+            .and_then(|a| room.rules.partner(a as u8))
+            .and_then(|p| colours.get(p as usize))
+            .copied();
+        seat_plate(ui, texts, look, seat, (colour, partner), marks);
     }
     ui.add_space(6.0);
     row(ui, texts, |ui| {
@@ -302,7 +308,7 @@ fn lobby(
         }
     });
     if let Some(problem) = &online.problem {
-        let line = texts.online_problem(problem);
+        let line = texts.lobby_problem(problem, &room.rules);
         ui.label(line.rich().color(palette.warning));
     }
 }

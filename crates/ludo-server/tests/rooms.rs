@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use common::*;
 use ludo_core::Event;
-use ludo_proto::{ClientMsg, SeatKind, ServerMsg, Stage, TableSpec};
+use ludo_proto::{ClientMsg, Refusal, SeatKind, SeatSpec, ServerMsg, Stage, TableSpec};
 use ludo_server_tools::client::{Client, Player};
 
 /// Four people from four devices play a whole game; the seed revealed at the end has the
@@ -924,24 +924,51 @@ async fn partners_play_a_whole_game_online() {
     .await;
 }
 
-/// Partners need four seats: a room of three with them is refused, saying why.
+/// Partners need four seats once the empty ones close up: a room of three with them (an
+/// empty fourth or not) is refused at `create`, saying why; four open seats and an empty one
+/// are a room, whose host's start with two seated is refused with the reason, the lobby
+/// staying open; with four seated the game starts.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn partners_at_three_seats_are_refused() {
+async fn partners_need_four_seated_and_a_lobby_never_sticks() {
     let t = start(fast()).await;
-    within(20, async {
-        let spec = TableSpec {
+    within(30, async {
+        let partners = |seats: Vec<SeatSpec>| TableSpec {
             rules: ludo_core::Rules {
                 teams: ludo_core::Teams::Pairs,
                 ..Default::default()
             },
-            seats: vec![OPEN, CPU, CPU],
+            seats,
             turn_limit_secs: None,
         };
-        let err = Player::create(&t.addr, spec, "Ana").await.err();
-        assert!(
-            err.as_deref().is_some_and(|e| e.contains("four seats")),
-            "{err:?}"
-        );
+        for seats in [vec![OPEN, CPU, CPU], vec![OPEN, OPEN, OPEN, SeatSpec::Empty]] {
+            let err = Player::create(&t.addr, partners(seats.clone()), "Ana").await.err();
+            assert!(
+                err.as_deref().is_some_and(|e| e.contains("four seats, not 3")),
+                "{seats:?}: {err:?}"
+            );
+        }
+        let seats = vec![OPEN, OPEN, OPEN, OPEN, SeatSpec::Empty];
+        let mut ana = Player::create(&t.addr, partners(seats), "Ana").await.unwrap();
+        let budi = Player::join(&t.addr, &ana.code, "Budi", None).await.unwrap();
+        ana.client.send(&ClientMsg::Start).await.unwrap();
+        let refused = ana
+            .client
+            .until(|m| matches!(m, ServerMsg::Refused { .. }))
+            .await
+            .unwrap();
+        let ServerMsg::Refused { reason, detail } = refused else {
+            unreachable!()
+        };
+        assert_eq!(reason, Refusal::NotEnoughPlayers);
+        assert!(detail.contains("four seats, not 2"), "{detail}");
+        let mut joined = vec![budi];
+        for name in ["Chen", "Dina"] {
+            joined.push(Player::join(&t.addr, &ana.code, name, None).await.unwrap());
+        }
+        ana.client
+            .until(|m| matches!(m, ServerMsg::Room(v) if v.stage == Stage::Playing && v.seats.len() == 4))
+            .await
+            .unwrap();
     })
     .await;
 }

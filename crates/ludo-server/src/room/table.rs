@@ -180,8 +180,10 @@ impl Table {
                 spec.seats.len()
             ));
         }
-        if let Some(why) = spec.rules.refusal(spec.seats.len() as u8) {
-            return Err(why.to_string());
+        // The rules are for the seats that play: empty seats close up when the game starts.
+        let playing = spec.seats.iter().filter(|s| **s != SeatSpec::Empty).count();
+        if let Some(why) = spec.rules.refusal(playing as u8) {
+            return Err(format!("{why} (empty seats close up)"));
         }
         if !spec.seats.contains(&SeatSpec::Open) {
             return Err("a table needs an open seat for its host".into());
@@ -562,5 +564,30 @@ mod tests {
         assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(0))).is_err());
         assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(601))).is_err());
         assert!(Table::new("X".into(), spec(vec![SeatSpec::Open; 2], Some(30))).is_ok());
+    }
+
+    /// Partners are checked against the seats that play: empty seats close up.
+    #[test]
+    fn a_partners_table_counts_the_seats_that_play() {
+        let partners = |seats: Vec<SeatSpec>| {
+            let rules = Rules {
+                teams: ludo_core::Teams::Pairs,
+                ..Rules::default()
+            };
+            Table::new(
+                "X".into(),
+                TableSpec {
+                    rules,
+                    seats,
+                    turn_limit_secs: None,
+                },
+            )
+        };
+        let open = SeatSpec::Open;
+        let four_and_empty = vec![open, open, open, open, SeatSpec::Empty];
+        assert!(partners(four_and_empty).is_ok());
+        let three_and_empty = vec![open, open, open, SeatSpec::Empty];
+        let why = partners(three_and_empty).err().unwrap();
+        assert!(why.contains("four seats, not 3"), "{why}");
     }
 }

@@ -98,6 +98,11 @@ impl Lobby {
                 "a game needs two players or more",
             );
         }
+        // Seats nobody took close up: the game is for those seated, and the rules must fit
+        // them (partners play at four). The lobby stays as it is, for more to sit.
+        if let Some(why) = table.rules.refusal(playing as u8) {
+            return refuse(Refusal::NotEnoughPlayers, why.to_string());
+        }
         // Seats nobody took go; the rest are numbered again, and what is kept beside each
         // moves with it. Each device learns its seat's new number before the game's first
         // snapshot.
@@ -142,8 +147,16 @@ mod tests {
     use ludo_proto::{SeatSpec, TableSpec};
 
     fn table(seats: &[SeatSpec], quick: bool) -> (Table, Seating, Fx) {
+        table_under(Default::default(), seats, quick)
+    }
+
+    fn table_under(
+        rules: ludo_core::Rules,
+        seats: &[SeatSpec],
+        quick: bool,
+    ) -> (Table, Seating, Fx) {
         let spec = TableSpec {
-            rules: Default::default(),
+            rules,
             seats: seats.to_vec(),
             turn_limit_secs: None,
         };
@@ -183,6 +196,33 @@ mod tests {
         let started = lobby.apply(LobbyInput::Start, &mut table, &mut seating, &mut fx);
         assert_eq!(started, Ok(Started::Now));
         assert_eq!(table.seats, [person("Ana"), person("Budi")]);
+    }
+
+    /// Partners play at four: a start with fewer seated is refused with the reason and the
+    /// lobby stays open for more; four seated start, an empty fifth seat closed up.
+    #[test]
+    fn a_partners_lobby_starts_at_four_and_refuses_fewer_with_the_reason() {
+        let rules = ludo_core::Rules {
+            teams: ludo_core::Teams::Pairs,
+            ..Default::default()
+        };
+        let mut seats = vec![SeatSpec::Open; 4];
+        seats.push(SeatSpec::Empty);
+        let (mut table, mut seating, mut fx) = table_under(rules, &seats, false);
+        let mut lobby = Lobby::new(&table, fx.now);
+        table.take_seat(0, person("Ana"));
+        table.take_seat(1, person("Budi"));
+        let early = lobby.apply(LobbyInput::Start, &mut table, &mut seating, &mut fx);
+        let (reason, why) = early.unwrap_err();
+        assert_eq!(reason, Refusal::NotEnoughPlayers);
+        assert!(why.contains("four seats, not 2"), "{why}");
+        assert_eq!(table.stage, Stage::Lobby);
+        assert_eq!(table.seats.len(), 5, "nothing closed up");
+        table.take_seat(2, person("Chen"));
+        table.take_seat(3, person("Dina"));
+        let full = lobby.apply(LobbyInput::Sat, &mut table, &mut seating, &mut fx);
+        assert_eq!(full, Ok(Started::Now));
+        assert_eq!(table.seats.len(), 4);
     }
 
     #[test]
