@@ -58,6 +58,21 @@ pub fn promised(dice: &mut DiceFile, seat: u8, text: &str) -> Result<Sealing, Re
     if bytes32(text).is_none() {
         return refuse(Refusal::BadShare, "a promise is 64 hex digits");
     }
+    let text = text.to_ascii_lowercase();
+    // A copy of another promise (a device's, or the server's) cannot bias the dice, but it
+    // is never an honest share: each device's secret is its own.
+    let server = bytes32(&dice.secret).map(|b| promise(&b));
+    if server.as_deref() == Some(text.as_str())
+        || dice
+            .shares
+            .iter()
+            .any(|s| s.promised.as_deref() == Some(text.as_str()))
+    {
+        return refuse(
+            Refusal::BadShare,
+            "this promise was made already in this game: a share's secret is its own",
+        );
+    }
     let Some(share) = dice
         .shares
         .iter_mut()
@@ -65,7 +80,7 @@ pub fn promised(dice: &mut DiceFile, seat: u8, text: &str) -> Result<Sealing, Re
     else {
         return refuse(Refusal::BadShare, "this seat has no share to promise");
     };
-    share.promised = Some(text.to_ascii_lowercase());
+    share.promised = Some(text);
     Ok(if dice.shares.iter().all(|s| s.promised.is_some()) {
         reveal(dice)
     } else {
@@ -172,6 +187,22 @@ mod tests {
         );
         assert_eq!(dice.phase, DicePhase::Sealed);
         assert!(dice.shares.iter().all(|s| s.secret.is_some()));
+    }
+
+    #[test]
+    fn a_promise_made_already_in_the_game_is_refused() {
+        let server = [1; 32];
+        let mut dice = new_dice(&server, &[0, 1, 2]);
+        let (_, p7) = share(7);
+        assert_eq!(promised(&mut dice, 0, &p7), Ok(Sealing::Waiting));
+        // Seat 1 copies seat 0's promise (in capitals too), then the server's: both refused.
+        for copy in [p7.clone(), p7.to_ascii_uppercase(), promise(&server)] {
+            let why = promised(&mut dice, 1, &copy).unwrap_err();
+            assert_eq!(why.0, Refusal::BadShare);
+            assert!(why.1.contains("made already"), "{}", why.1);
+        }
+        // Its own promise is still taken.
+        assert_eq!(promised(&mut dice, 1, &share(8).1), Ok(Sealing::Waiting));
     }
 
     #[test]
