@@ -55,6 +55,7 @@ fn chooser_seed(seed: u64, s: usize) -> u64 {
 }
 
 /// Plays `games` games; returns each game's winner and rolls.
+#[inline(never)]
 fn floor(games: u64, seed: u64) -> Vec<(u8, u32)> {
     // The bit of the track square at (seat, progress); 0 off the track (base, home, goal).
     let mut square = [[0u64; 256]; SEATS];
@@ -175,6 +176,7 @@ fn floor(games: u64, seed: u64) -> Vec<(u8, u32)> {
 }
 
 /// The same games with the engine, as `ludo-cli simulate` plays them.
+#[inline(never)]
 fn engine(games: u64, seed: u64) -> Vec<(u8, u32)> {
     let mut choosers: Vec<RandomChooser> = (0..SEATS)
         .map(|s| RandomChooser::new(chooser_seed(seed, s)))

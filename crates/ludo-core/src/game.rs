@@ -195,7 +195,7 @@ impl Game {
             },
         };
         Ok(Game {
-            occupancy: Occupancy::empty(&rules),
+            occupancy: Occupancy::empty(&rules, seats),
             rules,
             track,
             pieces: [[Pos::BASE; PIECES]; SEAT_SLOTS],
@@ -216,7 +216,7 @@ impl Game {
     pub fn restart(&mut self, first_seat: u8) {
         let seats = self.track.seats;
         self.pieces = [[Pos::BASE; PIECES]; SEAT_SLOTS];
-        self.occupancy = Occupancy::empty(&self.rules);
+        self.occupancy = Occupancy::empty(&self.rules, seats);
         self.sixes = 0;
         self.tries = 0;
         self.finished.clear();

@@ -12,8 +12,13 @@ pub struct Occupancy {
     present: [Squares; SEATS],
     /// Per seat: bit `i` set when the seat has two or more pieces (a block) on square `i`.
     blocks: [Squares; SEATS],
-    /// All ones, or none under partners: what of the seat across the board is an opponent's.
-    across: Squares,
+    /// Per seat: a bit for each seat of the game that is its opponent (every other one, or
+    /// under partners the two beside it). Set once, so that the unions below read only the
+    /// masks they need: a four-seat game never pays for six seats, nor for partners.
+    foes: [u8; SEATS],
+    /// A bit per seat with a block somewhere: most of the time no opponent has one, and the
+    /// blocks in the way then need no union.
+    blocking: u8,
     /// Under partners with *team blocks*: a piece of each partner on a square is a block.
     team_blocks: bool,
     /// A bit per seat that has won and plays on for its partner: the pieces it left on the
@@ -22,21 +27,21 @@ pub struct Occupancy {
 }
 
 impl Occupancy {
-    pub(crate) const EMPTY: Occupancy = Occupancy {
-        present: [0; SEATS],
-        blocks: [0; SEATS],
-        across: Squares::MAX,
-        team_blocks: false,
-        retired: 0,
-    };
-
-    /// An empty board under `rules`: who is an opponent, and what makes a block.
-    pub(crate) fn empty(rules: &crate::rules::Rules) -> Occupancy {
+    /// An empty board of `seats` under `rules`: who is an opponent, and what makes a block.
+    pub(crate) fn empty(rules: &crate::rules::Rules, seats: u8) -> Occupancy {
         let pairs = rules.teams == crate::rules::Teams::Pairs;
+        let all = ((1u16 << seats.min(SEATS as u8)) - 1) as u8;
+        let foes = std::array::from_fn(|seat| {
+            let partner = if pairs { 1 << ((seat + 2) & 3) } else { 0 };
+            all & !(1 << seat) & !partner
+        });
         Occupancy {
-            across: if pairs { 0 } else { Squares::MAX },
+            present: [0; SEATS],
+            blocks: [0; SEATS],
+            foes,
+            blocking: 0,
             team_blocks: pairs && rules.team_blocks,
-            ..Occupancy::EMPTY
+            retired: 0,
         }
     }
 
@@ -46,6 +51,14 @@ impl Occupancy {
         let bit: Squares = 1 << square;
         self.blocks[seat] |= self.present[seat] & bit;
         self.present[seat] |= bit;
+        self.note_blocks(seat);
+    }
+
+    /// Keeps `blocking` true to `blocks[seat]`.
+    #[inline]
+    fn note_blocks(&mut self, seat: usize) {
+        let has = (self.blocks[seat] != 0) as u8;
+        self.blocking = (self.blocking & !(1 << seat)) | (has << seat);
     }
 
     /// `seat` now has `count` pieces on `square`.
@@ -55,6 +68,7 @@ impl Occupancy {
         self.present[seat] = (self.present[seat] & !bit) | if count >= 1 { bit } else { 0 };
         let block = count >= 2 && self.retired & (1 << seat) == 0;
         self.blocks[seat] = (self.blocks[seat] & !bit) | if block { bit } else { 0 };
+        self.note_blocks(seat);
     }
 
     /// `seat` has won and plays on for its partner: its pieces left on the board no longer
@@ -62,6 +76,7 @@ impl Occupancy {
     pub(crate) fn retire(&mut self, seat: usize) {
         self.retired |= 1 << seat;
         self.blocks[seat] = 0;
+        self.note_blocks(seat);
     }
 
     /// Takes every piece of `seat` off `square` (a capture).
@@ -74,7 +89,7 @@ impl Occupancy {
     /// opponents too).
     #[inline]
     pub fn opponent_blocks(&self, seat: usize) -> Squares {
-        let blocks = self.others(&self.blocks, seat);
+        let blocks = union(&self.blocks, self.foes[seat] & self.blocking);
         if self.team_blocks {
             let live = |o: usize| match self.retired & (1 << o) {
                 0 => self.present[o],
@@ -89,28 +104,7 @@ impl Occupancy {
     /// Squares where an opponent of `seat` has any piece.
     #[inline]
     pub fn opponents(&self, seat: usize) -> Squares {
-        self.others(&self.present, seat)
-    }
-
-    /// The union of the masks of `seat`'s opponents: every other seat (empty seats have
-    /// none), or under partners (four seats) the two beside it. Read in place: copying the
-    /// array and zeroing one entry made every call wait on a store it had just made (a
-    /// store-forwarding stall on the engine's hottest path).
-    #[inline]
-    fn others(&self, masks: &[Squares; SEATS], seat: usize) -> Squares {
-        let across = (seat + 2) & 3;
-        let mut union = 0;
-        for (other, &mask) in masks.iter().enumerate() {
-            let keep = if other == seat {
-                0
-            } else if other == across {
-                self.across
-            } else {
-                Squares::MAX
-            };
-            union |= mask & keep;
-        }
-        union
+        union(&self.present, self.foes[seat])
     }
 
     /// Squares with any piece on them.
@@ -128,4 +122,17 @@ impl Occupancy {
     pub fn present(&self, seat: usize) -> Squares {
         self.present[seat]
     }
+}
+
+/// The union of the masks of the seats whose bits are set in `seats`, read in place: copying
+/// the array and zeroing one entry made every call wait on a store it had just made (a
+/// store-forwarding stall on the engine's hottest path).
+#[inline]
+fn union(masks: &[Squares; SEATS], mut seats: u8) -> Squares {
+    let mut union = 0;
+    while seats != 0 {
+        union |= masks[seats.trailing_zeros() as usize];
+        seats &= seats - 1;
+    }
+    union
 }
