@@ -29,7 +29,7 @@ DEV_TOOLS := --features ludo/dev
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: cluster postgres-deps help play test test-builds native-test-builds web-test-build build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor web-floor-time server server-test load dist dist-test
+.PHONY: cluster postgres-deps help play test test-builds native-test-builds web-test-build native-tests browser-tests browser-page-test native-test-run browser-served-tests build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor web-floor-time server server-test load dist dist-test
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -74,26 +74,46 @@ play: build
 # (`make simulate` and `make bench` give the release figures), and the CLI and the speed floor
 # run as the workspace's build made them (`cargo run -p ludo-cli` alone would unify features
 # differently and compile them again).
+#
+# Two lanes at a time (`-j2`, docs/PERFORMANCE.md): the native builds, then every native test;
+# beside them the browser build, then (once the native builds are there too: the room server,
+# the desktop game) the browser tests, their lines marked [browser]. The native tests so use
+# the core that the browser build's one-core end (its fat-LTO link, wasm-opt, brotli) leaves
+# idle, and the browser tests' waits fill the pictures' gaps.
 test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
-	$(MAKE) --no-print-directory -j2 test-builds
+	$(MAKE) --no-print-directory -j2 native-tests browser-tests
+
+native-tests: native-test-builds
+	@$(MAKE) --no-print-directory native-test-run
+# The page test needs the browser build alone (it serves web/dist itself): it runs beside the
+# native builds' end. The others need the room server and the desktop game too.
+browser-page-test: web-test-build
+	@set -o pipefail; ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs 2>&1 | sed -u 's/^/[browser] /'
+browser-tests: browser-page-test native-test-builds
+	@set -o pipefail; $(MAKE) --no-print-directory browser-served-tests 2>&1 | sed -u 's/^/[browser] /'
+
+# Every native test, on the builds there are.
+native-test-run:
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace $(DEV_TOOLS)
 	cargo test --quiet --profile dev -p ludo-cpu --no-default-features --lib -- value_net networks_asked
 	$(MAKE) --no-print-directory server-test
 	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory dist-test
-	$(MAKE) --no-print-directory web-test
 	$(CARGO_TARGET_DIR)/debug/ludo-cli simulate --games 100000 --seed 1
 	$(CARGO_TARGET_DIR)/debug/examples/speed_floor 100000 1
 
 # Everything the suite runs, built before any of it runs: the browser build beside the native
 # ones (two builds at a time, `-j2`). The browser build's fat-LTO link, wasm-bindgen, wasm-opt
 # and brotli each keep one core busy for minutes and the other idle; the native builds fill
-# it. Each line's output says which build it is from.
+# it. Each line's output says which build it is from. Every later step asks cargo for the
+# same selections (the server's workspace `--bins --examples`, the game's workspace tests,
+# the game's binary), so nothing is built with a second feature set (`cargo build -p ludo-cli`
+# or `--bin ludo-server` alone unify features otherwise, and compile them again).
 test-builds: native-test-builds web-test-build
 native-test-builds:
-	@set -o pipefail; { cargo build $(SERVER_ALL) --bins \
+	@set -o pipefail; { cargo build $(SERVER_ALL) --bins --examples \
 		&& cargo test --profile dev $(SERVER_ALL) --no-run \
 		&& cargo test --profile dev --workspace $(DEV_TOOLS) --no-run \
 		&& cargo test --profile dev -p ludo-cpu --no-default-features --lib value_net --no-run; \
@@ -122,8 +142,8 @@ XVFB := $(XVFB_RUN) -s "-screen 0 1280x720x24"
 screenshot:
 	@mkdir -p $(ARTIFACTS) && mkdir -p -m 700 $(XDG_RUNTIME_DIR)
 	cargo build --quiet --bin ludo $(DEV_TOOLS)
-	cargo build --quiet -p ludo-cli
-	cargo build --quiet $(SERVER) --bin ludo-server
+	cargo test --quiet --profile dev --workspace $(DEV_TOOLS) --no-run
+	cargo build --quiet $(SERVER_ALL) --bins --examples
 	ONLY=$(ONLY) python3 scripts/screenshots.py scripts/screenshots.toml $(CARGO_TARGET_DIR)/debug/ludo \
 		$(CARGO_TARGET_DIR)/debug/ludo-server $(ARTIFACTS)
 	@# What a screen reader on Linux reads of the menu (AT-SPI, through AccessKit).
@@ -155,7 +175,7 @@ web-floor: web-deps
 # The time a first visit waits for a click's answer, the game beside the floor, each served by
 # the room server on loopback and at 10 Mbit/s (web/floor-time.mjs; ROUNDS= visits, 3).
 web-floor-time: web web-floor
-	cargo build --quiet $(SERVER) --bin ludo-server
+	cargo build --quiet $(SERVER_ALL) --bins --examples
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/floor-time.mjs
 
 # The room server, serving the browser build too: one command, a working site. Its database
@@ -177,7 +197,7 @@ server-test:
 	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER_ALL)
 	@# The rooms, quick play, the leaderboard, hostile clients and the finished games again,
 	@# each server on a database of its own in a PostgreSQL the tests start.
-	LUDO_TEST_STORE=postgres cargo test --profile dev $(SERVER) --test rooms --test quick --test hostile --test http
+	LUDO_TEST_STORE=postgres cargo test --profile dev $(SERVER_ALL) --test rooms --test quick --test hostile --test http
 	@# The CLI as the workspace's test build makes it (up to date in make test: a second).
 	cargo test --quiet --profile dev --workspace $(DEV_TOOLS) --no-run
 	$(CARGO_TARGET_DIR)/debug/ludo-cli replay $(ARTIFACTS)/online-record.json > $(ARTIFACTS)/online-replay.json
@@ -196,7 +216,7 @@ server-test:
 	$(CARGO_TARGET_DIR)/debug/ludo-cli verify $(ARTIFACTS)/online-six-game.json > $(ARTIFACTS)/online-six-verify.txt
 	@grep -q "dice: fair" $(ARTIFACTS)/online-six-verify.txt
 	@echo "online six-seat game: ludo-cli verify checks its dice"
-	cargo build --quiet $(SERVER_ALL) --bins
+	cargo build --quiet $(SERVER_ALL) --bins --examples
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 10 --nodes 3 --procs 2 --kill-after 2 --lease-ms 1500
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --seats 6
@@ -227,11 +247,14 @@ cluster: web postgres-deps
 web-test: web-deps
 	LUDO_FEATURES=dev scripts/build-web.sh
 	ARTIFACTS=$(abspath $(ARTIFACTS)) node web/test.mjs
-	cargo build --quiet $(SERVER) --bin ludo-server
+	$(MAKE) --no-print-directory browser-served-tests
+
+# The browser tests that the room server serves, on the browser build there is (web/dist).
+browser-served-tests:
+	cargo build --quiet $(SERVER_ALL) --bins --examples
+	cargo build --quiet --bin ludo $(DEV_TOOLS)
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/server-test.mjs
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/phone-test.mjs
-	cargo build --quiet --bin ludo $(DEV_TOOLS)
-	cargo build --quiet $(SERVER) -p ludo-server-tools --example long_game
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server \
 		LUDO_GAME=$(CARGO_TARGET_DIR)/debug/ludo LUDO_LONG_GAME=$(CARGO_TARGET_DIR)/debug/examples/long_game \
 		node web/online-test.mjs

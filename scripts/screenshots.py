@@ -7,10 +7,17 @@ own check of its picture fails the run with its exit code, and then check-png.py
 tiny or blank). A shot that names {server} gets a room server (SERVER) of the run's own on
 127.0.0.1 with a scratch SQLite database, started once and stopped at the end. `ONLY` (a
 substring of the picture's name) takes only the shots whose names have it.
+
+`SHOTS_JOBS` games run at a time (default: the number of cores), each under its own virtual
+display: a game spends much of its run starting (Vulkan in software, shaders, fonts) on one
+core. Each game's output goes to ARTIFACTS/NAME.log, printed when it fails. A shot's `before`
+waits for the games running to end and runs before any later game starts, so a later shot
+sees what it made. The first failure stops the run once the games running have ended.
 Standard library only.
 """
 import os
 import shlex
+import threading
 import socket
 import subprocess
 import sys
@@ -79,6 +86,71 @@ class RoomServer:
         self.folder.cleanup()
 
 
+def display_ranges(count: int) -> list[int]:
+    """The first X display number of each worker's own range: each run looks for a free one
+    from there (`xvfb-run -n N -a`), so two workers never race for one, and a worker's next game
+    need not wait for the last one's display to be let go."""
+    return [200 + 100 * i for i in range(count)]
+
+
+class Runner:
+    """Runs the games of the shots, `jobs` at a time, each worker on a display of its own."""
+
+    def __init__(self, game: str, artifacts: Path, jobs: int):
+        self.game, self.artifacts = game, artifacts
+        runtime = Path(os.environ.get("XDG_RUNTIME_DIR", tempfile.gettempdir()))
+        self.free = [(n, runtime / f"Xauthority-{n}") for n in display_ranges(jobs)]
+        self.lock = threading.Condition()
+        self.running = 0
+        self.failed: str | None = None
+        self.taken = 0
+
+    def wait_idle(self) -> None:
+        with self.lock:
+            self.lock.wait_for(lambda: self.running == 0)
+
+    def submit(self, name: str, size: str | None, args: list[str]) -> bool:
+        """Starts the shot when a display is free; False once a shot has failed."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.free or self.failed)
+            if self.failed:
+                return False
+            display = self.free.pop()
+            self.running += 1
+        print(f"screenshot {name}: ludo {shlex.join(args)}", flush=True)
+        threading.Thread(target=self.take, args=(name, size, args, display)).start()
+        return True
+
+    def take(self, name: str, size: str | None, args: list[str], display) -> None:
+        number, xauth = display
+        png = self.artifacts / f"{name}.png"
+        log_path = self.artifacts / f"{name}.log"
+        command = ["xvfb-run", "-n", str(number), "-a", "-f", str(xauth),
+                   "-s", f"-screen 0 {size or DEFAULT_SCREEN}x24",
+                   self.game, *args, "--screenshot", str(png)]
+        began = time.monotonic()
+        with open(log_path, "w") as log:
+            code = subprocess.run(command, stdout=log, stderr=subprocess.STDOUT).returncode
+        print(f"screenshot {name}: {time.monotonic() - began:.1f} s", flush=True)
+        problem = None
+        if code != 0:
+            problem = f"screenshot {name}: the game exited {code}"
+        elif check_png.main(str(png)) != 0:
+            problem = f"screenshot {name}: the picture is missing, tiny or blank"
+        if problem:
+            tail = log_path.read_text(errors="replace").splitlines()[-40:]
+            print("\n".join([f"--- {log_path} (last lines)", *tail, "---"]), file=sys.stderr)
+            print(problem, file=sys.stderr, flush=True)
+        with self.lock:
+            self.running -= 1
+            self.free.append(display)
+            if problem and not self.failed:
+                self.failed = problem
+            if not problem:
+                self.taken += 1
+            self.lock.notify_all()
+
+
 def main(table: str, game: str, server_binary: str, artifacts: str) -> int:
     artifacts_dir = Path(artifacts).resolve()
     artifacts_dir.mkdir(parents=True, exist_ok=True)
@@ -88,9 +160,10 @@ def main(table: str, game: str, server_binary: str, artifacts: str) -> int:
         print(f"{table}: expected a table of [[shot]]s: {e}", file=sys.stderr)
         return 2
     only = os.environ.get("ONLY", "")
-    xauth = Path(os.environ.get("XDG_RUNTIME_DIR", tempfile.gettempdir())) / "Xauthority"
+    jobs = max(1, int(os.environ.get("SHOTS_JOBS", "0")) or os.cpu_count() or 1)
     server = RoomServer(server_binary, artifacts_dir)
-    taken, started = 0, time.monotonic()
+    runner = Runner(game, artifacts_dir, jobs)
+    started = time.monotonic()
     try:
         for number, shot in enumerate(shots, 1):
             if "name" not in shot or "args" not in shot:
@@ -105,29 +178,29 @@ def main(table: str, game: str, server_binary: str, artifacts: str) -> int:
                 server.start()
             places = dict(artifacts=str(artifacts_dir), server=server.url, db=server.db)
             if "before" in shot:
+                runner.wait_idle()
+                if runner.failed:
+                    break
                 before = fill(shot["before"], **places)
                 if subprocess.run(before, shell=True).returncode != 0:
                     print(f"{table}: shot {shot['name']}: `{before}` failed", file=sys.stderr)
                     return 1
             for size, lang in pairs:
                 name = fill(shot["name"], size=size or "", lang=lang or "")
-                png = artifacts_dir / f"{name}.png"
                 args = shlex.split(fill(shot["args"], **places))
                 args = (["--size", size] if size else []) + (["--lang", lang] if lang else []) + args
-                command = ["xvfb-run", "-a", "-f", str(xauth),
-                           "-s", f"-screen 0 {size or DEFAULT_SCREEN}x24",
-                           game, *args, "--screenshot", str(png)]
-                print(f"screenshot {name}: ludo {shlex.join(args)}", flush=True)
-                code = subprocess.run(command).returncode
-                if code != 0:
-                    print(f"screenshot {name}: the game exited {code}", file=sys.stderr)
-                    return 1
-                if check_png.main(str(png)) != 0:
-                    return 1
-                taken += 1
+                if not runner.submit(name, size, args):
+                    break
+            if runner.failed:
+                break
+        runner.wait_idle()
     finally:
+        runner.wait_idle()
         server.stop()
-    print(f"screenshots: {taken} taken and checked in {time.monotonic() - started:.0f} s")
+    if runner.failed:
+        return 1
+    print(f"screenshots: {runner.taken} taken and checked in {time.monotonic() - started:.0f} s "
+          f"({jobs} at a time)")
     return 0
 
 

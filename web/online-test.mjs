@@ -413,8 +413,9 @@ await run('online', async (tools) => {
   if (gameBin) {
     const c = await open({ viewport }, 'C');
     // The X authority file is the artifacts' own: xvfb-run has no temporary folder to remove
-    // (a removal that once failed on CI after a passing run).
-    const desktop = spawn('xvfb-run', ['-a', '-f', artifact('online-desktop.Xauthority'),
+    // (a removal that once failed on CI after a passing run). Its displays are looked for
+    // from 150 up, apart from the pictures' and the bundle test's that `make test` runs beside.
+    const desktop = spawn('xvfb-run', ['-n', '150', '-a', '-f', artifact('online-desktop.Xauthority'),
       '-s', '-screen 0 1280x720x24', gameBin,
       '--server', `ws://${new URL(address).host}/ws`, '--create', 'open,open,cpu,cpu', '--name', 'Desk',
       '--speed', 'fast', '--size', '800x450', '--screenshot', artifact('online-desktop.png'), '--frames', '90'],

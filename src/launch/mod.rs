@@ -217,6 +217,13 @@ fn engine(args: &Args) -> App {
                 meta_check: bevy::asset::AssetMetaCheck::Never,
                 ..default()
             })
+            // A picture or strip for the tests is drawn only once every pipeline it needs is
+            // compiled: a board first drawn after a game played undrawn (the moment of a
+            // capture) was missing from the frame due on a busy machine.
+            .set(bevy::render::RenderPlugin {
+                synchronous_pipeline_compilation: args.screenshot.is_some() || args.strip.is_some(),
+                ..default()
+            })
             // Meshes and their colour materials only: the game draws no sprites, tile maps or
             // sprite meshes, and their plugin prepares a pipeline for every view whether or not
             // it draws one (a GL program the browser compiles before the first menu answers).
