@@ -76,14 +76,17 @@ play: build
 # differently and compile them again).
 #
 # Two lanes at a time (`-j2`, docs/PERFORMANCE.md): the native builds, then every native test;
-# beside them the browser build, then (once the native builds are there too: the room server,
-# the desktop game) the browser tests, their lines marked [browser]. The native tests so use
-# the core that the browser build's one-core end (its fat-LTO link, wasm-opt, brotli) leaves
-# idle, and the browser tests' waits fill the pictures' gaps.
+# beside them the browser build, its page test (while the native builds finish), then, once
+# the native builds are there too (the room server, the desktop game), the browser tests the
+# room server serves; the browser lane's lines are marked [browser]. Each lane fills the
+# other's idle core: the builds' one-core ends, the browser tests' waits. The pictures come
+# last, alone: beside them the phone test's taps once missed a window still moving on a page
+# drawn in software (its game stood paused until its time ran out).
 test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
 	$(MAKE) --no-print-directory -j2 native-tests browser-tests
+	$(MAKE) --no-print-directory screenshot
 
 native-tests: native-test-builds
 	@$(MAKE) --no-print-directory native-test-run
@@ -94,12 +97,11 @@ browser-page-test: web-test-build
 browser-tests: browser-page-test native-test-builds
 	@set -o pipefail; $(MAKE) --no-print-directory browser-served-tests 2>&1 | sed -u 's/^/[browser] /'
 
-# Every native test, on the builds there are.
+# Every native test but the pictures, on the builds there are.
 native-test-run:
 	LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server cargo test --profile dev --workspace $(DEV_TOOLS)
 	cargo test --quiet --profile dev -p ludo-cpu --no-default-features --lib -- value_net networks_asked
 	$(MAKE) --no-print-directory server-test
-	$(MAKE) --no-print-directory screenshot
 	$(MAKE) --no-print-directory dist-test
 	$(CARGO_TARGET_DIR)/debug/ludo-cli simulate --games 100000 --seed 1
 	$(CARGO_TARGET_DIR)/debug/examples/speed_floor 100000 1
@@ -127,8 +129,9 @@ web-test-build:
 # six seats on the radial boards at the same sizes, their games just after a capture, a
 # six-seat capture's strip; quick play, the dice sealed, the leaderboard, the dice counted, the windows
 # upright, five languages, the review, frame strips of the moments of play), taken by
-# scripts/screenshots.py in one loop:
-# it runs the built game once per picture, starts a room server of its own on loopback for
+# scripts/screenshots.py:
+# it runs the built game once per picture, one game per core at a time (SHOTS_JOBS=), each
+# game's log beside its picture, starts a room server of its own on loopback for
 # the shots that need one, and fails on the first picture the game's own check (pieces and
 # squares where the engine says, every window wholly on the screen, no text cut) or
 # check-png.py (missing, tiny or blank) refuses; each report is the .json beside the .png.
