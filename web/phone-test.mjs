@@ -86,7 +86,15 @@ await run('web-phone', async (t) => {
       // first button), and resumes.
       await tapWhere('pause', 'on the bar');
       await tapWhere('away', 'in the pause menu');
-      await tapWhere('resume', 'in the pause menu');
+      // The menu may still be moving (its size follows what it shows): a tap where Resume
+      // was misses it, so tap again where the game last said it is until the table is back.
+      const back = () => p.last('opened')?.window === 'None';
+      for (let tries = 1; !back(); tries++) {
+        if (tries > 6) throw new Error('six taps on "Resume" did not close the pause menu');
+        await tapWhere('resume', 'in the pause menu');
+        const tapped = Date.now();
+        while (!back() && Date.now() - tapped < 3000) await p.waitForTimeout(50);
+      }
       // Her plate now says the CPU plays, and offers the seat back.
       const handed = Date.now();
       while (!where('back') && Date.now() - handed < 20_000) await p.waitForTimeout(50);

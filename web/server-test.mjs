@@ -64,7 +64,7 @@ async function toMenu({ page }, url, { at = (i) => 0.33 + 0.01 * (i % 4), opens 
     await page.waitForTimeout(50);
     await page.mouse.up();
     await page.waitForTimeout(30);
-    answered = page.last('opened', (s) => s.time >= clicking);
+    answered = page.last('opened', (s) => s.time >= clicking && s.window !== 'None');
   }
   if (!answered) {
     const where = said ? `at [${said.at}], where the game said New table is` : 'where New table sits (the game never said)';

@@ -34,6 +34,8 @@ pub use super::metrics::LaunchedAt;
 pub struct ScreenshotAndExit {
     pub path: PathBuf,
     pub after_frames: u32,
+    /// Draw only the last this many of `after_frames` (`--draw-last`).
+    pub draw_last: Option<u32>,
     /// Wait for the game to end, then take the shot after `after_frames` more frames.
     pub when_over: bool,
     /// Wait for the game's first capture, then take the shot after `after_frames` more frames.
@@ -54,6 +56,7 @@ const WAIT_FOR_GAME: std::time::Duration = std::time::Duration::from_secs(600);
 pub(crate) fn plugin(app: &mut App) {
     app.add_plugins(super::clipping::plugin);
     app.init_resource::<Metrics>()
+        .init_resource::<FramesCounted>()
         .add_systems(First, note_first_frame)
         .add_systems(Update, start_update_timer.before(GameSet::Ask))
         .add_systems(Update, stop_update_timer.after(GameSet::React))
@@ -62,30 +65,47 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 note_theme_ready,
                 give_up_waiting,
-                draw_once_over,
+                count_frame,
+                draw_when_due,
                 take_screenshot_when_due,
             )
                 .chain(),
         );
 }
 
+/// The frames counted towards `after_frames`: those once the wait is over and the assets
+/// are in.
+#[derive(Resource, Default)]
+struct FramesCounted(u32);
+
+fn count_frame(
+    shot: Res<ScreenshotAndExit>,
+    waits: Waits,
+    metrics: Res<Metrics>,
+    mut counted: ResMut<FramesCounted>,
+) {
+    if !waits.pending(&shot) && metrics.theme_ready {
+        counted.0 += 1;
+    }
+}
+
 /// A run that waits for the game to end (or for its first capture) plays it without drawing,
 /// then draws its last frames: a whole game drawn in software costs minutes, and what it shows
-/// is the end (or the capture).
-fn draw_once_over(
+/// is the end (or the capture). With `--draw-last`, only the last frames counted are drawn.
+fn draw_when_due(
     shot: Res<ScreenshotAndExit>,
-    table: Res<Table>,
-    story: Res<Story>,
+    waits: Waits,
+    counted: Res<FramesCounted>,
     mut cameras: Query<&mut Camera>,
 ) {
-    if !shot.when_over && !shot.after_capture {
+    let waits_undrawn = shot.when_over || shot.after_capture;
+    if !waits_undrawn && shot.draw_last.is_none() {
         return;
     }
-    let draw = if shot.when_over {
-        table.game.is_over()
-    } else {
-        captured(&story)
-    };
+    let due = shot
+        .draw_last
+        .is_none_or(|last| counted.0 + last > shot.after_frames);
+    let draw = due && !(waits_undrawn && waits.pending(&shot));
     for mut camera in &mut cameras {
         if camera.is_active != draw {
             camera.is_active = draw;
@@ -98,32 +118,38 @@ fn captured(story: &Story) -> bool {
     story.0.iter().any(|s| s.captures_made > 0)
 }
 
-/// The shot waits for the game to end or for its first capture, for an online table's game to
-/// begin, or for its room to be shown.
-fn game_pending(
-    shot: &ScreenshotAndExit,
-    table: &Table,
-    story: &Story,
-    screen: &State<Screen>,
-    online: Option<&crate::online::Online>,
-) -> bool {
-    (shot.when_over && !table.game.is_over())
-        || (shot.after_capture && !captured(story))
-        || (shot.when_playing && *screen.get() != Screen::Playing)
-        || (shot.in_lobby && online.is_none_or(|o| o.room.is_none() && !o.waits_for_quick_play()))
-        || (shot.in_review && *screen.get() != Screen::Review)
+/// What a shot may wait for before it counts frames: the game's end or first capture, an
+/// online table's game to begin, its room to be shown, a review to open.
+#[derive(SystemParam)]
+struct Waits<'w> {
+    table: Res<'w, Table>,
+    story: Res<'w, Story>,
+    screen: Res<'w, State<Screen>>,
+    online: Option<Res<'w, crate::online::Online>>,
+}
+
+impl Waits<'_> {
+    fn pending(&self, shot: &ScreenshotAndExit) -> bool {
+        let screen = self.screen.get();
+        (shot.when_over && !self.table.game.is_over())
+            || (shot.after_capture && !captured(&self.story))
+            || (shot.when_playing && *screen != Screen::Playing)
+            || (shot.in_lobby
+                && self
+                    .online
+                    .as_deref()
+                    .is_none_or(|o| o.room.is_none() && !o.waits_for_quick_play()))
+            || (shot.in_review && *screen != Screen::Review)
+    }
 }
 
 /// Never a hang: a run that waits too long says what did not come, and fails.
 fn give_up_waiting(
     shot: Res<ScreenshotAndExit>,
-    table: Res<Table>,
-    story: Res<Story>,
-    screen: Res<State<Screen>>,
+    waits: Waits,
     metrics: Res<Metrics>,
     time: Res<Time<Real>>,
     mut exit: MessageWriter<AppExit>,
-    online: Option<Res<crate::online::Online>>,
 ) {
     let waited = time.elapsed();
     if !metrics.theme_ready && waited > shot.wait_for_assets {
@@ -133,9 +159,7 @@ fn give_up_waiting(
             metrics.waiting.join(", ")
         );
         exit.write(AppExit::from_code(3));
-    } else if game_pending(&shot, &table, &story, &screen, online.as_deref())
-        && waited > WAIT_FOR_GAME
-    {
+    } else if waits.pending(&shot) && waited > WAIT_FOR_GAME {
         let what = if shot.when_over {
             "the game to end"
         } else if shot.after_capture {
@@ -155,35 +179,27 @@ fn give_up_waiting(
 /// Whether this is the frame to take the shot: the run's wait is over, the assets are in,
 /// and the frames asked for have been drawn.
 #[derive(SystemParam)]
-struct Due<'w, 's> {
+struct Due<'w> {
     shot: Res<'w, ScreenshotAndExit>,
-    table: Res<'w, Table>,
-    story: Res<'w, Story>,
+    waits: Waits<'w>,
     metrics: Res<'w, Metrics>,
-    screen: Res<'w, State<Screen>>,
-    online: Option<Res<'w, crate::online::Online>>,
-    frame: Local<'s, u32>,
+    counted: Res<'w, FramesCounted>,
 }
 
-impl Due<'_, '_> {
-    fn now(&mut self) -> bool {
-        let pending = game_pending(
-            &self.shot,
-            &self.table,
-            &self.story,
-            &self.screen,
-            self.online.as_deref(),
-        );
-        if pending || !self.metrics.theme_ready {
-            return false;
-        }
-        *self.frame += 1;
-        *self.frame == self.shot.after_frames
+impl Due<'_> {
+    fn now(&self) -> bool {
+        !self.waits.pending(&self.shot)
+            && self.metrics.theme_ready
+            && self.counted.0 == self.shot.after_frames
+    }
+
+    fn table(&self) -> &Table {
+        &self.waits.table
     }
 
     /// The board is checked against the engine at play and in a review (the position shown).
     fn at_table(&self) -> bool {
-        matches!(self.screen.get(), Screen::Playing | Screen::Review)
+        matches!(self.waits.screen.get(), Screen::Playing | Screen::Review)
     }
 }
 
@@ -310,7 +326,7 @@ impl Findings<'_> {
 
 fn take_screenshot_when_due(
     mut commands: Commands,
-    mut due: Due,
+    due: Due,
     board: BoardView,
     findings: Findings,
     mut contexts: bevy_egui::EguiContexts,
@@ -324,7 +340,7 @@ fn take_screenshot_when_due(
     let at_table = due.at_table();
     let ctx = contexts.ctx_mut().ok().cloned();
     let points = if at_table {
-        board.points(&due.table, ctx.as_ref())
+        board.points(due.table(), ctx.as_ref())
     } else {
         Points {
             checks: Vec::new(),

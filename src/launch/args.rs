@@ -76,6 +76,15 @@ pub struct Args {
     /// Frames rendered before the screenshot.
     #[arg(long, default_value_t = 30, requires = "screenshot")]
     pub frames: u32,
+    /// Draw only the last N of --frames (the earlier ones are played without drawing): a
+    /// frame drawn in software at 1920x1080 costs half a second, and the picture is the last.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "screenshot",
+        conflicts_with = "strip"
+    )]
+    pub draw_last: Option<u32>,
     /// Seconds to wait for the assets before giving up with an error that names them.
     #[arg(
         long,

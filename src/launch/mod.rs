@@ -379,6 +379,7 @@ fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
         let shot = ScreenshotAndExit {
             path,
             after_frames: args.frames,
+            draw_last: args.draw_last,
             when_over: args.when_over,
             after_capture: args.after_capture,
             when_playing: online && !args.in_lobby,

@@ -20,7 +20,7 @@ pub enum Signal {
         scale_percent: u32,
         pixels: [u32; 2],
     },
-    /// A window (an overlay) opened, by its name.
+    /// A window (an overlay) opened, by its name; `None` when the last one has closed.
     Opened {
         window: String,
     },
