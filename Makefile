@@ -79,17 +79,16 @@ play: build
 # beside them the browser build, its page test (while the native builds finish), then, once
 # the native builds are there too (the room server, the desktop game), the browser tests the
 # room server serves; the browser lane's lines are marked [browser]. Each lane fills the
-# other's idle core: the builds' one-core ends, the browser tests' waits. The pictures come
-# last, alone: beside them the phone test's taps once missed a window still moving on a page
-# drawn in software (its game stood paused until its time ran out).
+# other's idle core: the builds' one-core ends, the browser tests' waits. The pictures end the
+# native lane (each draws only its last frames).
 test: test-deps
 	cargo fmt --all --check
 	cargo fmt $(SERVER) --all --check
 	$(MAKE) --no-print-directory -j2 native-tests browser-tests
-	$(MAKE) --no-print-directory screenshot
 
 native-tests: native-test-builds
 	@$(MAKE) --no-print-directory native-test-run
+	@$(MAKE) --no-print-directory screenshot
 # The page test needs the browser build alone (it serves web/dist itself): it runs beside the
 # native builds' end. The others need the room server and the desktop game too.
 browser-page-test: web-test-build
@@ -105,6 +104,10 @@ native-test-run:
 	$(MAKE) --no-print-directory dist-test
 	$(CARGO_TARGET_DIR)/debug/ludo-cli simulate --games 100000 --seed 1
 	$(CARGO_TARGET_DIR)/debug/examples/speed_floor 100000 1
+	@# Luck or skill in a recorded game, as a player's table (docs/ANALYSIS.md).
+	@mkdir -p $(ARTIFACTS)
+	$(CARGO_TARGET_DIR)/debug/ludo-cli record --seats 4 --seed 5 > $(ARTIFACTS)/analyse-record.json
+	$(CARGO_TARGET_DIR)/debug/ludo-cli analyse $(ARTIFACTS)/analyse-record.json > $(ARTIFACTS)/analyse.txt && cat $(ARTIFACTS)/analyse.txt
 
 # Everything the suite runs, built before any of it runs: the browser build beside the native
 # ones (two builds at a time, `-j2`). The browser build's fat-LTO link, wasm-bindgen, wasm-opt

@@ -9,6 +9,7 @@ macro_rules! out {
     };
 }
 
+mod analyse;
 mod bot;
 mod input;
 mod moves;
@@ -48,6 +49,8 @@ enum Command {
     /// Check a finished game's dice (its promises, secrets and every roll) and count each
     /// seat's faces.
     Verify(verify::Args),
+    /// Luck or skill: each seat's dice luck and each decision's loss in a finished game.
+    Analyse(analyse::Args),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Record(args) => simulate::record(args),
         Command::Tournament(args) => tournament::run(args),
         Command::Verify(args) => verify::run(args),
+        Command::Analyse(args) => analyse::run(args),
     };
     match result {
         Ok(code) => code,

@@ -29,6 +29,51 @@ pub struct Args {
     /// Milliseconds a bot may take per decision.
     #[arg(long, default_value_t = 1000)]
     bot_timeout_ms: u64,
+    /// Analyse every game (luck or skill): each player's error rate, mistakes and blunders
+    /// a game, and dice luck a game (docs/ANALYSIS.md).
+    #[arg(long)]
+    analyse: bool,
+}
+
+/// One player's play over the games analysed.
+#[derive(Default)]
+struct Play {
+    games: u64,
+    decisions: u64,
+    loss: f64,
+    classes: [u64; 5],
+    luck: f64,
+    luck_squares: f64,
+}
+
+impl Play {
+    fn add(&mut self, s: &ludo_cpu::analysis::SeatSummary) {
+        self.games += 1;
+        self.decisions += u64::from(s.decisions);
+        self.loss += f64::from(s.error_rate) * f64::from(s.decisions) / 1000.0;
+        for (sum, n) in self.classes.iter_mut().zip(s.classes) {
+            *sum += u64::from(n);
+        }
+        let luck = f64::from(s.luck()) * 100.0;
+        self.luck += luck;
+        self.luck_squares += luck * luck;
+    }
+
+    fn error_rate(&self) -> f64 {
+        1000.0 * self.loss / self.decisions.max(1) as f64
+    }
+
+    fn per_game(&self, n: u64) -> f64 {
+        n as f64 / self.games.max(1) as f64
+    }
+
+    /// The mean luck a game in points, and its 95% interval's half width.
+    fn luck(&self) -> (f64, f64) {
+        let n = self.games.max(1) as f64;
+        let mean = self.luck / n;
+        let var = (self.luck_squares / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
+        (mean, 1.96 * (var / n).sqrt())
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode, InputError> {
@@ -81,9 +126,31 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
         players.push((label, chooser));
     }
     let started = Instant::now();
-    let result = tournament::run(&rules, &mut players, args.games, args.seed, |p| {
-        progress.set(p)
-    });
+    let mut play: Vec<Play> = players.iter().map(|_| Play::default()).collect();
+    let mut analysis_failed = None;
+    let result = tournament::run_with(
+        &rules,
+        &mut players,
+        args.games,
+        args.seed,
+        |p| progress.set(p),
+        |record, seated| {
+            if !args.analyse || analysis_failed.is_some() {
+                return;
+            }
+            match ludo_cpu::analysis::Analysis::of(record) {
+                Ok(a) => {
+                    for s in &a.seats {
+                        play[seated[s.seat as usize]].add(s);
+                    }
+                }
+                Err(e) => analysis_failed = Some(e.to_string()),
+            }
+        },
+    );
+    if let Some(e) = analysis_failed {
+        return Err(InputError(format!("--analyse: {e}")));
+    }
     let secs = started.elapsed().as_secs_f64();
     let stats = match result {
         Ok(s) => s,
@@ -132,6 +199,32 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
             s.decision_us(0.5),
             s.decision_us(0.99)
         );
+    }
+    if args.analyse {
+        out!(
+            "{:<12} {:>9} {:>10} {:>10} {:>10} {:>10} {:>17}",
+            "player",
+            "decisions",
+            "error rate",
+            "?! a game",
+            "? a game",
+            "?? a game",
+            "luck a game (95%)"
+        );
+        for (s, p) in stats.iter().zip(&play) {
+            let (luck, half) = p.luck();
+            out!(
+                "{:<12} {:>9.1} {:>10.1} {:>10.2} {:>10.2} {:>10.2} {:>+8.2} ± {:<6.2}",
+                s.name,
+                p.per_game(p.decisions),
+                p.error_rate(),
+                p.per_game(p.classes[2]),
+                p.per_game(p.classes[3]),
+                p.per_game(p.classes[4]),
+                luck,
+                half
+            );
+        }
     }
     let fault_count = faults.borrow().count;
     if fault_count > 0 {

@@ -440,3 +440,66 @@ fn verify_checks_a_games_dice_names_a_changed_roll_and_counts_each_seats_faces()
         stderr(&garbage)
     );
 }
+
+#[test]
+fn analyse_prints_each_seats_luck_and_play_and_refuses_what_is_no_finished_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = cli(&["record", "--seed", "5", "--seats", "4"], "");
+    assert!(record.status.success(), "{}", stderr(&record));
+    let text = String::from_utf8(record.stdout).unwrap();
+    let file = scratch(&dir, "game.json", &text);
+    let table = cli(&["analyse", &file], "");
+    let said = String::from_utf8_lossy(&table.stdout).into_owned();
+    assert_eq!(table.status.code(), Some(0), "{said}{}", stderr(&table));
+    for seat in 0..4 {
+        assert!(
+            said.contains(&format!("\n{seat}    random:{seat}")),
+            "{said}"
+        );
+    }
+    // The JSON: one luck figure per seat on every throw, summing to zero; the summaries'
+    // decisions are the counted ones.
+    let o = cli(&["analyse", "--json", &file], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let a = json(&o);
+    let throws = a["throws"].as_array().unwrap();
+    assert!(throws.len() > 100);
+    for t in throws {
+        let luck: Vec<f64> = t["luck"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(luck.len(), 4);
+        assert!(luck.iter().sum::<f64>().abs() < 1e-4, "{t}");
+    }
+    let counted = a["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["counted"] == true)
+        .count() as u64;
+    let summed: u64 = a["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["decisions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, summed);
+    // A game cut short is not analysed: exit 2, saying why.
+    let mut value: serde_json::Value = serde_json::from_str(&text).unwrap();
+    value["steps"].as_array_mut().unwrap().truncate(40);
+    let short = scratch(&dir, "short.json", &serde_json::to_string(&value).unwrap());
+    let o = cli(&["analyse", &short], "");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not over"), "{}", stderr(&o));
+    // Not JSON: exit 2, the file and line named.
+    let garbage = cli(&["analyse", &scratch(&dir, "g.json", "{\"steps\": [")], "");
+    assert_eq!(garbage.status.code(), Some(2));
+    assert!(
+        stderr(&garbage).contains("g.json:1:"),
+        "{}",
+        stderr(&garbage)
+    );
+}

@@ -153,6 +153,65 @@ impl Chart {
     }
 }
 
+/// What rates the positions of one game for its analysis (`analysis`): its chart's network
+/// (or the race), each seat's value as a chance from 0 to 1. Under *rank all players* the
+/// expected place rescaled, first 1 and last 0; under partners, the pair's chance.
+pub(crate) struct Rating {
+    net: Rater<'static>,
+    measure: Measure,
+    x: Features,
+}
+
+impl Rating {
+    /// The rating a game's chart uses; fails with the network it needs when that one is not
+    /// loaded yet (the browser fetches it).
+    pub(crate) fn of(game: &Game) -> Result<Rating, NetId> {
+        let net = match network_for(game) {
+            Some(id) => Rater::Net(value_net::shipped(id).ok_or(id)?),
+            None => Rater::Race,
+        };
+        let ranks_all = game.rules().rank_all && game.rules().partner(0).is_none();
+        let measure = if ranks_all && game.seats() >= 3 {
+            Measure::Place
+        } else {
+            Measure::Win
+        };
+        Ok(Rating {
+            net,
+            measure,
+            x: Features::new(),
+        })
+    }
+
+    pub(crate) fn measure(&self) -> Measure {
+        self.measure
+    }
+
+    /// Each seat's value in `game`, 0 to 1, into `out`.
+    pub(crate) fn values(&mut self, game: &Game, out: &mut Vec<f32>) {
+        *out = rate(game, self.net, self.measure, &mut self.x);
+        if self.measure == Measure::Place {
+            // Place p of n: (n − p) / (n − 1). The places sum to 1 + 2 + … + n, so these sum
+            // to n / 2; the chart's expected places are clamped to the scale, which can leave
+            // them off that sum: the open seats share the difference.
+            let n = out.len() as f32;
+            for v in out.iter_mut() {
+                *v = (n - *v) / (n - 1.0).max(1.0);
+            }
+            let finished = game.finished();
+            let open = out.len() - finished.len();
+            if open > 0 {
+                let shift = (n / 2.0 - out.iter().sum::<f32>()) / open as f32;
+                for (s, v) in out.iter_mut().enumerate() {
+                    if !finished.contains(&(s as u8)) {
+                        *v += shift;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Each seat's value in one position; under partners, its pair's chance (both partners' summed).
 fn rate(game: &Game, net: Rater, measure: Measure, x: &mut Features) -> Vec<f32> {
     let values = rate_seats(game, net, measure, x);

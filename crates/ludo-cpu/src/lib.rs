@@ -21,6 +21,7 @@
 //!   `random` players, two sampled rounds with `hard`'s network (`expert::round`).
 
 mod aim;
+pub mod analysis;
 pub mod chances;
 mod danger;
 mod easy;

@@ -4,7 +4,7 @@
 use ludo_core::Chooser;
 use ludo_core::Dice;
 use ludo_core::Rules;
-use ludo_core::{Game, Step};
+use ludo_core::{Game, GameRecord, Step};
 
 /// One player's results over a tournament.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -94,7 +94,20 @@ pub fn run(
     players: &mut [(String, Box<dyn Chooser + '_>)],
     games: u64,
     seed: u64,
+    before_move: impl FnMut(Progress),
+) -> Result<Vec<PlayerStats>, String> {
+    run_with(rules, players, games, seed, before_move, |_, _| {})
+}
+
+/// `run`, showing `after_game` each game's record and which player sat in each seat (to
+/// analyse the games as they end).
+pub fn run_with(
+    rules: &Rules,
+    players: &mut [(String, Box<dyn Chooser + '_>)],
+    games: u64,
+    seed: u64,
     mut before_move: impl FnMut(Progress),
+    mut after_game: impl FnMut(&GameRecord, &[usize]),
 ) -> Result<Vec<PlayerStats>, String> {
     let n = players.len();
     if !(2..=ludo_core::MAX_SEATS as usize).contains(&n) {
@@ -121,6 +134,12 @@ pub fn run(
             chooser.see_table(&table);
         }
         let (mut rolls, mut turns) = (0u64, 1u64);
+        let mut record = GameRecord::new(
+            rules.clone(),
+            (0..n).map(|s| players[player_of(s)].0.clone()).collect(),
+            Some(game_seed(seed, g).into()),
+            0,
+        );
         while !game.is_over() {
             events.clear();
             let p = player_of(game.turn() as usize);
@@ -146,6 +165,7 @@ pub fn run(
             let step = game
                 .act(action, &mut dice, &mut events)
                 .expect("the tournament only sends what the game awaits");
+            record.steps.push(step);
             rolls += matches!(step, Step::Roll(_)) as u64;
             turns += events
                 .iter()
@@ -162,6 +182,8 @@ pub fn run(
             s.rolls += rolls;
             s.turns += turns;
         }
+        let seated: Vec<usize> = (0..n).map(player_of).collect();
+        after_game(&record, &seated);
     }
     Ok(stats)
 }
