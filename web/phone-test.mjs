@@ -84,7 +84,9 @@ await run('web-phone', async (t) => {
     if (counts.piece >= byHand && latest() !== last) {
       // At her next decision, Ana hands her seat to the CPU from the pause menu (the bar's
       // first button), and resumes.
+      const paused = p.next('opened', 20_000, (s) => s.window === 'Pause');
       await tapWhere('pause', 'on the bar');
+      await paused;
       await tapWhere('away', 'in the pause menu');
       // The menu may still be moving (its size follows what it shows): a tap where Resume
       // was misses it, so tap again where the game last said it is until the table is back.

@@ -1,6 +1,7 @@
 // The real-browser test: serves web/dist on localhost, opens it in Debian's headless Chromium
 // (driven by playwright-core), checks the menu shows, plays a whole 4-CPU game at instant
-// speed to the results (and another in Arabic), checks that the page's live region told each
+// speed to the results (and another in Arabic), each analysed for luck and skill (the time it
+// took is reported), checks that the page's live region told each
 // of the engine's events as a sentence, in order, fails on any console error or panic, draws
 // frame strips of a roll, a move, a capture and a goal (web-strip-KIND.png), and checks that a browser without
 // WebAssembly SIMD gets a plain message. Screenshots and a report (wasm size raw and gzipped,
@@ -192,6 +193,10 @@ await run('web', async (t) => {
   // game at 640x360 takes five minutes of this machine's two cores, at 200x125 well under one.
   await page.setViewportSize({ width: 200, height: 125 });
   report.game_over_ms = await over;
+  // Luck or skill: the finished game analysed in the browser, its network fetched first.
+  const analysed = await page.seen('analysed', 60_000);
+  report.analysis = { throws: analysed.throws, decisions: analysed.decisions, ms: analysed.micros / 1000 };
+  if (analysed.throws < 100 || analysed.decisions < 10) failOn(`the analysis saw ${JSON.stringify(report.analysis)}`);
   await page.setViewportSize({ width: 640, height: 360 });
   await page.waitForTimeout(1500);
   await page.screenshot({ path: artifact('web-results.png') });
@@ -201,9 +206,12 @@ await run('web', async (t) => {
   // drawn small, and its results.
   from = page.signals.length;
   const overAr = consoleLine(page, 'game_over', 600_000);
+  const analysedAr = page.next('analysed', 600_000);
   await page.setViewportSize({ width: 200, height: 125 });
   await page.goto(base + '?seats=cpu,cpu,cpu:hard,cpu:easy,cpu,cpu&speed=instant&seed=8&lang=ar&print-events');
   report.six_seats_over_ms = await overAr;
+  const six = await analysedAr;
+  report.six_seats_analysis = { throws: six.throws, decisions: six.decisions, ms: six.micros / 1000 };
   report.live_region.push(await checkLiveRegion(page, 'ar', eventsSince(page, from)));
   await page.setViewportSize({ width: 640, height: 360 });
   await page.waitForTimeout(1500);
@@ -246,4 +254,5 @@ await run('web', async (t) => {
 }, (report) => `web test: wasm ${(report.wasm_bytes / 1e6).toFixed(2)} MB, ` +
   `${(report.wasm_gzip_bytes / 1e6).toFixed(2)} MB gzipped; first frame ` +
   `${report.menu_first_frame_ms} ms (menu), ${report.game_first_frame_ms} ms (game); ` +
-  `game over after ${report.game_over_ms} ms`);
+  `game over after ${report.game_over_ms} ms; analysed in ${report.analysis?.ms} ms ` +
+  `(${report.analysis?.throws} throws; six seats ${report.six_seats_analysis?.ms} ms)`);

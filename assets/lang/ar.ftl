@@ -161,6 +161,33 @@ results-play-again = العب مجددًا
 results-change-table = غيّر الطاولة…
 results-review = راجع اللعبة
 results-link = يمكن لأي أحد مراجعة هذه اللعبة على { $link }
+results-luck-good = نرد محظوظ: { $points } نقطة من فرصة الفوز
+results-luck-bad = نرد عاثر: { $points } نقطة من فرصة الفوز
+results-luck-even = نرد متعادل: { $points } نقطة من فرصة الفوز
+results-play = { $mistakes ->
+    [0] لا أخطاء
+   *[other] أخطاء: { $mistakes }
+}، { $blunders ->
+    [0] لا أخطاء فادحة
+   *[other] أخطاء فادحة: { $blunders }
+} · معدل الخطأ { $rate }
+results-worst-move = أسوأ نقلة لك
+results-luck = حظ النرد
+results-luck-own = رمياتك
+results-luck-adjusted = النتيجة دون الحظ
+results-decisions = القرارات
+results-inaccuracies = عدم دقة
+results-mistakes = أخطاء
+results-blunders = أخطاء فادحة
+results-error-rate = معدل الخطأ
+analysis-title = الحظ واللعب
+analysis-best = أفضل نقلة
+analysis-good = نقلة جيدة
+analysis-inaccuracy = عدم دقة
+analysis-mistake = خطأ
+analysis-blunder = خطأ فادح
+analysis-played-best = { $class }: لُعبت أفضل نقلة.
+analysis-better = { $mark }{ $class }: ضاعت { $points } نقطة من فرصة الفوز. كانت القطعة { $piece } أفضل: { $best } مقابل { $played }.
 
 ## Table setup
 

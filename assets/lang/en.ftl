@@ -176,6 +176,35 @@ results-play-again = Play again
 results-change-table = Change the table…
 results-review = Review the game
 results-link = Anyone can review this game at { $link }
+results-luck-good = Lucky dice: { $points } points of win chance
+results-luck-bad = Tough dice: { $points } points of win chance
+results-luck-even = Even dice: { $points } points of win chance
+results-play = { $mistakes ->
+    [0] No mistakes
+    [one] One mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [0] no blunders
+    [one] one blunder
+   *[other] { $blunders } blunders
+} · error rate { $rate }
+results-worst-move = Your worst move
+results-luck = Dice luck
+results-luck-own = Own throws
+results-luck-adjusted = Result less luck
+results-decisions = Decisions
+results-inaccuracies = Inaccuracies
+results-mistakes = Mistakes
+results-blunders = Blunders
+results-error-rate = Error rate
+analysis-title = Luck and play
+analysis-best = Best move
+analysis-good = Good move
+analysis-inaccuracy = Inaccuracy
+analysis-mistake = Mistake
+analysis-blunder = Blunder
+analysis-played-best = { $class }: the best move was played.
+analysis-better = { $mark }{ $class }: { $points } points of win chance given away. Piece { $piece } was better: { $best } against { $played }.
 
 ## Table setup
 

@@ -164,6 +164,33 @@ results-play-again = Maglaro muli
 results-change-table = Baguhin ang mesa…
 results-review = Balikan ang laro
 results-link = Mababalikan ng sinuman ang larong ito sa { $link }
+results-luck-good = Masuwerteng dais: { $points } puntos ng tsansang manalo
+results-luck-bad = Malas na dais: { $points } puntos ng tsansang manalo
+results-luck-even = Patas na dais: { $points } puntos ng tsansang manalo
+results-play = { $mistakes ->
+    [0] Walang mali
+   *[other] { $mistakes } mali
+}, { $blunders ->
+    [0] walang malaking mali
+   *[other] { $blunders } malaking mali
+} · antas ng mali { $rate }
+results-worst-move = Ang pinakamasama mong galaw
+results-luck = Suwerte sa dais
+results-luck-own = Sariling hagis
+results-luck-adjusted = Resulta bawas suwerte
+results-decisions = Mga pasya
+results-inaccuracies = Di-tumpak
+results-mistakes = Mali
+results-blunders = Malaking mali
+results-error-rate = Antas ng mali
+analysis-title = Suwerte at laro
+analysis-best = Pinakamahusay na galaw
+analysis-good = Magandang galaw
+analysis-inaccuracy = Di-tumpak
+analysis-mistake = Mali
+analysis-blunder = Malaking mali
+analysis-played-best = { $class }: ang pinakamahusay na galaw ang nilaro.
+analysis-better = { $mark }{ $class }: { $points } puntos ng tsansang manalo ang nawala. Mas mabuti ang piyesa { $piece }: { $best } laban sa { $played }.
 
 ## Table setup
 

@@ -155,6 +155,33 @@ results-play-again = Main lagi
 results-change-table = Ubah meja…
 results-review = Tinjau permainan
 results-link = Siapa pun bisa meninjau permainan ini di { $link }
+results-luck-good = Dadu beruntung: { $points } poin peluang menang
+results-luck-bad = Dadu sial: { $points } poin peluang menang
+results-luck-even = Dadu seimbang: { $points } poin peluang menang
+results-play = { $mistakes ->
+    [0] Tanpa kesalahan
+   *[other] { $mistakes } kesalahan
+}, { $blunders ->
+    [0] tanpa blunder
+   *[other] { $blunders } blunder
+} · tingkat galat { $rate }
+results-worst-move = Langkah terburukmu
+results-luck = Keberuntungan dadu
+results-luck-own = Lemparan sendiri
+results-luck-adjusted = Hasil tanpa keberuntungan
+results-decisions = Keputusan
+results-inaccuracies = Kurang tepat
+results-mistakes = Kesalahan
+results-blunders = Blunder
+results-error-rate = Tingkat galat
+analysis-title = Keberuntungan dan permainan
+analysis-best = Langkah terbaik
+analysis-good = Langkah bagus
+analysis-inaccuracy = Kurang tepat
+analysis-mistake = Kesalahan
+analysis-blunder = Blunder
+analysis-played-best = { $class }: langkah terbaik dimainkan.
+analysis-better = { $mark }{ $class }: { $points } poin peluang menang hilang. Bidak { $piece } lebih baik: { $best } lawan { $played }.
 
 ## Table setup
 

@@ -155,6 +155,27 @@ results-play-again = 再玩一局
 results-change-table = 更改游戏桌…
 results-review = 复盘本局
 results-link = 任何人都可以在 { $link } 复盘本局
+results-luck-good = 好骰子：胜率 { $points } 点
+results-luck-bad = 骰子不顺：胜率 { $points } 点
+results-luck-even = 骰子平常：胜率 { $points } 点
+results-play = 失手 { $mistakes } 次，大失手 { $blunders } 次 · 失分率 { $rate }
+results-worst-move = 你最不好的一步
+results-luck = 骰子得失
+results-luck-own = 自己掷的
+results-luck-adjusted = 不计骰子的结果
+results-decisions = 决定
+results-inaccuracies = 不准确
+results-mistakes = 失手
+results-blunders = 大失手
+results-error-rate = 失分率
+analysis-title = 骰子与走法
+analysis-best = 最好的一步
+analysis-good = 好的一步
+analysis-inaccuracy = 不准确
+analysis-mistake = 失手
+analysis-blunder = 大失手
+analysis-played-best = { $class }：走了最好的一步。
+analysis-better = { $mark }{ $class }：少了胜率 { $points } 点。棋子 { $piece } 更好：{ $best } 对 { $played }。
 
 ## Table setup
 

@@ -73,6 +73,21 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
+/// `--away`: the CPU plays for the people here from the start.
+pub fn away_from_the_start(
+    table: Res<Table>,
+    mut autopilot: MessageWriter<crate::table::flow::AutopilotRequested>,
+) {
+    for seat in 0..table.game.seats() {
+        if !table.seat_kind(seat).is_cpu() {
+            autopilot.write(crate::table::flow::AutopilotRequested {
+                seat,
+                cpu_plays: true,
+            });
+        }
+    }
+}
+
 /// The frames counted towards `after_frames`: those once the wait is over and the assets
 /// are in.
 #[derive(Resource, Default)]

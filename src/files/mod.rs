@@ -6,6 +6,7 @@ use bevy::prelude::*;
 
 pub mod asset_file;
 pub mod asset_list;
+pub mod last_analysis;
 // The browser only: the desktop has `hard`'s networks built in.
 #[cfg(target_arch = "wasm32")]
 pub mod nets;
@@ -31,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         profiles::plugin,
         online::plugin,
         past_games::plugin,
+        last_analysis::plugin,
         reviews::plugin,
     ));
 }

@@ -1,6 +1,6 @@
 //! The learned networks of `hard` and `expert` in the browser: left out of the download (a
 //! megabyte of the wasm, none of it needed for the menu), fetched from `assets/nets/` once a
-//! table has such a seat (or a review rates a game with one), and given to the rules engine. Until it has one, CPU moves wait (see
+//! table has such a seat (or a review or the results' analysis rates a game with one), and given to the rules engine. Until it has one, CPU moves wait (see
 //! `table::cpu`), so a game plays the same as on the desktop.
 
 use bevy::asset::{AssetLoader, LoadContext, LoadState, io::Reader};
@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use ludo_cpu::value_net::{self, NetId};
 
 use crate::files::asset_file::{AssetFileError, read_text};
+use crate::files::last_analysis::LastAnalysis;
 use crate::table::Table;
 use crate::table::review::Review;
 use crate::table::signal::Signal;
@@ -52,10 +53,11 @@ struct Fetching(Vec<(NetId, Handle<NetText>, bool)>);
 fn fetch(
     table: Res<Table>,
     review: Option<Res<Review>>,
+    last: Res<LastAnalysis>,
     server: Res<AssetServer>,
     mut fetching: ResMut<Fetching>,
 ) {
-    let wanted = review.and_then(|r| r.wanted);
+    let wanted = review.and_then(|r| r.wanted).or(last.wanted);
     let Some(id) = wanted.or_else(|| table.network_wanted()) else {
         return;
     };

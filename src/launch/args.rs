@@ -97,6 +97,10 @@ pub struct Args {
     /// played without drawing until then.
     #[arg(long, requires = "screenshot")]
     pub when_over: bool,
+    /// The CPU plays for the people here from the first frame, as when they leave their
+    /// seats to it from the pause menu (their results are a person's).
+    #[arg(long, requires = "screenshot")]
+    pub away: bool,
     /// Take the screenshot once the game has had its first capture (after --frames more
     /// frames); the game is played without drawing until then.
     #[arg(long, requires = "screenshot", conflicts_with_all = ["when_over", "in_lobby"])]

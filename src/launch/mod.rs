@@ -390,5 +390,11 @@ fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
         app.insert_resource(shot)
             .insert_resource(launched)
             .add_plugins(crate::dev::screenshot::plugin);
+        if args.away {
+            app.add_systems(
+                Update,
+                crate::dev::screenshot::away_from_the_start.run_if(run_once),
+            );
+        }
     }
 }

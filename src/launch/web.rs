@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 
 use crate::table::flow::Happened;
+use crate::table::screen::Pause;
 use crate::table::signal::Signal;
 use crate::ui::overlay::Overlay;
 
@@ -129,7 +130,7 @@ pub(crate) fn plugin(app: &mut App) {
         (
             first_frame,
             game_over,
-            opened.run_if(state_changed::<Overlay>),
+            opened.run_if(state_changed::<Overlay>.or_else(state_changed::<Pause>)),
             window_size,
             where_to_tap,
             #[cfg(target_arch = "wasm32")]
@@ -297,12 +298,18 @@ fn window_size(
     }
 }
 
-/// A window opened (`None`: the last one closed, the table is back): the test's proof that
-/// the menu answers a tap.
-fn opened(overlay: Res<State<Overlay>>, mut signals: MessageWriter<Signal>) {
-    signals.write(Signal::Opened {
-        window: format!("{:?}", **overlay),
-    });
+/// A window opened (the pause menu is `Pause`; `None`: the last one closed, the table is
+/// back): the test's proof that the menu answers a tap.
+fn opened(
+    overlay: Res<State<Overlay>>,
+    pause: Res<State<Pause>>,
+    mut signals: MessageWriter<Signal>,
+) {
+    let window = match (**overlay, **pause) {
+        (Overlay::None, Pause::Paused) => "Pause".to_string(),
+        (overlay, _) => format!("{overlay:?}"),
+    };
+    signals.write(Signal::Opened { window });
 }
 
 fn game_over(mut happened: MessageReader<Happened>, mut signals: MessageWriter<Signal>) {

@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 use ludo_core::{Event, Position, ReplayError};
+use ludo_cpu::analysis::{Analysis, Decision};
 use ludo_cpu::chances::{Chart, Moment};
 use ludo_cpu::value_net::NetId;
 use ludo_proto::{DiceCheck, GameFile};
@@ -42,6 +43,8 @@ pub struct Review {
     pub chart: Option<Chart>,
     pub wanted: Option<NetId>,
     pub moments: Vec<Moment>,
+    /// Luck or skill (docs/ANALYSIS.md), rated with the chart; `None` for a game not over.
+    pub analysis: Option<Analysis>,
     /// The dice checked (against a server's promise, or the record's own seed); `None`: the
     /// record has no seed.
     pub dice: Option<DiceCheck>,
@@ -71,6 +74,7 @@ impl Review {
             chart: None,
             wanted: None,
             moments: Vec::new(),
+            analysis: None,
             dice,
             faces,
             playing: false,
@@ -92,6 +96,8 @@ impl Review {
                 self.moments = chart.moments(MOMENTS);
                 self.chart = Some(chart);
                 self.wanted = None;
+                // The same rating: its network is in.
+                self.analysis = Analysis::of(&self.file.steps_only()).ok();
             }
             Err(id) => self.wanted = Some(id),
         }
@@ -116,6 +122,16 @@ impl Review {
             steps: self.end(),
             dice: dice.into(),
         }
+    }
+
+    /// The decision of the position shown: the move it waits for, or the move that led to
+    /// it.
+    pub fn decision(&self) -> Option<&Decision> {
+        let analysis = self.analysis.as_ref()?;
+        analysis
+            .decisions
+            .iter()
+            .find(|d| d.counted && (d.step == self.at || d.step + 1 == self.at))
     }
 
     /// The last position.

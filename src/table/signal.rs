@@ -20,7 +20,8 @@ pub enum Signal {
         scale_percent: u32,
         pixels: [u32; 2],
     },
-    /// A window (an overlay) opened, by its name; `None` when the last one has closed.
+    /// A window (an overlay, or the pause menu: `Pause`) opened, by its name; `None` when the
+    /// last one has closed.
     Opened {
         window: String,
     },
@@ -60,6 +61,13 @@ pub enum Signal {
     /// The review's chart rated `turns` turns in `micros` microseconds.
     ReviewChart {
         turns: usize,
+        micros: u64,
+    },
+    /// The game just finished was analysed for luck and skill: `throws` throws and
+    /// `decisions` decisions in `micros` microseconds.
+    Analysed {
+        throws: usize,
+        decisions: usize,
         micros: u64,
     },
     /// This device checked a finished game's dice: `fair`, `failed` (why in `detail`) or

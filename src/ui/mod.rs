@@ -7,6 +7,7 @@ mod dice;
 pub mod hud;
 mod leaderboard;
 pub mod look;
+pub mod luck;
 mod menu;
 mod online;
 pub mod overlay;

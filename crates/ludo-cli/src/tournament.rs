@@ -29,8 +29,9 @@ pub struct Args {
     /// Milliseconds a bot may take per decision.
     #[arg(long, default_value_t = 1000)]
     bot_timeout_ms: u64,
-    /// Analyse every game (luck or skill): each player's error rate, mistakes and blunders
-    /// a game, and dice luck a game (docs/ANALYSIS.md).
+    /// Analyse every game (luck or skill): each player's decisions, error rate,
+    /// inaccuracies, mistakes and blunders a game, dice luck a game (with its 95% interval)
+    /// and the size of the identity's residual a game, in points (docs/ANALYSIS.md).
     #[arg(long)]
     analyse: bool,
 }
@@ -44,6 +45,8 @@ struct Play {
     classes: [u64; 5],
     luck: f64,
     luck_squares: f64,
+    /// The identity's residual, summed as sizes (points).
+    residual: f64,
 }
 
 impl Play {
@@ -57,6 +60,7 @@ impl Play {
         let luck = f64::from(s.luck()) * 100.0;
         self.luck += luck;
         self.luck_squares += luck * luck;
+        self.residual += f64::from(s.residual.abs()) * 100.0;
     }
 
     fn error_rate(&self) -> f64 {
@@ -202,19 +206,20 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
     }
     if args.analyse {
         out!(
-            "{:<12} {:>9} {:>10} {:>10} {:>10} {:>10} {:>17}",
+            "{:<12} {:>11} {:>10} {:>10} {:>10} {:>10} {:>17} {:>9}",
             "player",
-            "decisions",
+            "dec. a game",
             "error rate",
             "?! a game",
             "? a game",
             "?? a game",
-            "luck a game (95%)"
+            "luck a game (95%)",
+            "|residual|"
         );
         for (s, p) in stats.iter().zip(&play) {
             let (luck, half) = p.luck();
             out!(
-                "{:<12} {:>9.1} {:>10.1} {:>10.2} {:>10.2} {:>10.2} {:>+8.2} ± {:<6.2}",
+                "{:<12} {:>11.1} {:>10.1} {:>10.2} {:>10.2} {:>10.2} {:>+8.2} ± {:<6.2} {:>9.2}",
                 s.name,
                 p.per_game(p.decisions),
                 p.error_rate(),
@@ -222,7 +227,8 @@ pub fn run(args: Args) -> Result<ExitCode, InputError> {
                 p.per_game(p.classes[3]),
                 p.per_game(p.classes[4]),
                 luck,
-                half
+                half,
+                p.residual / p.games.max(1) as f64
             );
         }
     }

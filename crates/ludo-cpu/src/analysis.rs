@@ -24,7 +24,7 @@ pub const DECISION_FLOOR: f32 = 0.001;
 
 /// A decision's class by its loss in points of win chance (GNU Backgammon's thresholds, as
 /// win chance): below 0.5 best, below 1.5 good, below 3 an inaccuracy, below 6 a mistake.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Class {
     Best,
@@ -472,6 +472,34 @@ mod tests {
         results.sort_by(f32::total_cmp);
         assert_eq!(results, [0.0, 1.0 / 3.0, 2.0 / 3.0, 1.0]);
     }
+
+    /// Over many games a seat's own luck averages zero (each throw's does, the face being
+    /// uniform), and the identity leaves a residual that stays small: the rating is consistent
+    /// enough for the luck and the moves to add up to the result.
+    #[test]
+    fn luck_averages_zero_and_the_identity_holds_within_its_residual() {
+        let (mut own, mut residual) = (Vec::new(), 0.0f64);
+        for seed in 0..40 {
+            let a = Analysis::of(&played(Rules::default(), 4, 100 + seed, None)).unwrap();
+            for s in &a.seats {
+                own.push(f64::from(s.luck_own));
+                residual += f64::from(s.residual.abs());
+            }
+        }
+        let n = own.len() as f64;
+        let mean = own.iter().sum::<f64>() / n;
+        let sd = (own.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        assert!(
+            mean.abs() < 3.0 * sd / n.sqrt(),
+            "own luck {mean} a seat and game (sd {sd}, {n} seats)"
+        );
+        let residual = residual / n;
+        assert!(residual < RESIDUAL_BOUND, "the mean residual is {residual}");
+    }
+
+    /// The identity's mean residual a seat and game, at most (what is measured:
+    /// docs/ANALYSIS.md).
+    const RESIDUAL_BOUND: f64 = 0.25;
 
     #[test]
     fn a_move_with_no_alternative_is_no_decision() {

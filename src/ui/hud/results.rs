@@ -7,9 +7,11 @@ use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self};
 use ludo_core::Standing;
+use ludo_cpu::analysis::Class;
 
+use crate::files::last_analysis::LastAnalysis;
 use crate::files::past_games::{LastDice, PastGames};
-use crate::files::reviews::ReviewRequested;
+use crate::files::reviews::{ReviewAt, ReviewRequested};
 use crate::i18n::Texts;
 use crate::i18n::ui::{Cell, cell_row, column, grid, grid_row, row};
 use crate::table::Table;
@@ -28,6 +30,7 @@ pub(super) struct Shown<'w> {
     ratings: Res<'w, LastRatings>,
     past: Res<'w, PastGames>,
     dice: Res<'w, LastDice>,
+    analysis: Res<'w, LastAnalysis>,
     online: Option<Res<'w, crate::online::Online>>,
     texts: Res<'w, Texts>,
     theme: Res<'w, crate::theme::ActiveTheme>,
@@ -76,6 +79,7 @@ pub(super) fn results_window(
                     ui.spacing_mut().interact_size.y = 24.0;
                     for s in ranking {
                         podium_row(ui, s, &shown, &palette);
+                        luck_and_play(ui, s, &shown, &mut asked, &palette);
                     }
                     ui.add_space(8.0);
                     buttons(ui, &shown, &mut asked, &palette);
@@ -92,6 +96,8 @@ pub(super) fn results_window(
                                     ranking_table(ui, ranking, &shown);
                                     ui.add_space(6.0);
                                     story_table(ui, &shown);
+                                    ui.add_space(6.0);
+                                    analysis_table(ui, &shown);
                                 });
                             });
                         });
@@ -165,6 +171,80 @@ fn podium_row(ui: &mut egui::Ui, s: &Standing, shown: &Shown, palette: &Palette)
             ui.label(egui::RichText::new(format!("{:.0} ({change:+.0})", r.after)).weak());
         }
     });
+}
+
+/// Under a person's place: how lucky their dice were and how they played, in points of win
+/// chance (docs/ANALYSIS.md), and the way to their worst move in the review.
+fn luck_and_play(
+    ui: &mut egui::Ui,
+    s: &Standing,
+    shown: &Shown,
+    asked: &mut Asked,
+    palette: &Palette,
+) {
+    let (texts, table) = (&*shown.texts, &*shown.table);
+    let Some(analysis) = &shown.analysis.analysis else {
+        return;
+    };
+    let Some(seat) = analysis.seats.get(usize::from(s.seat)) else {
+        return;
+    };
+    if table.seat_kind(s.seat).is_cpu() {
+        return;
+    }
+    let luck = seat.luck() * 100.0;
+    let key = match luck {
+        l if l >= LUCK_SHOWN => "results-luck-good",
+        l if l <= -LUCK_SHOWN => "results-luck-bad",
+        _ => "results-luck-even",
+    };
+    let luck_words = texts.fmt(key, &[("points", crate::ui::luck::signed(luck).into())]);
+    let play_words = texts.fmt(
+        "results-play",
+        &[
+            ("mistakes", seat.count(Class::Mistake).into()),
+            ("blunders", seat.count(Class::Blunder).into()),
+            ("rate", format!("{:.1}", seat.error_rate).into()),
+        ],
+    );
+    // Under the name, past the medal and the mark, on the side the line starts.
+    let indent = 38.0;
+    row(ui, texts, |ui| {
+        ui.add_space(indent);
+        ui.label(luck_words.rich().small().color(palette.weak_text));
+    });
+    row(ui, texts, |ui| {
+        ui.add_space(indent);
+        ui.label(play_words.rich().small().color(palette.weak_text));
+        let worst = analysis
+            .worst(s.seat)
+            .filter(|d| d.class >= Class::Inaccuracy);
+        let kept = shown
+            .past
+            .games
+            .first()
+            .filter(|g| g.file.record.steps == table.record.steps || g.file.served.is_some());
+        if let (Some(worst), Some(game)) = (worst, kept)
+            && ui.small_button(texts.get("results-worst-move")).clicked()
+        {
+            asked.review.write(ReviewRequested::File {
+                file: Box::new(game.file.clone()),
+                at: ReviewAt::Step(worst.step),
+            });
+        }
+    });
+}
+
+/// Luck worth a word: five points of win chance, up or down.
+const LUCK_SHOWN: f32 = 5.0;
+
+/// Each seat's luck and play, under the game in numbers.
+fn analysis_table(ui: &mut egui::Ui, shown: &Shown) {
+    if let Some(analysis) = &shown.analysis.analysis {
+        crate::ui::luck::seats_table(ui, &shown.texts, "results_analysis", analysis, |seat| {
+            seat_cell(shown, seat)
+        });
+    }
 }
 
 /// Play again, change the table, review the game.

@@ -1,9 +1,11 @@
 //! The review of a finished game (`table::review`), beside the board (below it when upright):
 //! the step shown in words, the controls (←/→, play, the next capture or six, a slider over
-//! the game), the chart of who was winning with its moments, and the dice check.
+//! the game), the chart of who was winning with its moments, at a decision its class and the
+//! better move, each seat's luck and play (docs/ANALYSIS.md), and the dice check.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use ludo_cpu::analysis::Class;
 
 use crate::board::camera::Stage;
 use crate::i18n::Texts;
@@ -200,6 +202,19 @@ fn panel(ui: &mut egui::Ui, at: &Panel, steps: &mut MessageWriter<ReviewStep>) {
             .size(palette.text_size * 1.05)
             .strong()
     });
+    if let Some(decision) = review.decision() {
+        let words = crate::ui::luck::decision_words(texts, decision);
+        let colour = if decision.class >= Class::Mistake {
+            palette.warning
+        } else {
+            palette.weak_text
+        };
+        paragraph_rich(ui, texts, &words, |t| {
+            egui::RichText::new(t)
+                .color(colour)
+                .size(palette.text_size * 0.9)
+        });
+    }
     ui.add_space(6.0);
     controls(ui, review, texts, steps);
     ui.add_space(8.0);
@@ -210,6 +225,30 @@ fn panel(ui: &mut egui::Ui, at: &Panel, steps: &mut MessageWriter<ReviewStep>) {
         }
     }
     ui.add_space(6.0);
+    // Each seat's luck and play: folded, under the chart.
+    if let Some(analysis) = &review.analysis {
+        egui::CollapsingHeader::new(texts.get("analysis-title"))
+            .id_salt("review_analysis")
+            .show(ui, |ui| {
+                egui::ScrollArea::horizontal()
+                    .id_salt("review_analysis_scroll")
+                    .show(ui, |ui| {
+                        crate::ui::luck::seats_table(
+                            ui,
+                            texts,
+                            "review_analysis_table",
+                            analysis,
+                            |seat| {
+                                let (table, look) = (at.table, &at.theme.look);
+                                Box::new(move |ui: &mut egui::Ui| {
+                                    let colour = table.layout.colours[seat as usize];
+                                    mark_icon(ui, look, colour, 16.0);
+                                })
+                            },
+                        );
+                    });
+            });
+    }
     // Each seat's dice, counted: folded, under the chart.
     egui::CollapsingHeader::new(texts.get("dice-title"))
         .id_salt("review_dice")
