@@ -10,7 +10,7 @@ pub use crate::table::flow::{
     dice_rolled, piece_moved,
 };
 pub use crate::table::profiles::{LastRatings, PROFILES_VERSION, Profiles, Unranked};
-pub use crate::table::review::{Review, ReviewStep};
+pub use crate::table::review::{Review, ReviewStep, TryAgainRequested};
 pub use crate::table::screen::{Pause, Screen};
 pub use crate::table::settings::{Settings, Speed};
 pub use crate::table::stats::Story;

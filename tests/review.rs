@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use ludo::testing::DataDir;
 use ludo::testing::Screen;
 use ludo::testing::{PastGames, load_past_games};
-use ludo::testing::{Review, ReviewStep};
+use ludo::testing::{MoveChosen, Review, ReviewStep, TryAgainRequested};
 use ludo::testing::{ReviewAt, ReviewRequested, read_game_file};
 use ludo::testing::{SeatKind, Table, TableConfig};
 use ludo_core::{CpuLevel, Event, GameRecord, RandomChooser, Rules, Step};
@@ -121,6 +121,63 @@ fn a_review_shows_the_engines_game_at_every_step_and_gives_the_table_back() {
     let table = app.world().resource::<Table>();
     assert_eq!(table.seed, 3);
     assert!(table.record.steps.starts_with(&live.steps));
+}
+
+/// "Try it again" at a person's decision: the table is the position before the move, the
+/// same face to play, the person's seat theirs and the others CPUs at the levels they played;
+/// the game plays on from there with the die the record's seed goes on to roll.
+#[test]
+fn try_it_again_plays_a_decision_again_from_its_position() {
+    let mut app = common::headless_app(cpu_table(3), |_| {});
+    app.update();
+    let record = recorded(21);
+    open(&mut app, GameFile::local(record.clone(), None));
+    // The analysis runs a slice a frame.
+    let analysed = common::update_until(&mut app, 60.0, |w| {
+        w.resource::<Review>().analysis.is_some()
+    });
+    assert!(analysed, "the review's analysis finishes");
+    let review = app.world().resource::<Review>();
+    let analysis = review.analysis.as_ref().unwrap();
+    let decision = analysis
+        .decisions
+        .iter()
+        .filter(|d| d.seat == 0 && d.counted)
+        .max_by(|a, b| a.loss.total_cmp(&b.loss))
+        .cloned()
+        .expect("Ana decided something");
+    let before = review.positions[decision.step].game.state();
+    step(&mut app, ReviewStep::To(decision.step));
+    app.world_mut().write_message(TryAgainRequested);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    assert!(app.world().get_resource::<Review>().is_none());
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.game.state(), before);
+    assert_eq!(table.game.pending_roll(), Some(decision.roll));
+    assert_eq!(table.game.turn(), 0);
+    assert_eq!(table.seats[0], SeatKind::Person { name: "Ana".into() });
+    assert_eq!(table.seats[1], SeatKind::Cpu(CpuLevel::Hard));
+    assert_eq!(table.seats[2], SeatKind::Cpu(CpuLevel::Random));
+    assert_eq!(table.seats[3], SeatKind::Cpu(CpuLevel::Normal));
+    assert_eq!(table.record.steps, record.steps[..decision.step]);
+    // The player takes the better move this time, then lets the CPU play on for them.
+    app.world_mut().write_message(MoveChosen {
+        seat: 0,
+        piece: decision.best,
+    });
+    app.update();
+    app.world_mut().resource_mut::<Table>().autopilot[0] = true;
+    let played_on = common::update_until(&mut app, 30.0, |w| {
+        w.resource::<Table>().record.steps.len() > decision.step + 4
+    });
+    assert!(played_on, "the game goes on from the position");
+    let table = app.world().resource::<Table>();
+    assert_eq!(table.record.steps[decision.step], Step::Move(decision.best));
+    let file = GameFile::local(table.record.clone(), None);
+    assert!(table.record.replay().is_ok());
+    assert_eq!(file.check_dice(), Some(DiceCheck::Fair));
 }
 
 #[test]

@@ -164,6 +164,7 @@ results-link = يمكن لأي أحد مراجعة هذه اللعبة على { 
 results-luck-good = نرد محظوظ: { $points } نقطة من فرصة الفوز
 results-luck-bad = نرد عاثر: { $points } نقطة من فرصة الفوز
 results-luck-even = نرد متعادل: { $points } نقطة من فرصة الفوز
+results-analysing = جارٍ وزن النرد والنقلات…
 results-play = { $mistakes ->
     [0] لا أخطاء
    *[other] أخطاء: { $mistakes }
@@ -412,6 +413,7 @@ review-play = تشغيل
 review-pause = إيقاف مؤقت
 review-next-capture = الأخذ التالي
 review-next-six = الستة التالية
+review-try-again = جرّبها مرة أخرى
 review-chart-win = فرصة الفوز بعد كل دور
 review-chart-place = المركز المتوقع بعد كل دور
 review-chart-loading = جارٍ تقييم اللعبة…

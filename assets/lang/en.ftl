@@ -179,6 +179,7 @@ results-link = Anyone can review this game at { $link }
 results-luck-good = Lucky dice: { $points } points of win chance
 results-luck-bad = Tough dice: { $points } points of win chance
 results-luck-even = Even dice: { $points } points of win chance
+results-analysing = Weighing the dice and the moves…
 results-play = { $mistakes ->
     [0] No mistakes
     [one] One mistake
@@ -431,6 +432,7 @@ review-play = Play
 review-pause = Pause
 review-next-capture = Next capture
 review-next-six = Next six
+review-try-again = Try it again
 review-chart-win = Chance to win after each turn
 review-chart-place = Expected place after each turn
 review-chart-loading = Rating the game…

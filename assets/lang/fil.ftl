@@ -167,6 +167,7 @@ results-link = Mababalikan ng sinuman ang larong ito sa { $link }
 results-luck-good = Masuwerteng dais: { $points } puntos ng tsansang manalo
 results-luck-bad = Malas na dais: { $points } puntos ng tsansang manalo
 results-luck-even = Patas na dais: { $points } puntos ng tsansang manalo
+results-analysing = Tinitimbang ang dais at ang mga tira…
 results-play = { $mistakes ->
     [0] Walang mali
    *[other] { $mistakes } mali
@@ -415,6 +416,7 @@ review-play = I-play
 review-pause = I-pause
 review-next-capture = Susunod na pagkain
 review-next-six = Susunod na anim
+review-try-again = Subukan ulit
 review-chart-win = Tsansang manalo pagkatapos ng bawat tira
 review-chart-place = Inaasahang puwesto pagkatapos ng bawat tira
 review-chart-loading = Sinusuri ang laro…

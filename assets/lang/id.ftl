@@ -158,6 +158,7 @@ results-link = Siapa pun bisa meninjau permainan ini di { $link }
 results-luck-good = Dadu beruntung: { $points } poin peluang menang
 results-luck-bad = Dadu sial: { $points } poin peluang menang
 results-luck-even = Dadu seimbang: { $points } poin peluang menang
+results-analysing = Menimbang dadu dan langkah…
 results-play = { $mistakes ->
     [0] Tanpa kesalahan
    *[other] { $mistakes } kesalahan
@@ -406,6 +407,7 @@ review-play = Putar
 review-pause = Jeda
 review-next-capture = Makan berikutnya
 review-next-six = Enam berikutnya
+review-try-again = Coba lagi
 review-chart-win = Peluang menang setelah tiap giliran
 review-chart-place = Peringkat yang diharapkan setelah tiap giliran
 review-chart-loading = Menilai permainan…

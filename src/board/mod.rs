@@ -11,6 +11,7 @@ pub mod celebrate;
 pub mod choosing;
 pub mod clock;
 pub mod dice;
+pub mod ghost;
 pub mod hops;
 pub mod input;
 pub mod motion;
@@ -61,6 +62,7 @@ pub(super) fn plugin(app: &mut App) {
         hops::plugin,
         choosing::plugin,
         dice::plugin,
+        ghost::plugin,
         input::plugin,
         audio::plugin,
         celebrate::plugin,

@@ -3,7 +3,8 @@
 
 use bevy::prelude::*;
 use ludo_core::{
-    Action, Chooser, CpuLevel, Dice, Event, Game, GameRecord, Layout, PlayError, Rules, Seed,
+    Action, Chooser, CpuLevel, Dice, DiceState, Event, Game, GameRecord, Layout, PlayError, Rules,
+    Seed,
 };
 use ludo_cpu::Cpu;
 use serde::{Deserialize, Serialize};
@@ -192,6 +193,33 @@ impl Table {
             turn_limit: TurnLimit::None,
             game,
         }
+    }
+
+    /// A finished game taken up again at one of its decisions (`position`, after step
+    /// `steps` of `record`, a move awaited): `seat` a person's, every other seat a CPU at the
+    /// level it played (a person's at normal), the die going on as it went.
+    pub fn trying_again(record: &GameRecord, position: Game, steps: usize, seat: u8) -> Table {
+        let mut table = Table::reviewing(record, position);
+        for (s, kind) in table.seats.iter_mut().enumerate() {
+            *kind = match std::mem::replace(kind, SeatKind::Cpu(CpuLevel::Normal)) {
+                SeatKind::Person { name } if s == usize::from(seat) => SeatKind::Person { name },
+                SeatKind::Cpu(_) if s == usize::from(seat) => SeatKind::Person {
+                    name: UNNAMED.into(),
+                },
+                SeatKind::Cpu(level) => SeatKind::Cpu(level),
+                SeatKind::Person { .. } => SeatKind::Cpu(CpuLevel::Normal),
+            };
+        }
+        table.record.players = table.seats.iter().map(SeatKind::label).collect();
+        table.record.steps.truncate(steps);
+        let rolls = (table.record.steps.iter())
+            .filter(|s| matches!(s, ludo_core::Step::Roll(_)))
+            .count() as u64;
+        table.dice = Dice::from_state(DiceState {
+            seed: table.dice.state().seed,
+            rolls,
+        });
+        table
     }
 
     /// The table's choices as they stand for this game (its own seed, after rematches).

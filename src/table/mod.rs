@@ -5,6 +5,7 @@
 
 use bevy::prelude::*;
 
+pub mod analysing;
 mod cpu;
 pub mod flow;
 mod game;

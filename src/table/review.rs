@@ -10,6 +10,8 @@ use ludo_cpu::chances::{Chart, Moment};
 use ludo_cpu::value_net::NetId;
 use ludo_proto::{DiceCheck, GameFile};
 
+use crate::table::analysing::Analysing;
+use crate::table::flow::{Decider, GameStarted, TableOpened};
 use crate::table::screen::Screen;
 use crate::table::settings::Settings;
 use crate::table::signal::Signal;
@@ -17,6 +19,11 @@ use crate::table::{GameSet, Table};
 
 /// How many moments a review lists.
 const MOMENTS: usize = 6;
+
+/// A player asks to play the decision shown again (`Review::try_again`): a local game from
+/// that position starts.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct TryAgainRequested;
 
 /// What a player asks of an open review.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,8 +50,10 @@ pub struct Review {
     pub chart: Option<Chart>,
     pub wanted: Option<NetId>,
     pub moments: Vec<Moment>,
-    /// Luck or skill (docs/ANALYSIS.md), rated with the chart; `None` for a game not over.
+    /// Luck or skill (docs/ANALYSIS.md), rated with the chart; `None` for a game not over
+    /// and while it runs, a slice a frame (`analysing`).
     pub analysis: Option<Analysis>,
+    analysing: Option<Analysing>,
     /// The dice checked (against a server's promise, or the record's own seed); `None`: the
     /// record has no seed.
     pub dice: Option<DiceCheck>,
@@ -75,6 +84,7 @@ impl Review {
             wanted: None,
             moments: Vec::new(),
             analysis: None,
+            analysing: None,
             dice,
             faces,
             playing: false,
@@ -96,8 +106,8 @@ impl Review {
                 self.moments = chart.moments(MOMENTS);
                 self.chart = Some(chart);
                 self.wanted = None;
-                // The same rating: its network is in.
-                self.analysis = Analysis::of(&self.file.steps_only()).ok();
+                // The same rating: its network is in. A game not over has none.
+                self.analysing = Analysing::start(&self.file.steps_only()).ok();
             }
             Err(id) => self.wanted = Some(id),
         }
@@ -132,6 +142,19 @@ impl Review {
             .decisions
             .iter()
             .find(|d| d.counted && (d.step == self.at || d.step + 1 == self.at))
+    }
+
+    /// The table on which the decision shown is played again: the position before its move,
+    /// the same face thrown, its seat a person's and the others CPUs (`Table::trying_again`).
+    pub fn try_again(&self) -> Option<Table> {
+        let decision = self.decision()?;
+        let position = self.positions.get(decision.step)?.game.clone();
+        Some(Table::trying_again(
+            &self.file.record,
+            position,
+            decision.step,
+            decision.seat,
+        ))
     }
 
     /// The last position.
@@ -221,12 +244,19 @@ pub fn begin(
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ReviewStep>()
+        .add_message::<TryAgainRequested>()
         .add_systems(
             Update,
-            (step_review, show_position)
+            (step_review, show_position, try_again)
                 .chain()
                 .in_set(GameSet::Rules)
                 .run_if(resource_exists::<Review>.and_then(in_state(Screen::Review))),
+        )
+        .add_systems(
+            Update,
+            analyse
+                .in_set(GameSet::React)
+                .run_if(resource_exists::<Review>),
         )
         .add_systems(OnExit(Screen::Review), end_review);
 }
@@ -261,6 +291,50 @@ fn show_position(review: Res<Review>, mut table: ResMut<Table>, mut shown: Local
     if review.is_added() || *shown != review.at {
         table.game = review.positions[review.at].game.clone();
         *shown = review.at;
+    }
+}
+
+/// The decision shown is played again at the table: the review closes onto the new game,
+/// and the table set aside (a game this device was playing) is not brought back.
+fn try_again(
+    mut asked: MessageReader<TryAgainRequested>,
+    mut review: ResMut<Review>,
+    mut table: ResMut<Table>,
+    mut next: ResMut<NextState<Screen>>,
+    mut decider: ResMut<Decider>,
+    mut opened: MessageWriter<TableOpened>,
+    mut started: MessageWriter<GameStarted>,
+) {
+    if asked.read().last().is_none() {
+        return;
+    }
+    let Some(again) = review.try_again() else {
+        return;
+    };
+    review.live = None;
+    *table = again;
+    *decider = Decider::Here;
+    next.set(Screen::Playing);
+    opened.write(TableOpened);
+    started.write(GameStarted);
+}
+
+/// The review's analysis, a slice a frame.
+fn analyse(mut review: ResMut<Review>, mut signals: MessageWriter<Signal>) {
+    let Some(running) = review.analysing.as_mut() else {
+        return;
+    };
+    match running.work() {
+        Ok(None) => {}
+        Ok(Some((analysis, signal))) => {
+            review.analysis = Some(analysis);
+            review.analysing = None;
+            signals.write(signal);
+        }
+        Err(e) => {
+            warn!("the game reviewed was not analysed: {e}");
+            review.analysing = None;
+        }
     }
 }
 

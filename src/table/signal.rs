@@ -64,11 +64,12 @@ pub enum Signal {
         micros: u64,
     },
     /// The game just finished was analysed for luck and skill: `throws` throws and
-    /// `decisions` decisions in `micros` microseconds.
+    /// `decisions` decisions in `micros` microseconds of work, spread over `frames` frames.
     Analysed {
         throws: usize,
         decisions: usize,
         micros: u64,
+        frames: u32,
     },
     /// This device checked a finished game's dice: `fair`, `failed` (why in `detail`) or
     /// `no_seed`.

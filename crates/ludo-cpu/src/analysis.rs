@@ -153,6 +153,8 @@ pub enum AnalysisError {
     Network(NetId),
     #[error("the position does not wait for a turn's roll of 1 to 6")]
     NotARoll,
+    #[error("the position does not wait for a move")]
+    NotAMove,
 }
 
 /// What one face of a throw leads to: the values after each legal move (none: the throw
@@ -170,7 +172,6 @@ fn faces(game: &Game, rating: &mut Rating) -> Vec<Face> {
 
 /// A throw of `face` at `game`, played out: every legal move, or the pass.
 fn play_face(game: &Game, face: u8, rating: &mut Rating) -> Face {
-    let roller = game.turn() as usize;
     let mut rolled = game.clone();
     rolled.play_roll(face, &mut Discard);
     if rolled.awaiting() != Awaiting::Move {
@@ -182,6 +183,12 @@ fn play_face(game: &Game, face: u8, rating: &mut Rating) -> Face {
             best_piece: None,
         };
     }
+    play_moves(&rolled, rating)
+}
+
+/// Every legal move of `rolled` (awaiting a move) played out, and the best for its roller.
+fn play_moves(rolled: &Game, rating: &mut Rating) -> Face {
+    let roller = rolled.turn() as usize;
     let moves: Vec<(u8, Vec<f32>)> = rolled
         .legal_moves()
         .iter()
@@ -226,8 +233,22 @@ pub fn choices(game: &Game, face: u8) -> Result<Vec<Choice>, AnalysisError> {
         return Err(AnalysisError::NotARoll);
     }
     let mut rating = Rating::of(game).map_err(AnalysisError::Network)?;
-    let me = game.turn() as usize;
     let face = play_face(game, face, &mut rating);
+    Ok(judged(&face, game.turn()))
+}
+
+/// The moves of `rolled` (a throw made, a move awaited), best first: a hint.
+pub fn choices_now(rolled: &Game) -> Result<Vec<Choice>, AnalysisError> {
+    if rolled.awaiting() != Awaiting::Move {
+        return Err(AnalysisError::NotAMove);
+    }
+    let mut rating = Rating::of(rolled).map_err(AnalysisError::Network)?;
+    Ok(judged(&play_moves(rolled, &mut rating), rolled.turn()))
+}
+
+/// A face's moves as choices, best first.
+fn judged(face: &Face, seat: u8) -> Vec<Choice> {
+    let me = seat as usize;
     let best = face.best[me];
     let mut choices: Vec<Choice> = face
         .moves
@@ -240,97 +261,149 @@ pub fn choices(game: &Game, face: u8) -> Result<Vec<Choice>, AnalysisError> {
         })
         .collect();
     choices.sort_by(|a, b| a.loss.total_cmp(&b.loss));
-    Ok(choices)
+    choices
 }
 
-impl Analysis {
-    /// Analyses a finished game's record.
-    pub fn of(record: &GameRecord) -> Result<Analysis, AnalysisError> {
+/// A game's analysis under way, a throw at a time: the game's window analyses a long game
+/// over several frames (at six seats one throw rates a few hundred positions), so that it
+/// never stands still. [`Analysis::of`] runs one to the end.
+pub struct Analyser {
+    steps: Vec<Step>,
+    /// The next step to play.
+    next: usize,
+    game: Game,
+    rating: Rating,
+    throws: Vec<Throw>,
+    decisions: Vec<Decision>,
+    summary: Vec<SeatSummary>,
+    /// Each seat's change by the moves played (their part of the identity).
+    changes: Vec<f32>,
+    first_value: Option<Vec<f32>>,
+    /// The face thrown last, played out: the decision that follows reads it.
+    thrown: Option<Face>,
+}
+
+impl Analyser {
+    /// Starts on a finished game's record; fails with the network the rating needs when it
+    /// is not loaded yet.
+    pub fn new(record: &GameRecord) -> Result<Analyser, AnalysisError> {
         let start = record.start()?;
-        let mut rating = Rating::of(&start).map_err(AnalysisError::Network)?;
+        let rating = Rating::of(&start).map_err(AnalysisError::Network)?;
         let seats = start.seats() as usize;
-        let mut throws = Vec::new();
-        let mut decisions = Vec::new();
-        let mut summary: Vec<SeatSummary> = (0..seats)
-            .map(|s| SeatSummary {
-                seat: s as u8,
-                ..SeatSummary::default()
-            })
-            .collect();
-        // Each seat's change by the moves played (their part of the identity).
-        let mut changes = vec![0.0f32; seats];
-        let mut first_value: Option<Vec<f32>> = None;
-        // The face thrown last, played out: the decision that follows reads it.
-        let mut thrown: Option<Face> = None;
-        let mut game = start;
-        for (index, &step) in record.steps.iter().enumerate() {
-            match step {
-                Step::Roll(face) if game.awaiting() == Awaiting::Roll => {
-                    if first_value.is_none() {
-                        let mut v = Vec::new();
-                        rating.values(&game, &mut v);
-                        first_value = Some(v);
-                    }
-                    let mut all = faces(&game, &mut rating);
-                    let seat = game.turn();
-                    let luck: Vec<f32> = (0..seats)
-                        .map(|i| {
-                            let mean = all.iter().map(|f| f.best[i]).sum::<f32>() / 6.0;
-                            all[face as usize - 1].best[i] - mean
-                        })
-                        .collect();
-                    for (i, l) in luck.iter().enumerate() {
-                        if i == seat as usize {
-                            summary[i].luck_own += l;
-                        } else {
-                            summary[i].luck_others += l;
-                        }
-                    }
-                    throws.push(Throw {
-                        step: index,
-                        seat,
-                        face,
-                        luck,
-                    });
-                    thrown = Some(all.swap_remove(face as usize - 1));
+        Ok(Analyser {
+            steps: record.steps.clone(),
+            next: 0,
+            game: start,
+            rating,
+            throws: Vec::new(),
+            decisions: Vec::new(),
+            summary: (0..seats)
+                .map(|s| SeatSummary {
+                    seat: s as u8,
+                    ..SeatSummary::default()
+                })
+                .collect(),
+            changes: vec![0.0; seats],
+            first_value: None,
+            thrown: None,
+        })
+    }
+
+    /// The steps analysed and the record's steps.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.steps.len())
+    }
+
+    /// Plays on through the record until `throws` more throws are rated or the record ends;
+    /// at its end, the analysis (once: the analyser is spent).
+    pub fn advance(&mut self, throws: usize) -> Result<Option<Analysis>, AnalysisError> {
+        let mut rated = 0;
+        while self.next < self.steps.len() {
+            if rated == throws && matches!(self.steps[self.next], Step::Roll(_)) {
+                return Ok(None);
+            }
+            let (index, step) = (self.next, self.steps[self.next]);
+            rated += usize::from(self.analyse(index, step));
+            self.game
+                .play(step, &mut Discard)
+                .map_err(|error| ReplayError::Illegal { index, step, error })?;
+            self.next += 1;
+        }
+        self.finish().map(Some)
+    }
+
+    /// What step `index` of the record tells, before it is played; whether it was a throw.
+    fn analyse(&mut self, index: usize, step: Step) -> bool {
+        let game = &self.game;
+        let seats = self.summary.len();
+        match step {
+            Step::Roll(face) if game.awaiting() == Awaiting::Roll => {
+                if self.first_value.is_none() {
+                    let mut v = Vec::new();
+                    self.rating.values(game, &mut v);
+                    self.first_value = Some(v);
                 }
-                Step::Move(piece) if game.awaiting() == Awaiting::Move => {
-                    let seat = game.turn();
-                    let roll = game.pending_roll().unwrap_or(0);
-                    let face = thrown.take().filter(|f| !f.moves.is_empty());
-                    if let Some(face) = face {
-                        let decision = decide(index, seat, roll, piece, &face);
-                        let played = &face
-                            .moves
-                            .iter()
-                            .find(|(p, _)| *p == piece)
-                            .expect("the record's move is legal")
-                            .1;
-                        for (i, change) in changes.iter_mut().enumerate() {
+                let mut all = faces(game, &mut self.rating);
+                let seat = game.turn();
+                let luck: Vec<f32> = (0..seats)
+                    .map(|i| {
+                        let mean = all.iter().map(|f| f.best[i]).sum::<f32>() / 6.0;
+                        all[face as usize - 1].best[i] - mean
+                    })
+                    .collect();
+                for (i, l) in luck.iter().enumerate() {
+                    if i == seat as usize {
+                        self.summary[i].luck_own += l;
+                    } else {
+                        self.summary[i].luck_others += l;
+                    }
+                }
+                self.throws.push(Throw {
+                    step: index,
+                    seat,
+                    face,
+                    luck,
+                });
+                self.thrown = Some(all.swap_remove(face as usize - 1));
+                true
+            }
+            Step::Move(piece) if game.awaiting() == Awaiting::Move => {
+                let seat = game.turn();
+                let roll = game.pending_roll().unwrap_or(0);
+                let face = self.thrown.take().filter(|f| !f.moves.is_empty());
+                if let Some(face) = face {
+                    let decision = decide(index, seat, roll, piece, &face);
+                    // An illegal move is the replay's error, said when it is played.
+                    if let Some((_, played)) = face.moves.iter().find(|(p, _)| *p == piece) {
+                        for (i, change) in self.changes.iter_mut().enumerate() {
                             *change += played[i] - face.best[i];
                         }
-                        let s = &mut summary[seat as usize];
-                        if decision.counted {
-                            s.decisions += 1;
-                            s.classes[decision.class as usize] += 1;
-                            s.error_rate += decision.loss;
-                        } else {
-                            s.forced += 1;
-                        }
-                        decisions.push(decision);
                     }
+                    let s = &mut self.summary[seat as usize];
+                    if decision.counted {
+                        s.decisions += 1;
+                        s.classes[decision.class as usize] += 1;
+                        s.error_rate += decision.loss;
+                    } else {
+                        s.forced += 1;
+                    }
+                    self.decisions.push(decision);
                 }
-                _ => {}
+                false
             }
-            game.play(step, &mut Discard)
-                .map_err(|error| ReplayError::Illegal { index, step, error })?;
+            _ => false,
         }
-        if !game.is_over() {
+    }
+
+    /// The summary, once the record has been played to its end.
+    fn finish(&mut self) -> Result<Analysis, AnalysisError> {
+        if !self.game.is_over() {
             return Err(AnalysisError::NotOver);
         }
         let mut result = Vec::new();
-        rating.values(&game, &mut result);
-        let start_value = first_value.unwrap_or_else(|| result.clone());
+        self.rating.values(&self.game, &mut result);
+        let start_value = self.first_value.take().unwrap_or_else(|| result.clone());
+        let mut summary = std::mem::take(&mut self.summary);
         for (i, s) in summary.iter_mut().enumerate() {
             s.error_rate = if s.decisions > 0 {
                 1000.0 * s.error_rate / s.decisions as f32
@@ -340,17 +413,27 @@ impl Analysis {
             s.start = start_value[i];
             s.result = result[i];
             s.luck_adjusted = s.result - s.luck();
-            s.residual = s.result - s.start - s.luck() - changes[i];
+            s.residual = s.result - s.start - s.luck() - self.changes[i];
         }
         Ok(Analysis {
-            measure: match rating.measure() {
+            measure: match self.rating.measure() {
                 Measure::Win => "win",
                 Measure::Place => "place",
             },
-            throws,
-            decisions,
+            throws: std::mem::take(&mut self.throws),
+            decisions: std::mem::take(&mut self.decisions),
             seats: summary,
         })
+    }
+}
+
+impl Analysis {
+    /// Analyses a finished game's record, all at once.
+    pub fn of(record: &GameRecord) -> Result<Analysis, AnalysisError> {
+        let mut analyser = Analyser::new(record)?;
+        Ok(analyser
+            .advance(usize::MAX)?
+            .expect("an unbounded advance reaches the end"))
     }
 
     /// The decision a player did worst at (the largest loss among those counted).
@@ -501,6 +584,25 @@ mod tests {
     /// docs/ANALYSIS.md).
     const RESIDUAL_BOUND: f64 = 0.25;
 
+    /// A window analyses a long game a few throws a frame: the same analysis as at once.
+    #[test]
+    fn an_analysis_in_slices_is_the_analysis_at_once() {
+        let record = played(Rules::default(), 6, 21, None);
+        let whole = Analysis::of(&record).unwrap();
+        let mut analyser = Analyser::new(&record).unwrap();
+        let mut slices = 0;
+        let sliced = loop {
+            slices += 1;
+            let (done, _) = analyser.progress();
+            match analyser.advance(7).unwrap() {
+                Some(analysis) => break analysis,
+                None => assert!(analyser.progress().0 > done, "a slice moves on"),
+            }
+        };
+        assert_eq!(sliced, whole);
+        assert!(slices > whole.throws.len() / 7, "{slices} slices");
+    }
+
     #[test]
     fn a_move_with_no_alternative_is_no_decision() {
         let a = check(&played(Rules::default(), 4, 11, None));
@@ -556,5 +658,10 @@ mod tests {
             "walking on instead of capturing: {choices:?}"
         );
         assert!(super::choices(&game, 7).is_err());
+        // The same throw made, as a hint judges it.
+        let mut rolled = game.clone();
+        rolled.play_roll(3, &mut Discard);
+        assert_eq!(choices_now(&rolled).unwrap(), choices);
+        assert!(choices_now(&game).is_err());
     }
 }

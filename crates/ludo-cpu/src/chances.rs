@@ -309,16 +309,23 @@ fn race(game: &Game, measure: Measure) -> Vec<f32> {
                 .fold(f32::MIN, f32::max);
             let dt = (to - from) / STEPS as f32;
             let mut win = vec![0.0; n];
+            // Each seat's chance to be still going at t, and the products of those before
+            // and after it in `open`: the others' product without dividing by one's own.
+            let mut later = vec![0.0f32; open.len()];
+            let mut after = vec![1.0f32; open.len() + 1];
             for i in 0..STEPS {
                 let t = from + (i as f32 + 0.5) * dt;
-                for &(s, (mean, sd)) in &open {
+                for (k, (_, (m, d))) in open.iter().enumerate() {
+                    later[k] = 1.0 - normal_cdf((t - m) / d);
+                }
+                for k in (0..open.len()).rev() {
+                    after[k] = after[k + 1] * later[k];
+                }
+                let mut before = 1.0;
+                for (k, &(s, (mean, sd))) in open.iter().enumerate() {
                     let density = (-0.5 * ((t - mean) / sd).powi(2)).exp() / sd;
-                    let others_later: f32 = open
-                        .iter()
-                        .filter(|(r, _)| *r != s)
-                        .map(|(_, (m, d))| 1.0 - normal_cdf((t - m) / d))
-                        .product();
-                    win[s] += density * others_later;
+                    win[s] += density * before * after[k + 1];
+                    before *= later[k];
                 }
             }
             let sum: f32 = win.iter().sum();

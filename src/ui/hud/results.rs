@@ -183,15 +183,24 @@ fn luck_and_play(
     palette: &Palette,
 ) {
     let (texts, table) = (&*shown.texts, &*shown.table);
+    // Under the name, past the medal and the mark, on the side the line starts.
+    let indent = 38.0;
+    if table.seat_kind(s.seat).is_cpu() {
+        return;
+    }
     let Some(analysis) = &shown.analysis.analysis else {
+        if shown.analysis.pending() {
+            row(ui, texts, |ui| {
+                ui.add_space(indent);
+                let words = texts.get("results-analysing");
+                ui.label(words.rich().small().color(palette.weak_text));
+            });
+        }
         return;
     };
     let Some(seat) = analysis.seats.get(usize::from(s.seat)) else {
         return;
     };
-    if table.seat_kind(s.seat).is_cpu() {
-        return;
-    }
     let luck = seat.luck() * 100.0;
     let key = match luck {
         l if l >= LUCK_SHOWN => "results-luck-good",
@@ -207,8 +216,6 @@ fn luck_and_play(
             ("rate", format!("{:.1}", seat.error_rate).into()),
         ],
     );
-    // Under the name, past the medal and the mark, on the side the line starts.
-    let indent = 38.0;
     row(ui, texts, |ui| {
         ui.add_space(indent);
         ui.label(luck_words.rich().small().color(palette.weak_text));

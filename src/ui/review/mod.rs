@@ -10,7 +10,7 @@ use ludo_cpu::analysis::Class;
 use crate::board::camera::Stage;
 use crate::i18n::Texts;
 use crate::i18n::ui::{paragraph, paragraph_rich};
-use crate::table::review::{Review, ReviewStep};
+use crate::table::review::{Review, ReviewStep, TryAgainRequested};
 use crate::table::screen::Screen;
 use crate::table::{GameSet, Table};
 use crate::theme::ActiveTheme;
@@ -137,6 +137,7 @@ fn review_panel(
     texts: Res<Texts>,
     theme: Res<ActiveTheme>,
     mut steps: MessageWriter<ReviewStep>,
+    mut again: MessageWriter<TryAgainRequested>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let palette = Palette::of(&theme.look.ui);
@@ -163,7 +164,7 @@ fn review_panel(
                                 theme: &theme,
                                 palette: &palette,
                             };
-                            panel(ui, &at, &mut steps)
+                            panel(ui, &at, &mut steps, &mut again)
                         });
                 });
         });
@@ -179,7 +180,12 @@ struct Panel<'a> {
     palette: &'a Palette,
 }
 
-fn panel(ui: &mut egui::Ui, at: &Panel, steps: &mut MessageWriter<ReviewStep>) {
+fn panel(
+    ui: &mut egui::Ui,
+    at: &Panel,
+    steps: &mut MessageWriter<ReviewStep>,
+    again: &mut MessageWriter<TryAgainRequested>,
+) {
     let (review, texts, palette) = (at.review, at.texts, at.palette);
     header(ui, review, texts, palette, steps);
     // The dice check first: a failed one is never out of sight.
@@ -214,6 +220,13 @@ fn panel(ui: &mut egui::Ui, at: &Panel, steps: &mut MessageWriter<ReviewStep>) {
                 .color(colour)
                 .size(palette.text_size * 0.9)
         });
+        // The same throw, played again: the decision's seat by the player, the others by
+        // CPUs.
+        let label = texts.get("review-try-again");
+        let button = egui::Button::new(label.rich()).min_size(egui::vec2(0.0, 36.0));
+        if ui.add(button).clicked() {
+            again.write(TryAgainRequested);
+        }
     }
     ui.add_space(6.0);
     controls(ui, review, texts, steps);

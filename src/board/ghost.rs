@@ -1,0 +1,136 @@
+//! In a review, at a decision that gave points away, a ghost of the better move: the piece
+//! drawn faint in a ring on the square that move would have taken it to, and a dot on each
+//! square it would have walked over.
+
+use bevy::prelude::*;
+use ludo_core::{Discard, Pos};
+use ludo_cpu::analysis::Class;
+
+use crate::board::BoardSet;
+use crate::board::pieces::PIECE_Z;
+use crate::board::shapes::{Shapes, cell_pos, spawn_mark};
+use crate::table::Table;
+use crate::table::review::Review;
+use crate::theme::ActiveTheme;
+
+/// The ghost of the better move.
+#[derive(Component)]
+pub struct Ghost;
+
+/// How much of its seat's colour a ghost keeps.
+const GHOST_ALPHA: f32 = 0.5;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, show_ghost.in_set(BoardSet::Show));
+}
+
+/// The better move of the decision shown, for a decision worth a mark (an inaccuracy or
+/// worse): its seat, where it would have put its piece and the squares it would have walked
+/// over on the way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BetterMove {
+    pub seat: u8,
+    pub to: Vec2,
+    pub over: Vec<Vec2>,
+}
+
+pub fn better_move(review: &Review, table: &Table) -> Option<BetterMove> {
+    let d = review.decision()?;
+    if d.best == d.played || d.class < Class::Inaccuracy {
+        return None;
+    }
+    let before = &review.positions.get(d.step)?.game;
+    let mut game = before.clone();
+    game.choose(d.best, &mut Discard).ok()?;
+    let (seat, piece) = (usize::from(d.seat), usize::from(d.best));
+    let at = |pos| cell_pos(&table.layout, table.layout.cell(seat, piece, pos));
+    let from = before.pieces(d.seat)[piece].progress();
+    let to = game.pieces(d.seat)[piece];
+    let over = match (from, to.progress()) {
+        (Some(a), Some(b)) if b > a => (a + 1..b).map(|p| at(Pos::at(p))).collect(),
+        _ => Vec::new(),
+    };
+    Some(BetterMove {
+        seat: d.seat,
+        to: at(to),
+        over,
+    })
+}
+
+fn show_ghost(
+    mut commands: Commands,
+    review: Option<Res<Review>>,
+    table: Res<Table>,
+    theme: Res<ActiveTheme>,
+    shapes: Res<Shapes>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    ghosts: Query<Entity, With<Ghost>>,
+    mut shown: Local<Option<BetterMove>>,
+) {
+    let wanted = review.as_deref().and_then(|r| better_move(r, &table));
+    if wanted == *shown && (wanted.is_none() || !ghosts.is_empty()) {
+        return;
+    }
+    shown.clone_from(&wanted);
+    for ghost in &ghosts {
+        commands.entity(ghost).despawn();
+    }
+    let Some(BetterMove { seat, to, over }) = wanted else {
+        return;
+    };
+    let Some(&colour) = table.layout.colours.get(usize::from(seat)) else {
+        return;
+    };
+    let look = &theme.look;
+    let seat_look = look.seat(colour);
+    let size = look.style.piece_size;
+    let body = materials.add(seat_look.strong.with_alpha(GHOST_ALPHA));
+    let edge = materials.add(look.outline);
+    let light = materials.add(Color::WHITE);
+    let mark = materials.add(seat_look.ink.with_alpha(GHOST_ALPHA));
+    let dot = materials.add(seat_look.strong);
+    commands
+        .spawn((
+            Ghost,
+            // Under the pieces: a piece it would capture stays in sight, inside the ring.
+            Transform::from_translation(to.extend(PIECE_Z - 1.0)),
+            Visibility::default(),
+        ))
+        .with_children(|p| {
+            // A ring, light inside dark, that no piece of any seat wears.
+            p.spawn((
+                Mesh2d(shapes.ring.clone()),
+                MeshMaterial2d(edge.clone()),
+                Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(size * 1.5)),
+            ));
+            p.spawn((
+                Mesh2d(shapes.ring.clone()),
+                MeshMaterial2d(light),
+                Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(size * 1.3)),
+            ));
+            p.spawn((
+                Mesh2d(shapes.circle.clone()),
+                MeshMaterial2d(body),
+                Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(size)),
+            ));
+            spawn_mark(p, &shapes, mark, seat_look.mark, size * 0.5, 0.1);
+        });
+    for at in over {
+        commands.spawn((
+            Ghost,
+            Mesh2d(shapes.circle.clone()),
+            MeshMaterial2d(dot.clone()),
+            Transform::from_translation(at.extend(PIECE_Z - 1.5))
+                .with_scale(Vec3::splat(size * 0.3)),
+            Visibility::default(),
+        ));
+        commands.spawn((
+            Ghost,
+            Mesh2d(shapes.circle.clone()),
+            MeshMaterial2d(edge.clone()),
+            Transform::from_translation(at.extend(PIECE_Z - 1.6))
+                .with_scale(Vec3::splat(size * 0.38)),
+            Visibility::default(),
+        ));
+    }
+}
