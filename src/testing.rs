@@ -9,6 +9,7 @@ pub use crate::table::flow::{
     Busy, Decider, Happened, MoveChosen, NewTableRequested, RematchRequested, RollRequested,
     dice_rolled, piece_moved,
 };
+pub use crate::table::hint::{Hint, HintRequested, may_hint};
 pub use crate::table::profiles::{LastRatings, PROFILES_VERSION, Profiles, Unranked};
 pub use crate::table::review::{Review, ReviewStep, TryAgainRequested};
 pub use crate::table::screen::{Pause, Screen};

@@ -720,3 +720,70 @@ fn each_window_is_a_state_that_cleans_up_when_left() {
     );
     assert!(app.world().get_resource::<SetupDraft>().is_none());
 }
+
+/// A hint at a person's move in a game that is not rated: the best move as the analysis
+/// judges it, by how much, counted on the table and in its save. A rated game offers none.
+#[test]
+fn a_hint_names_the_best_move_is_counted_and_a_rated_game_offers_none() {
+    use ludo::testing::{Decider, Hint, HintRequested, Profiles, SavedGame, Story, may_hint};
+    let mut seats = cpus(4);
+    seats[0] = SeatKind::Person { name: "Ana".into() };
+    let mut app = app(seats, 3);
+    for _ in 0..3000 {
+        let table = app.world().resource::<Table>();
+        let (turn, awaiting) = (table.game.turn(), table.game.awaiting());
+        let moves = table.game.legal_moves().len();
+        if turn != 0 || table.game.is_over() {
+            app.update();
+            continue;
+        }
+        match awaiting {
+            Awaiting::Move if moves >= 2 => {
+                let game = table.game.clone();
+                let profiles = app.world().resource::<Profiles>();
+                assert!(may_hint(table, Decider::Here, profiles));
+                assert!(!may_hint(
+                    table,
+                    Decider::Server { seat: Some(0) },
+                    profiles
+                ));
+                app.world_mut().write_message(HintRequested);
+                app.update();
+                let given = app
+                    .world()
+                    .resource::<Hint>()
+                    .shown
+                    .expect("a hint is given");
+                let best = ludo_cpu::analysis::choices_now(&game).unwrap();
+                assert_eq!(given.piece, best[0].piece);
+                assert!((given.by - (best[0].value - best[1].value) * 100.0).abs() < 1e-3);
+                let table = app.world().resource::<Table>();
+                assert_eq!(table.hints, [1, 0, 0, 0]);
+                assert_eq!(SavedGame::of(table, &Story::default()).hints, [1, 0, 0, 0]);
+                // Ana with a profile at a standard table: a rated game, no hint.
+                let mut rated = Profiles::default();
+                rated.add("Ana").unwrap();
+                let mut config = table.config();
+                config.seats[1] = SeatKind::Cpu(CpuLevel::Easy);
+                config.seats[2] = SeatKind::Cpu(CpuLevel::Hard);
+                let mut fresh = Table::new(&config, 0);
+                fresh.game = table.game.clone();
+                assert!(!may_hint(&fresh, Decider::Here, &rated));
+                assert!(fresh.ranked(&rated));
+                fresh.hints[0] = 1;
+                assert!(!fresh.ranked(&rated), "a game with a hint is not rated");
+                return;
+            }
+            Awaiting::Move => {
+                let piece = table.game.legal_moves()[0].piece;
+                app.world_mut().write_message(MoveChosen { seat: 0, piece });
+                app.update();
+            }
+            _ => {
+                app.world_mut().write_message(RollRequested { seat: 0 });
+                app.update();
+            }
+        }
+    }
+    panic!("seat 0 never had two moves to choose from");
+}

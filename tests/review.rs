@@ -8,8 +8,8 @@ mod common;
 use bevy::prelude::*;
 use ludo::testing::DataDir;
 use ludo::testing::Screen;
-use ludo::testing::{PastGames, load_past_games};
 use ludo::testing::{MoveChosen, Review, ReviewStep, TryAgainRequested};
+use ludo::testing::{PastGames, load_past_games};
 use ludo::testing::{ReviewAt, ReviewRequested, read_game_file};
 use ludo::testing::{SeatKind, Table, TableConfig};
 use ludo_core::{CpuLevel, Event, GameRecord, RandomChooser, Rules, Step};
@@ -147,6 +147,15 @@ fn try_it_again_plays_a_decision_again_from_its_position() {
         .cloned()
         .expect("Ana decided something");
     let before = review.positions[decision.step].game.state();
+    // M goes to the first decision marked an inaccuracy or worse.
+    let first = (analysis.decisions.iter())
+        .find(|d| d.counted && d.class >= ludo_cpu::analysis::Class::Inaccuracy)
+        .map(|d| d.step)
+        .expect("random players make mistakes");
+    step(&mut app, ReviewStep::NextMistake);
+    let review = app.world().resource::<Review>();
+    assert_eq!(review.at, first);
+    assert!(review.decision().is_some_and(|d| d.step == first));
     step(&mut app, ReviewStep::To(decision.step));
     app.world_mut().write_message(TryAgainRequested);
     app.update();
@@ -206,6 +215,7 @@ fn a_server_game_with_one_roll_changed_fails_its_dice_check() {
             seed: 8,
         }),
         id: Some("K7X9PQTA-1".into()),
+        hints: Vec::new(),
     };
     let mut app = common::headless_app(cpu_table(1), |_| {});
     app.update();

@@ -326,14 +326,32 @@ await run('online', async (tools) => {
   const r = await open({ viewport }, 'Review');
   const opened = r.next('review', 120_000);
   const rated = r.next('review_chart', 120_000);
+  const analysed = r.next('analysed', 120_000);
   await r.goto(`${address}/g/${code}-1`);
-  const [review, chart] = [await opened, await rated];
-  report.review = { steps: review.steps, turns: chart.turns, chart_ms: chart.micros / 1000, dice: review.dice };
+  const [review, chart, analysis] = [await opened, await rated, await analysed];
+  report.review = {
+    steps: review.steps, turns: chart.turns, chart_ms: chart.micros / 1000, dice: review.dice,
+    analysis: { throws: analysis.throws, decisions: analysis.decisions, ms: analysis.micros / 1000, frames: analysis.frames },
+  };
   if (report.review.dice !== 'fair') t.fail(`the review's dice check says ${report.review.dice}`);
   if (!(report.review.turns > 10)) t.fail(`the review's chart has ${report.review.turns} turns`);
+  if (!(analysis.throws > 10 && analysis.decisions > 0)) t.fail(`the review's analysis saw ${JSON.stringify(report.review.analysis)}`);
   await r.keyboard.press('End');
   await r.waitForTimeout(1500);
   await shot(r, 'review');
+  // The first mistake (M), and Try it again (T): a local game from that position, the
+  // decision's seat the player's.
+  const tried = r.next('tried_again', 30_000);
+  await r.keyboard.press('Home');
+  await r.keyboard.press('m');
+  await r.waitForTimeout(1000);
+  await shot(r, 'review-mistake');
+  await r.keyboard.press('t');
+  const again = await tried;
+  report.try_again = { step: again.step, seat: again.seat };
+  if (!(again.step > 0 && again.step < review.steps)) t.fail(`Try it again began at step ${again.step} of ${review.steps}`);
+  await r.waitForTimeout(1500);
+  await shot(r, 'try-again');
   // An unknown game is said so.
   const unknown = await fetch(`${address}/g/${code}-9`);
   const note = await unknown.text();

@@ -71,6 +71,9 @@ hud-time-left = { $secs ->
 }
 hud-die = النرد: { $face }
 hud-log = السجل
+hud-hint = تلميح
+hud-hint-given = تلميح: القطعة { $piece } هي الأفضل، أفضل بـ { $points } نقطة من فرصة الفوز من النقلة التالية.
+hud-hint-even = تلميح: القطعة { $piece } هي الأفضل؛ النقلات الأخرى جيدة بالقدر نفسه تقريبًا.
 plate-cpu-plays = يلعب الحاسوب
 plate-with-partner = مع { $partner }
 plate-reconnecting = جارٍ إعادة الاتصال…
@@ -173,6 +176,7 @@ results-play = { $mistakes ->
    *[other] أخطاء فادحة: { $blunders }
 } · معدل الخطأ { $rate }
 results-worst-move = أسوأ نقلة لك
+results-hints = التلميحات المطلوبة: { $hints }
 results-luck = حظ النرد
 results-luck-own = رمياتك
 results-luck-adjusted = النتيجة دون الحظ
@@ -413,7 +417,9 @@ review-play = تشغيل
 review-pause = إيقاف مؤقت
 review-next-capture = الأخذ التالي
 review-next-six = الستة التالية
+review-next-mistake = الخطأ التالي
 review-try-again = جرّبها مرة أخرى
+review-hints = طُلبت تلميحات في هذه اللعبة: { $who }
 review-chart-win = فرصة الفوز بعد كل دور
 review-chart-place = المركز المتوقع بعد كل دور
 review-chart-loading = جارٍ تقييم اللعبة…

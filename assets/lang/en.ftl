@@ -79,6 +79,9 @@ hud-time-left = { $secs ->
 }
 hud-die = Die: { $face }
 hud-log = Log
+hud-hint = Hint
+hud-hint-given = Hint: piece { $piece } is best, { $points } points of win chance better than the next move.
+hud-hint-even = Hint: piece { $piece } is best; the other moves are nearly as good.
 plate-cpu-plays = CPU plays
 plate-with-partner = with { $partner }
 plate-reconnecting = reconnecting…
@@ -190,6 +193,7 @@ results-play = { $mistakes ->
    *[other] { $blunders } blunders
 } · error rate { $rate }
 results-worst-move = Your worst move
+results-hints = Hints asked: { $hints }
 results-luck = Dice luck
 results-luck-own = Own throws
 results-luck-adjusted = Result less luck
@@ -432,7 +436,9 @@ review-play = Play
 review-pause = Pause
 review-next-capture = Next capture
 review-next-six = Next six
+review-next-mistake = Next mistake
 review-try-again = Try it again
+review-hints = Hints were asked in this game: { $who }
 review-chart-win = Chance to win after each turn
 review-chart-place = Expected place after each turn
 review-chart-loading = Rating the game…

@@ -68,6 +68,9 @@ hud-time-left = { $secs ->
 }
 hud-die = Dais: { $face }
 hud-log = Talaan
+hud-hint = Pahiwatig
+hud-hint-given = Pahiwatig: pinakamahusay ang piyesa { $piece }, { $points } puntos ng tsansang manalo na mas mabuti kaysa sa susunod na galaw.
+hud-hint-even = Pahiwatig: pinakamahusay ang piyesa { $piece }; halos kasinghusay ang ibang galaw.
 plate-cpu-plays = CPU ang naglalaro
 plate-with-partner = kakampi ng { $partner }
 plate-reconnecting = kumokonekta muli…
@@ -167,7 +170,7 @@ results-link = Mababalikan ng sinuman ang larong ito sa { $link }
 results-luck-good = Masuwerteng dais: { $points } puntos ng tsansang manalo
 results-luck-bad = Malas na dais: { $points } puntos ng tsansang manalo
 results-luck-even = Patas na dais: { $points } puntos ng tsansang manalo
-results-analysing = Tinitimbang ang dais at ang mga tira…
+results-analysing = Tinitimbang ang dais at ang mga galaw…
 results-play = { $mistakes ->
     [0] Walang mali
    *[other] { $mistakes } mali
@@ -176,6 +179,7 @@ results-play = { $mistakes ->
    *[other] { $blunders } malaking mali
 } · antas ng mali { $rate }
 results-worst-move = Ang pinakamasama mong galaw
+results-hints = Mga pahiwatig na hiningi: { $hints }
 results-luck = Suwerte sa dais
 results-luck-own = Sariling hagis
 results-luck-adjusted = Resulta bawas suwerte
@@ -416,7 +420,9 @@ review-play = I-play
 review-pause = I-pause
 review-next-capture = Susunod na pagkain
 review-next-six = Susunod na anim
+review-next-mistake = Susunod na mali
 review-try-again = Subukan ulit
+review-hints = May humingi ng pahiwatig sa larong ito: { $who }
 review-chart-win = Tsansang manalo pagkatapos ng bawat tira
 review-chart-place = Inaasahang puwesto pagkatapos ng bawat tira
 review-chart-loading = Sinusuri ang laro…

@@ -65,6 +65,9 @@ hud-cpu-plays-for = CPU bermain untuk { $name }
 hud-time-left = Sisa { $secs } detik di giliran ini
 hud-die = Dadu: { $face }
 hud-log = Catatan
+hud-hint = Petunjuk
+hud-hint-given = Petunjuk: bidak { $piece } paling baik, { $points } poin peluang menang lebih baik daripada langkah berikutnya.
+hud-hint-even = Petunjuk: bidak { $piece } paling baik; langkah lain hampir sama baiknya.
 plate-cpu-plays = CPU bermain
 plate-with-partner = bersama { $partner }
 plate-reconnecting = menghubungkan lagi…
@@ -167,6 +170,7 @@ results-play = { $mistakes ->
    *[other] { $blunders } blunder
 } · tingkat galat { $rate }
 results-worst-move = Langkah terburukmu
+results-hints = Petunjuk yang diminta: { $hints }
 results-luck = Keberuntungan dadu
 results-luck-own = Lemparan sendiri
 results-luck-adjusted = Hasil tanpa keberuntungan
@@ -407,7 +411,9 @@ review-play = Putar
 review-pause = Jeda
 review-next-capture = Makan berikutnya
 review-next-six = Enam berikutnya
+review-next-mistake = Kesalahan berikutnya
 review-try-again = Coba lagi
+review-hints = Petunjuk diminta dalam permainan ini: { $who }
 review-chart-win = Peluang menang setelah tiap giliran
 review-chart-place = Peringkat yang diharapkan setelah tiap giliran
 review-chart-loading = Menilai permainan…

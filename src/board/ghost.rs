@@ -1,15 +1,16 @@
-//! In a review, at a decision that gave points away, a ghost of the better move: the piece
-//! drawn faint in a ring on the square that move would have taken it to, and a dot on each
-//! square it would have walked over.
+//! A ghost of the better move: in a review at a decision that gave points away, or at the
+//! table when a hint was asked. The piece is drawn faint in a ring on the square the move
+//! takes it to, with a dot on each square it walks over.
 
 use bevy::prelude::*;
-use ludo_core::{Discard, Pos};
+use ludo_core::{Discard, Game, Pos};
 use ludo_cpu::analysis::Class;
 
 use crate::board::BoardSet;
 use crate::board::pieces::PIECE_Z;
 use crate::board::shapes::{Shapes, cell_pos, spawn_mark};
 use crate::table::Table;
+use crate::table::hint::Hint;
 use crate::table::review::Review;
 use crate::theme::ActiveTheme;
 
@@ -39,19 +40,31 @@ pub fn better_move(review: &Review, table: &Table) -> Option<BetterMove> {
     if d.best == d.played || d.class < Class::Inaccuracy {
         return None;
     }
-    let before = &review.positions.get(d.step)?.game;
+    walk(&review.positions.get(d.step)?.game, d.best, table)
+}
+
+/// The hint's move, while it holds.
+fn hinted_move(hint: &Hint, table: &Table) -> Option<BetterMove> {
+    let given = hint.shown?;
+    (given.step == table.record.steps.len() && table.game.turn() == given.seat)
+        .then(|| walk(&table.game, given.piece, table))?
+}
+
+/// The move of `piece` by the roll `before` waits to have played.
+fn walk(before: &Game, piece: u8, table: &Table) -> Option<BetterMove> {
+    let mover = before.turn();
     let mut game = before.clone();
-    game.choose(d.best, &mut Discard).ok()?;
-    let (seat, piece) = (usize::from(d.seat), usize::from(d.best));
+    game.choose(piece, &mut Discard).ok()?;
+    let (seat, piece) = (usize::from(mover), usize::from(piece));
     let at = |pos| cell_pos(&table.layout, table.layout.cell(seat, piece, pos));
-    let from = before.pieces(d.seat)[piece].progress();
-    let to = game.pieces(d.seat)[piece];
+    let from = before.pieces(mover)[piece].progress();
+    let to = game.pieces(mover)[piece];
     let over = match (from, to.progress()) {
         (Some(a), Some(b)) if b > a => (a + 1..b).map(|p| at(Pos::at(p))).collect(),
         _ => Vec::new(),
     };
     Some(BetterMove {
-        seat: d.seat,
+        seat: mover,
         to: at(to),
         over,
     })
@@ -60,6 +73,7 @@ pub fn better_move(review: &Review, table: &Table) -> Option<BetterMove> {
 fn show_ghost(
     mut commands: Commands,
     review: Option<Res<Review>>,
+    hint: Res<Hint>,
     table: Res<Table>,
     theme: Res<ActiveTheme>,
     shapes: Res<Shapes>,
@@ -67,7 +81,10 @@ fn show_ghost(
     ghosts: Query<Entity, With<Ghost>>,
     mut shown: Local<Option<BetterMove>>,
 ) {
-    let wanted = review.as_deref().and_then(|r| better_move(r, &table));
+    let wanted = match review.as_deref() {
+        Some(review) => better_move(review, &table),
+        None => hinted_move(&hint, &table),
+    };
     if wanted == *shown && (wanted.is_none() || !ghosts.is_empty()) {
         return;
     }

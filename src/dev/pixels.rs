@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use ludo_core::{BoardKind, Pos, SquareKind};
 
 use crate::board::motion::{AtRest, Moving};
-use crate::board::pieces::Piece;
+use crate::board::pieces::{Faded, Piece};
 use crate::board::shapes::cell_pos;
 use crate::table::Table;
 use crate::theme::Look;
@@ -23,7 +23,7 @@ pub(super) struct Expect {
 /// The pieces walking or flying, and the pieces at rest (or easing onto their square).
 pub(super) type PieceViews<'w, 's> = (
     Query<'w, 's, (&'static Piece, &'static Transform), Moving>,
-    Query<'w, 's, (&'static Piece, &'static Transform), AtRest>,
+    Query<'w, 's, (&'static Piece, &'static Transform, &'static Faded), AtRest>,
 );
 
 /// What the engine says the picture must show.
@@ -78,12 +78,15 @@ pub(super) fn expectations(
         let is_moving = moving.iter().any(|(p, _)| this(p));
         // A piece whose square it shared has just emptied eases back to full size in the
         // middle for a few frames: until then the point may fall on its rim.
-        let settling = resting.iter().any(|(p, t)| {
+        let settling = resting.iter().any(|(p, t, _)| {
             this(p)
                 && (t.translation.truncate().distance(cell_pos(layout, *cell)) > 0.02
                     || (t.scale.x - 1.0).abs() > 0.02)
         });
-        if is_moving || settling || pos == Pos::at(game.track().goal()) {
+        // While a person here chooses a move, the pieces that cannot move are faded over
+        // whatever they stand on: their colour is the square's as much as their own.
+        let faded = resting.iter().any(|(p, _, f)| this(p) && f.0 > 0.05);
+        if is_moving || settling || faded || pos == Pos::at(game.track().goal()) {
             continue;
         }
         out.push(Expect {

@@ -88,6 +88,31 @@ pub fn away_from_the_start(
     }
 }
 
+/// `--try-again`: the decision shown is played again once the review has its analysis.
+pub fn try_again_once_analysed(
+    review: Option<Res<crate::table::review::Review>>,
+    mut asked: MessageWriter<crate::table::review::TryAgainRequested>,
+    mut done: Local<bool>,
+) {
+    if !*done && review.is_some_and(|r| r.analysis.is_some()) {
+        *done = true;
+        asked.write(crate::table::review::TryAgainRequested);
+    }
+}
+
+/// `--hint`: a hint is asked whenever one may be.
+pub fn ask_for_hints(
+    table: Res<Table>,
+    decider: Res<crate::table::flow::Decider>,
+    profiles: Res<crate::table::profiles::Profiles>,
+    hint: Res<crate::table::hint::Hint>,
+    mut asked: MessageWriter<crate::table::hint::HintRequested>,
+) {
+    if hint.shown.is_none() && crate::table::hint::may_hint(&table, *decider, &profiles) {
+        asked.write(crate::table::hint::HintRequested);
+    }
+}
+
 /// The frames counted towards `after_frames`: those once the wait is over and the assets
 /// are in.
 #[derive(Resource, Default)]

@@ -54,10 +54,14 @@ fn fetch(
     table: Res<Table>,
     review: Option<Res<Review>>,
     last: Res<LastAnalysis>,
+    hint: Res<crate::table::hint::Hint>,
     server: Res<AssetServer>,
     mut fetching: ResMut<Fetching>,
 ) {
-    let wanted = review.and_then(|r| r.wanted).or(last.wanted);
+    let wanted = review
+        .and_then(|r| r.wanted)
+        .or(last.wanted)
+        .or(hint.wanted);
     let Some(id) = wanted.or_else(|| table.network_wanted()) else {
         return;
     };

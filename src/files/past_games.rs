@@ -158,10 +158,11 @@ fn finished_here(
         let here = (0..table.game.seats())
             .filter(|&s| !table.seat_kind(s).is_cpu())
             .collect();
-        finished.write(GameFinished {
-            file: GameFile::local(record, crate::files::storage::unix_now()),
-            here,
-        });
+        let mut file = GameFile::local(record, crate::files::storage::unix_now());
+        if table.hints.iter().any(|&n| n > 0) {
+            file.hints = table.hints.clone();
+        }
+        finished.write(GameFinished { file, here });
     }
 }
 
@@ -217,6 +218,7 @@ mod tests {
             served: None,
             sealed: None,
             id: None,
+            hints: Vec::new(),
         };
         let mut past = PastGames::default();
         past.keep(file.clone(), vec![0, 5]).unwrap();

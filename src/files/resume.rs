@@ -55,6 +55,12 @@ pub struct SavedGame {
     pub steps: Vec<Step>,
     /// The story so far (captures, sixes, turns), for the results.
     pub story: Story,
+    /// The hints each seat asked for; none in a save from before hints.
+    #[serde(default)]
+    pub hints: Vec<u32>,
+    /// A game taken up from a review (Try it again).
+    #[serde(default)]
+    pub practice: bool,
 }
 
 impl SavedGame {
@@ -67,6 +73,8 @@ impl SavedGame {
             autopilot: table.autopilot.clone(),
             steps: table.record.steps.clone(),
             story: story.clone(),
+            hints: table.hints.clone(),
+            practice: table.practice,
         }
     }
 
@@ -120,6 +128,10 @@ impl SavedGame {
         table.game = game;
         table.dice = Dice::from_state(self.dice);
         table.autopilot = self.autopilot.clone();
+        if self.hints.len() == config.seats.len() {
+            table.hints = self.hints.clone();
+        }
+        table.practice = self.practice;
         Ok(table)
     }
 }

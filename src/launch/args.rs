@@ -101,6 +101,13 @@ pub struct Args {
     /// seats to it from the pause menu (their results are a person's).
     #[arg(long, requires = "screenshot")]
     pub away: bool,
+    /// With --review: once the review is analysed, Try it again at its decision shown
+    /// (--review-at), and take the screenshot at that table.
+    #[arg(long, requires_all = ["screenshot", "review"])]
+    pub try_again: bool,
+    /// Ask for a hint whenever one may be asked (a person's move in a game not rated).
+    #[arg(long, requires = "screenshot")]
+    pub hint: bool,
     /// Take the screenshot once the game has had its first capture (after --frames more
     /// frames); the game is played without drawing until then.
     #[arg(long, requires = "screenshot", conflicts_with_all = ["when_over", "in_lobby"])]

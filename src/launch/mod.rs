@@ -384,7 +384,7 @@ fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
             after_capture: args.after_capture,
             when_playing: online && !args.in_lobby,
             in_lobby: online && args.in_lobby,
-            in_review: args.review.is_some(),
+            in_review: args.review.is_some() && !args.try_again,
             wait_for_assets: std::time::Duration::from_secs(args.wait),
         };
         app.insert_resource(shot)
@@ -395,6 +395,12 @@ fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
                 Update,
                 crate::dev::screenshot::away_from_the_start.run_if(run_once),
             );
+        }
+        if args.try_again {
+            app.add_systems(Update, crate::dev::screenshot::try_again_once_analysed);
+        }
+        if args.hint {
+            app.add_systems(Update, crate::dev::screenshot::ask_for_hints);
         }
     }
 }

@@ -539,6 +539,7 @@ impl Online {
                 served,
                 sealed,
                 id: Some(format!("{}-{}", view.code, g.number)),
+                hints: Vec::new(),
             }),
             self.seat,
         ));

@@ -144,6 +144,10 @@ pub struct Table {
     /// People who asked the CPU to play for them, by seat.
     pub autopilot: Vec<bool>,
     pub turn_limit: TurnLimit,
+    /// The hints each seat asked for (`hint`).
+    pub hints: Vec<u32>,
+    /// A game taken up from a review's decision (Try it again): never rated, hints allowed.
+    pub practice: bool,
 }
 
 impl Table {
@@ -164,6 +168,8 @@ impl Table {
             dice: Dice::new(config.seed),
             autopilot: vec![false; config.seats.len()],
             turn_limit: config.turn_limit,
+            hints: vec![0; config.seats.len()],
+            practice: false,
             seats: config.seats.clone(),
             seed: config.seed,
         }
@@ -191,6 +197,8 @@ impl Table {
             seed,
             autopilot: vec![false; n as usize],
             turn_limit: TurnLimit::None,
+            hints: vec![0; n as usize],
+            practice: false,
             game,
         }
     }
@@ -219,7 +227,16 @@ impl Table {
             seed: table.dice.state().seed,
             rolls,
         });
+        table.practice = true;
         table
+    }
+
+    /// Whether this game counts for ratings: a standard game of players with profiles, not
+    /// taken up from a review and played without hints.
+    pub fn ranked(&self, profiles: &super::profiles::Profiles) -> bool {
+        !self.practice
+            && self.hints.iter().all(|&n| n == 0)
+            && profiles.ranked(self.game.rules(), &self.seats).is_ok()
     }
 
     /// The table's choices as they stand for this game (its own seed, after rematches).

@@ -9,6 +9,7 @@ pub mod analysing;
 mod cpu;
 pub mod flow;
 mod game;
+pub mod hint;
 pub mod profiles;
 pub mod review;
 pub mod screen;
@@ -48,6 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         cpu::plugin,
         profiles::plugin,
         review::plugin,
+        hint::plugin,
         stats::plugin,
         turn_clock::plugin,
     ));

@@ -275,7 +275,7 @@ fn rate_finished_game(
     }) else {
         return;
     };
-    if profiles.ranked(table.game.rules(), &table.seats).is_err() {
+    if !table.ranked(&profiles) {
         return;
     }
     last.0 = profiles.record_game(&table.seats, ranking);

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use ludo_core::{Event, Position, ReplayError};
-use ludo_cpu::analysis::{Analysis, Decision};
+use ludo_cpu::analysis::{Analysis, Class, Decision};
 use ludo_cpu::chances::{Chart, Moment};
 use ludo_cpu::value_net::NetId;
 use ludo_proto::{DiceCheck, GameFile};
@@ -34,6 +34,8 @@ pub enum ReviewStep {
     To(usize),
     NextCapture,
     NextSix,
+    /// The next decision marked an inaccuracy or worse.
+    NextMistake,
     /// Play or pause: the steps follow each other at the CPU's pace.
     PlayPause,
     Close,
@@ -157,6 +159,17 @@ impl Review {
         ))
     }
 
+    /// The position of the next decision after the one shown marked an inaccuracy or worse
+    /// (before its move).
+    fn next_mistake(&self) -> Option<usize> {
+        let analysis = self.analysis.as_ref()?;
+        analysis
+            .decisions
+            .iter()
+            .find(|d| d.counted && d.class >= Class::Inaccuracy && d.step > self.at)
+            .map(|d| d.step)
+    }
+
     /// The last position.
     pub fn end(&self) -> usize {
         self.positions.len() - 1
@@ -196,6 +209,7 @@ impl Review {
             ReviewStep::NextSix => self
                 .next_where(|e| matches!(e, Event::Rolled { value: 6, .. }))
                 .unwrap_or(self.at),
+            ReviewStep::NextMistake => self.next_mistake().unwrap_or(self.at),
             ReviewStep::PlayPause => {
                 self.playing = !self.playing;
                 // Play from the start once the end is reached.
@@ -304,6 +318,7 @@ fn try_again(
     mut decider: ResMut<Decider>,
     mut opened: MessageWriter<TableOpened>,
     mut started: MessageWriter<GameStarted>,
+    mut signals: MessageWriter<Signal>,
 ) {
     if asked.read().last().is_none() {
         return;
@@ -311,6 +326,10 @@ fn try_again(
     let Some(again) = review.try_again() else {
         return;
     };
+    signals.write(Signal::TriedAgain {
+        step: again.record.steps.len(),
+        seat: again.game.turn(),
+    });
     review.live = None;
     *table = again;
     *decider = Decider::Here;

@@ -71,6 +71,17 @@ pub enum Signal {
         micros: u64,
         frames: u32,
     },
+    /// A review's decision is played again (Try it again): the table is at `step` of the
+    /// record, `seat` to move.
+    TriedAgain {
+        step: usize,
+        seat: u8,
+    },
+    /// A hint was given: `piece` is best, by `points` of win chance over the next move.
+    Hint {
+        piece: u8,
+        points: f32,
+    },
     /// This device checked a finished game's dice: `fair`, `failed` (why in `detail`) or
     /// `no_seed`.
     DiceChecked {

@@ -27,6 +27,9 @@ pub struct GameFile {
     /// Its ID at the server that played it (`/g/ID`).
     #[serde(default)]
     pub id: Option<String>,
+    /// The hints each seat asked for (a local game's; none is written when none was asked).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hints: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -45,6 +48,7 @@ impl GameFile {
             served: None,
             sealed: None,
             id: None,
+            hints: Vec::new(),
         }
     }
 

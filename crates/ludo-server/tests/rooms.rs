@@ -86,6 +86,7 @@ async fn four_people_play_a_whole_game_whose_dice_can_be_checked() {
             served: None,
             sealed: dice.seal(game.number, &result.secret),
             id: Some(format!("{}-{}", host.code, game.number)),
+            hints: Vec::new(),
         };
         assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
         keep_game_file("online", &file);
@@ -879,6 +880,7 @@ async fn a_device_that_never_shares_is_left_out_and_everyone_sees_it() {
             served: None,
             sealed: Some(sealed),
             id: None,
+            hints: Vec::new(),
         };
         assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
     })
@@ -1045,6 +1047,7 @@ async fn six_play_a_whole_game_online_and_seven_are_refused() {
             served: None,
             sealed,
             id: Some(format!("{}-{}", ana.code, game.number)),
+            hints: Vec::new(),
         };
         assert_eq!(file.check_dice(), Some(ludo_proto::DiceCheck::Fair));
         keep_game_file("online-six", &file);

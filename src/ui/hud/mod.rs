@@ -32,6 +32,7 @@ pub(super) fn plugin(app: &mut App) {
                 log::write_log,
                 toasts::take_toasts,
                 reactions::hear_reactions,
+                prompt::say_hint,
                 (
                     announce::announce_events,
                     announce::announce_prompt

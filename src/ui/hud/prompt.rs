@@ -1,7 +1,8 @@
 //! The prompt: one large line by the board saying what the seat to play should do (in the
-//! seat's colour when a person here is to act), and under it what needs reading now — a
-//! file's problem, the connection, and on the desktop the last thing that happened, a live
-//! line the screen reader says as it changes.
+//! seat's colour when a person here is to act), under it the hint's button and the hint (a
+//! local game that is not rated), and what needs reading now — a file's problem, the
+//! connection, and on the desktop the last thing that happened, a live line the screen
+//! reader says as it changes.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -14,6 +15,7 @@ use crate::i18n::ui::paragraph_rich;
 use crate::online::{Online, Status};
 use crate::table::Table;
 use crate::table::flow::Decider;
+use crate::table::hint::{Given, Hint, HintRequested, may_hint};
 use crate::theme::ActiveTheme;
 use crate::theme::look::egui as to_egui;
 use crate::ui::widgets::Palette;
@@ -26,6 +28,14 @@ pub(super) struct PromptSeen<'w> {
     fingers: Res<'w, crate::board::input::Fingers>,
     texts: Res<'w, Texts>,
     theme: Res<'w, ActiveTheme>,
+}
+
+/// The hint: whether one may be asked, the one given, and the way to ask.
+#[derive(SystemParam)]
+pub(super) struct Hinting<'w> {
+    hint: Res<'w, Hint>,
+    profiles: Res<'w, crate::table::profiles::Profiles>,
+    asked: MessageWriter<'w, HintRequested>,
 }
 
 /// What needs reading under the prompt: a file's problem, the connection, what just happened.
@@ -42,6 +52,7 @@ pub(super) fn prompt_area(
     stage: Res<Stage>,
     seen: PromptSeen,
     notes: Notes,
+    mut hinting: Hinting,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let palette = Palette::of(&seen.theme.look.ui);
@@ -57,7 +68,8 @@ pub(super) fn prompt_area(
                 ui.add_space((rect.height() * 0.3).min(120.0));
             }
             prompt_line(ui, &seen, &palette);
-            notes_under(ui, &notes, &seen.texts, &palette);
+            let hinted = hint_row(ui, &seen, &mut hinting, &palette);
+            notes_under(ui, &notes, &seen.texts, &palette, hinted);
             if let Some(online) = &notes.online {
                 dice_sealed(ui, online, &seen);
             }
@@ -99,6 +111,64 @@ fn prompt_line(ui: &mut egui::Ui, seen: &PromptSeen, palette: &Palette) {
                 .color(ink)
         });
     });
+}
+
+/// The hint's button at a person's move, or the hint given (then true).
+fn hint_row(
+    ui: &mut egui::Ui,
+    seen: &PromptSeen,
+    hinting: &mut Hinting,
+    palette: &Palette,
+) -> bool {
+    let (table, texts) = (&*seen.table, &*seen.texts);
+    if !may_hint(table, *seen.decider, &hinting.profiles) {
+        return false;
+    }
+    ui.add_space(4.0);
+    match hinting.hint.shown {
+        Some(given) if given.step == table.record.steps.len() => {
+            let words = hint_words(texts, given);
+            paragraph_rich(ui, texts, &words, |t| {
+                egui::RichText::new(t).color(palette.text)
+            });
+            true
+        }
+        _ => {
+            let label = texts.get("hud-hint");
+            if ui.button(label.rich()).clicked() {
+                hinting.asked.write(HintRequested);
+            }
+            false
+        }
+    }
+}
+
+/// A hint in words: the best piece, and by how much.
+pub(super) fn hint_words(texts: &Texts, given: Given) -> crate::i18n::Words {
+    if given.by < 0.5 {
+        texts.fmt("hud-hint-even", &[("piece", (given.piece + 1).into())])
+    } else {
+        texts.fmt(
+            "hud-hint-given",
+            &[
+                ("piece", (given.piece + 1).into()),
+                ("points", format!("{:.1}", given.by).into()),
+            ],
+        )
+    }
+}
+
+/// The screen reader hears a hint as it is given.
+pub(super) fn say_hint(
+    hint: Res<Hint>,
+    texts: Res<Texts>,
+    mut said: ResMut<super::announce::Announcements>,
+) {
+    if hint.is_changed()
+        && let Some(given) = hint.shown
+    {
+        said.say_now(hint_words(&texts, given).into_string());
+    }
 }
 
 /// An online game's dice: being sealed, then (for its first moves) who sealed them, the
@@ -167,7 +237,10 @@ fn dice_sealed(ui: &mut egui::Ui, online: &Online, seen: &PromptSeen) {
     }
 }
 
-fn notes_under(ui: &mut egui::Ui, notes: &Notes, texts: &Texts, palette: &Palette) {
+/// `hinted`: the hint is shown, and is what was said last (the line of what just happened
+/// would repeat the moves the prompt offers, past a phone's room).
+#[cfg_attr(target_arch = "wasm32", allow(unused_variables))]
+fn notes_under(ui: &mut egui::Ui, notes: &Notes, texts: &Texts, palette: &Palette, hinted: bool) {
     if let Some(n) = &texts.notice(&notes.notice) {
         paragraph_rich(ui, texts, n, |t| {
             egui::RichText::new(t).color(palette.warning)
@@ -191,7 +264,7 @@ fn notes_under(ui: &mut egui::Ui, notes: &Notes, texts: &Texts, palette: &Palett
     // On the desktop, what just happened in words, for the screen reader to say as it
     // changes (the browser's page has a live region of its own).
     #[cfg(not(target_arch = "wasm32"))]
-    if !notes.announced.recent.is_empty() {
+    if !hinted && !notes.announced.recent.is_empty() {
         let line = ui.label(
             texts
                 .sentences(&notes.announced.recent)

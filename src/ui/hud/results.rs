@@ -216,6 +216,15 @@ fn luck_and_play(
             ("rate", format!("{:.1}", seat.error_rate).into()),
         ],
     );
+    if let Some(&hints) = table.hints.get(usize::from(s.seat))
+        && hints > 0
+    {
+        let words = texts.fmt("results-hints", &[("hints", hints.into())]);
+        row(ui, texts, |ui| {
+            ui.add_space(indent);
+            ui.label(words.rich().small().color(palette.warning));
+        });
+    }
     row(ui, texts, |ui| {
         ui.add_space(indent);
         ui.label(luck_words.rich().small().color(palette.weak_text));

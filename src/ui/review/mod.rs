@@ -34,11 +34,12 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// ←/→ a step, Space play or pause, Home/End the start or the end, C the next capture, S the
-/// next six, Esc back.
+/// next six, M the next mistake, T try the decision shown again, Esc back.
 fn review_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut contexts: EguiContexts,
     mut steps: MessageWriter<ReviewStep>,
+    mut again: MessageWriter<TryAgainRequested>,
 ) {
     if contexts
         .ctx_mut()
@@ -54,12 +55,16 @@ fn review_keys(
         (KeyCode::End, ReviewStep::To(usize::MAX)),
         (KeyCode::KeyC, ReviewStep::NextCapture),
         (KeyCode::KeyS, ReviewStep::NextSix),
+        (KeyCode::KeyM, ReviewStep::NextMistake),
         (KeyCode::Escape, ReviewStep::Close),
     ];
     for (key, step) in pressed {
         if keys.just_pressed(key) {
             steps.write(step);
         }
+    }
+    if keys.just_pressed(KeyCode::KeyT) {
+        again.write(TryAgainRequested);
     }
 }
 
@@ -201,6 +206,18 @@ fn panel(
             .size(palette.text_size * 0.85);
         if failed { text.strong() } else { text }
     });
+    let hinted: Vec<String> = (review.file.hints.iter().enumerate())
+        .filter(|(_, n)| **n > 0)
+        .map(|(s, n)| format!("{} ({n})", texts.seat(at.table, s as u8)))
+        .collect();
+    if !hinted.is_empty() {
+        let words = texts.fmt("review-hints", &[("who", hinted.join(", ").into())]);
+        paragraph_rich(ui, texts, &words, |t| {
+            egui::RichText::new(t)
+                .color(palette.warning)
+                .size(palette.text_size * 0.85)
+        });
+    }
     let step = words::step_sentence(review, at.table, texts);
     ui.add_space(4.0);
     paragraph_rich(ui, texts, &step, |t| {
@@ -438,6 +455,13 @@ fn controls(
             .clicked()
         {
             steps.write(ReviewStep::NextSix);
+        }
+        if review.analysis.is_some()
+            && ui
+                .add(egui::Button::new(texts.get("review-next-mistake")).min_size(small))
+                .clicked()
+        {
+            steps.write(ReviewStep::NextMistake);
         }
     });
     let mut at = review.at;

@@ -409,6 +409,7 @@ impl Play {
             served: None,
             sealed: dice.seal(number, &live.file.revealed_secret()),
             id: None,
+            hints: Vec::new(),
         };
         let record = serde_json::to_string(&kept).expect("a game file serializes");
         let ranked = live.file.ranked;
