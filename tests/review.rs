@@ -262,3 +262,37 @@ fn a_finished_game_is_kept_and_a_broken_file_is_named() {
     assert!(e.starts_with(&format!("{}:", path.display())), "{e}");
     assert!(e.contains(":4:"), "the line is named: {e}");
 }
+
+/// Games kept before their analysis (or whose analysis was cut short) are analysed away from
+/// the table, a slice a frame, for the seats played here; none while at the table.
+#[test]
+fn past_games_are_analysed_away_from_the_table() {
+    let mut past = PastGames::default();
+    for seed in [3, 4] {
+        past.keep(GameFile::local(recorded(seed), None), vec![0])
+            .unwrap();
+    }
+    let mut app = common::headless_app(cpu_table(1), |app| {
+        app.insert_resource(past);
+    });
+    for _ in 0..20 {
+        app.update();
+    }
+    let analysed = |w: &World| {
+        w.resource::<PastGames>()
+            .games
+            .iter()
+            .all(|g| !g.play.is_empty())
+    };
+    assert!(!analysed(app.world()), "nothing is analysed at the table");
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Menu);
+    assert!(common::update_until(&mut app, 30.0, analysed));
+    let past = app.world().resource::<PastGames>();
+    for game in &past.games {
+        assert_eq!(game.play.len(), 1);
+        assert_eq!(game.play[0].seat, 0);
+    }
+    assert_eq!(past.luck_here().luck_line.len(), 2);
+}

@@ -46,6 +46,8 @@ pub struct ScreenshotAndExit {
     pub in_lobby: bool,
     /// Count frames only once a review is open (`--review`).
     pub in_review: bool,
+    /// Count frames only once the past games are analysed (`--past-games`).
+    pub past_analysed: bool,
     /// How long to wait for the assets (theme, pictures, language, fonts) before giving up.
     pub wait_for_assets: std::time::Duration,
 }
@@ -166,6 +168,8 @@ struct Waits<'w> {
     story: Res<'w, Story>,
     screen: Res<'w, State<Screen>>,
     online: Option<Res<'w, crate::online::Online>>,
+    past: Res<'w, crate::files::past_games::PastGames>,
+    past_analysis: Res<'w, crate::files::past_games::PastAnalysis>,
 }
 
 impl Waits<'_> {
@@ -180,6 +184,7 @@ impl Waits<'_> {
                     .as_deref()
                     .is_none_or(|o| o.room.is_none() && !o.waits_for_quick_play()))
             || (shot.in_review && *screen != Screen::Review)
+            || (shot.past_analysed && self.past_analysis.busy(&self.past))
     }
 }
 
@@ -208,6 +213,8 @@ fn give_up_waiting(
             "the online room"
         } else if shot.in_review {
             "the review"
+        } else if shot.past_analysed {
+            "the past games' analyses"
         } else {
             "the game to start"
         };

@@ -7,7 +7,7 @@ use ludo_core::GameRecord;
 use ludo_cpu::analysis::{Analysis, AnalysisError};
 use ludo_cpu::value_net::{self, NetId};
 
-use super::past_games::GameFinished;
+use super::past_games::{GameAnalysed, GameFinished};
 use crate::table::GameSet;
 use crate::table::analysing::Analysing;
 use crate::table::signal::Signal;
@@ -20,7 +20,8 @@ pub struct LastAnalysis {
     /// The network it waits for (the browser fetches it), with the game to analyse.
     pub wanted: Option<NetId>,
     record: Option<GameRecord>,
-    running: Option<Analysing>,
+    /// The analysis under way, and the record it analyses.
+    running: Option<(Analysing, GameRecord)>,
 }
 
 impl LastAnalysis {
@@ -36,9 +37,8 @@ impl LastAnalysis {
         };
         match Analysing::start(record) {
             Ok(running) => {
-                self.running = Some(running);
+                self.running = self.record.take().map(|record| (running, record));
                 self.wanted = None;
-                self.record = None;
             }
             Err(AnalysisError::Network(id)) => self.wanted = Some(id),
             Err(e) => self.failed(e),
@@ -79,15 +79,21 @@ fn start_when_the_network_is_in(mut last: ResMut<LastAnalysis>) {
     }
 }
 
-fn work_a_slice(mut last: ResMut<LastAnalysis>, mut signals: MessageWriter<Signal>) {
-    let Some(running) = last.running.as_mut() else {
+fn work_a_slice(
+    mut last: ResMut<LastAnalysis>,
+    mut signals: MessageWriter<Signal>,
+    mut analysed: MessageWriter<GameAnalysed>,
+) {
+    let Some((running, _)) = last.running.as_mut() else {
         return;
     };
     match running.work() {
         Ok(None) => {}
         Ok(Some((analysis, signal))) => {
             last.analysis = Some(analysis);
-            last.running = None;
+            if let Some((_, record)) = last.running.take() {
+                analysed.write(GameAnalysed { record });
+            }
             signals.write(signal);
         }
         Err(e) => last.failed(e),

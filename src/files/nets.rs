@@ -55,13 +55,15 @@ fn fetch(
     review: Option<Res<Review>>,
     last: Res<LastAnalysis>,
     hint: Res<crate::table::hint::Hint>,
+    past: Res<crate::files::past_games::PastAnalysis>,
     server: Res<AssetServer>,
     mut fetching: ResMut<Fetching>,
 ) {
     let wanted = review
         .and_then(|r| r.wanted)
         .or(last.wanted)
-        .or(hint.wanted);
+        .or(hint.wanted)
+        .or(past.wanted);
     let Some(id) = wanted.or_else(|| table.network_wanted()) else {
         return;
     };

@@ -7,11 +7,14 @@ use std::path::Path;
 use bevy::prelude::*;
 use ludo_core::fairness::Faces;
 use ludo_core::{Event, GameRecord};
+use ludo_cpu::analysis::{Analysis, AnalysisError};
+use ludo_cpu::value_net::NetId;
 use ludo_proto::{DiceCheck, GameFile};
 use serde::{Deserialize, Serialize};
 
 use crate::files::resume::DataDir;
 use crate::files::saved::{Notice, load_versioned, save_compact};
+use crate::table::analysing::Analysing;
 use crate::table::flow::{Happened, decided_here};
 use crate::table::signal::Signal;
 use crate::table::{GameSet, Table};
@@ -48,6 +51,67 @@ pub struct PastGame {
     /// The seats played at this device: its people's at a table here, its own online.
     #[serde(default)]
     pub here: Vec<u8>,
+    /// Luck or skill of the seats played here, once the game was analysed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub play: Vec<SeatPlay>,
+}
+
+/// One seat's game, analysed (docs/ANALYSIS.md), in points of win chance (0 to 100).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatPlay {
+    pub seat: u8,
+    /// The result (100 a win), its dice luck, and the result less the luck.
+    pub result: f32,
+    pub luck: f32,
+    pub luck_adjusted: f32,
+    pub decisions: u32,
+    pub error_rate: f32,
+}
+
+/// The luck and play of the seats played here over the games kept (oldest first), each
+/// seat's game one entry.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LuckHere {
+    /// The dice luck summed game after game: a line that wanders round zero.
+    pub luck_line: Vec<f32>,
+    /// The mean luck-adjusted result (a win rate, in points) and its 95% interval's half
+    /// width.
+    pub adjusted: Option<(f32, f32)>,
+    /// The mean error rate in the older and the newer half of the games.
+    pub error_trend: Option<(f32, f32)>,
+}
+
+/// Games before the luck-adjusted win rate is worth its interval.
+pub const ADJUSTED_AFTER: usize = 10;
+
+/// The games kept without their analysis (kept before there was one, or left when the
+/// window closed), analysed away from the table a slice a frame, newest first.
+#[derive(Resource, Default)]
+pub struct PastAnalysis {
+    running: Option<(Analysing, GameRecord)>,
+    /// The network the next one waits for (the browser fetches it).
+    pub wanted: Option<NetId>,
+    /// Games that cannot be analysed (their record does not replay to an end).
+    skipped: Vec<GameRecord>,
+    /// Analyses noted since the list was last written.
+    unsaved: usize,
+}
+
+impl PastAnalysis {
+    /// Whether a game kept is being analysed or waits to be.
+    pub fn busy(&self, past: &PastGames) -> bool {
+        self.running.is_some()
+            || past.games.iter().any(|g| {
+                g.play.is_empty() && !g.here.is_empty() && !self.skipped.contains(&g.file.record)
+            })
+    }
+}
+
+/// A game message: the game last finished was analysed.
+#[derive(Message, Clone, Debug)]
+pub struct GameAnalysed {
+    pub record: GameRecord,
 }
 
 /// A game just finished (here, or at a room server): kept first in the list; `here` are the
@@ -96,9 +160,72 @@ impl PastGames {
         }
         // The same game heard twice (a snapshot after the result) is kept once.
         self.games.retain(|g| g.file.record != file.record);
-        self.games.insert(0, PastGame { file, places, here });
+        self.games.insert(
+            0,
+            PastGame {
+                file,
+                places,
+                here,
+                play: Vec::new(),
+            },
+        );
         self.games.truncate(KEPT);
         Ok(())
+    }
+
+    /// Notes the analysis of the game kept with `record`, for the seats played here; whether
+    /// it was kept.
+    pub fn note_analysis(&mut self, record: &GameRecord, analysis: &Analysis) -> bool {
+        let Some(game) = self.games.iter_mut().find(|g| g.file.record == *record) else {
+            return false;
+        };
+        game.play = (game.here.iter())
+            .filter_map(|&seat| analysis.seats.get(usize::from(seat)))
+            .map(|s| SeatPlay {
+                seat: s.seat,
+                result: s.result * 100.0,
+                luck: s.luck() * 100.0,
+                luck_adjusted: s.luck_adjusted * 100.0,
+                decisions: s.decisions,
+                error_rate: s.error_rate,
+            })
+            .collect();
+        !game.play.is_empty()
+    }
+
+    /// The luck and play of the seats played here, over the games analysed.
+    pub fn luck_here(&self) -> LuckHere {
+        let plays: Vec<&SeatPlay> = self.games.iter().rev().flat_map(|g| &g.play).collect();
+        let mut sum = 0.0;
+        let luck_line = (plays.iter())
+            .map(|p| {
+                sum += p.luck;
+                sum
+            })
+            .collect();
+        let n = plays.len();
+        let adjusted = (n >= ADJUSTED_AFTER).then(|| {
+            let mean = plays.iter().map(|p| p.luck_adjusted).sum::<f32>() / n as f32;
+            let var = (plays.iter())
+                .map(|p| (p.luck_adjusted - mean).powi(2))
+                .sum::<f32>()
+                / (n - 1) as f32;
+            (mean, 1.96 * (var / n as f32).sqrt())
+        });
+        let rated: Vec<f32> = (plays.iter())
+            .filter(|p| p.decisions > 0)
+            .map(|p| p.error_rate)
+            .collect();
+        let error_trend = (rated.len() >= 4).then(|| {
+            let (old, new) = rated.split_at(rated.len() / 2);
+            let mean = |x: &[f32]| x.iter().sum::<f32>() / x.len() as f32;
+            (mean(old), mean(new))
+        });
+        LuckHere {
+            luck_line,
+            adjusted,
+            error_trend,
+        }
     }
 
     /// The faces rolled by the seats played at this device, over the games kept: how many
@@ -136,9 +263,21 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PastGames>()
         .init_resource::<LastDice>()
         .add_message::<GameFinished>()
+        .add_message::<GameAnalysed>()
+        .init_resource::<PastAnalysis>()
         .add_systems(
             Update,
-            (finished_here.run_if(decided_here), keep_finished)
+            analyse_past
+                .run_if(not(in_state(crate::table::screen::Screen::Playing)))
+                .in_set(GameSet::React),
+        )
+        .add_systems(
+            Update,
+            (
+                finished_here.run_if(decided_here),
+                keep_finished,
+                keep_analysis,
+            )
                 .chain()
                 .in_set(GameSet::React),
         );
@@ -167,6 +306,81 @@ fn finished_here(
 }
 
 /// Keeps each finished game and writes the list.
+/// The next game kept without its analysis is analysed, a slice a frame; the list is written
+/// once none is left.
+fn analyse_past(
+    mut work: ResMut<PastAnalysis>,
+    mut past: ResMut<PastGames>,
+    dir: Option<Res<DataDir>>,
+) {
+    let work = &mut *work;
+    if work.running.is_none() {
+        if work
+            .wanted
+            .is_some_and(|id| ludo_cpu::value_net::shipped(id).is_none())
+        {
+            return;
+        }
+        work.wanted = None;
+        let next = past.games.iter().find(|g| {
+            g.play.is_empty() && !g.here.is_empty() && !work.skipped.contains(&g.file.record)
+        });
+        let Some(record) = next.map(|g| g.file.record.clone()) else {
+            if std::mem::take(&mut work.unsaved) > 0
+                && let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref())
+                && let Err(e) = save_compact(dir, PAST_GAMES_FILE, &*past)
+            {
+                warn!("could not keep the past games' analyses: {e}");
+            }
+            return;
+        };
+        match Analysing::start(&record) {
+            Ok(running) => work.running = Some((running, record)),
+            Err(AnalysisError::Network(id)) => work.wanted = Some(id),
+            Err(_) => work.skipped.push(record),
+        }
+        return;
+    }
+    let Some((running, _)) = work.running.as_mut() else {
+        return;
+    };
+    match running.work() {
+        Ok(None) => {}
+        Ok(Some((analysis, _))) => {
+            if let Some((_, record)) = work.running.take() {
+                past.note_analysis(&record, &analysis);
+                work.unsaved += 1;
+            }
+        }
+        Err(_) => {
+            if let Some((_, record)) = work.running.take() {
+                work.skipped.push(record);
+            }
+        }
+    }
+}
+
+/// The analysis of the game last finished is kept with it.
+fn keep_analysis(
+    mut analysed: MessageReader<GameAnalysed>,
+    last: Res<super::last_analysis::LastAnalysis>,
+    mut past: ResMut<PastGames>,
+    dir: Option<Res<DataDir>>,
+) {
+    let Some(GameAnalysed { record }) = analysed.read().last() else {
+        return;
+    };
+    let Some(analysis) = &last.analysis else {
+        return;
+    };
+    if past.note_analysis(record, analysis)
+        && let Some(dir) = dir.as_ref().and_then(|d| d.0.as_ref())
+        && let Err(e) = save_compact(dir, PAST_GAMES_FILE, &*past)
+    {
+        warn!("could not keep the game's analysis: {e}");
+    }
+}
+
 fn keep_finished(
     mut finished: MessageReader<GameFinished>,
     mut past: ResMut<PastGames>,
@@ -206,6 +420,50 @@ fn keep_finished(
 mod tests {
     use super::*;
     use ludo_core::{RandomChooser, Rules};
+
+    fn played(seed: u64) -> GameRecord {
+        let players = (0..4).map(|s| format!("random:{s}")).collect();
+        GameRecord::played(
+            Rules::default(),
+            players,
+            seed,
+            &mut RandomChooser::new(seed),
+        )
+        .unwrap()
+    }
+
+    /// The seats played here carry their analysis; over the games, the luck is summed game
+    /// after game, the result less luck has its interval after ten games, and the error
+    /// rate is compared between the older and the newer half.
+    #[test]
+    fn the_luck_and_play_here_add_up_over_the_games_kept() {
+        let mut past = PastGames::default();
+        let mut lucks = Vec::new();
+        let mut adjusted = Vec::new();
+        for seed in 1..=12 {
+            let record = played(seed);
+            past.keep(GameFile::local(record.clone(), None), vec![0])
+                .unwrap();
+            let analysis = Analysis::of(&record).unwrap();
+            assert!(past.note_analysis(&record, &analysis));
+            lucks.push(analysis.seats[0].luck() * 100.0);
+            adjusted.push(analysis.seats[0].luck_adjusted * 100.0);
+            let luck = past.luck_here();
+            assert_eq!(luck.luck_line.len(), seed as usize);
+            assert_eq!(luck.adjusted.is_some(), seed as usize >= ADJUSTED_AFTER);
+        }
+        let luck = past.luck_here();
+        // Oldest first: the line ends at the sum of every game's luck.
+        let sum: f32 = lucks.iter().sum();
+        assert!((luck.luck_line[11] - sum).abs() < 1e-3, "{luck:?}");
+        assert!((luck.luck_line[0] - lucks[0]).abs() < 1e-3);
+        let (mean, margin) = luck.adjusted.unwrap();
+        assert!((mean - adjusted.iter().sum::<f32>() / 12.0).abs() < 1e-3);
+        assert!(margin > 0.0);
+        assert!(luck.error_trend.is_some());
+        // A game not kept here takes no analysis.
+        assert!(!past.note_analysis(&played(99), &Analysis::of(&played(99)).unwrap()));
+    }
 
     #[test]
     fn a_six_seat_game_is_kept_with_six_places_and_its_seats_dice() {

@@ -105,6 +105,10 @@ pub struct Args {
     /// (--review-at), and take the screenshot at that table.
     #[arg(long, requires_all = ["screenshot", "review"])]
     pub try_again: bool,
+    /// Keep the finished games whose files are in DIR (`*.json`, by name, oldest first) as
+    /// past games played at the first seat here: for pictures of Past games.
+    #[arg(long, value_name = "DIR", requires = "screenshot")]
+    pub past_games: Option<PathBuf>,
     /// Ask for a hint whenever one may be asked (a person's move in a game not rated).
     #[arg(long, requires = "screenshot")]
     pub hint: bool,
@@ -159,6 +163,8 @@ pub enum Open {
     Online,
     /// The results' dice counted, unfolded (with `--when-over`).
     Dice,
+    /// Past games, over the menu (with `--past-games`).
+    PastGames,
 }
 
 impl Args {

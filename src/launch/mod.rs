@@ -151,6 +151,15 @@ pub fn run() -> AppExit {
         kept.memory.server = Some(server.clone());
     }
     app.insert_resource(table);
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(dir) = &args.past_games {
+        match past_games_in(dir) {
+            Ok(past) => {
+                app.insert_resource(past);
+            }
+            Err(e) => return refuse(&e),
+        }
+    }
     kept.into_app(&mut app, remembered);
     if let Some(settings) = settings(&args, kept_settings) {
         app.insert_resource(settings);
@@ -334,7 +343,14 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
     let table_given = args.seats.is_some();
     let at_menu = matches!(
         args.open,
-        Some(Open::Menu | Open::Settings | Open::Profiles | Open::Leaderboard | Open::Online)
+        Some(
+            Open::Menu
+                | Open::Settings
+                | Open::Profiles
+                | Open::Leaderboard
+                | Open::Online
+                | Open::PastGames
+        )
     ) || online
         || args.review.is_some()
         || (!table_given && remembered && args.open.is_none());
@@ -351,6 +367,7 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
         Some(Open::Settings) => Overlay::Settings,
         Some(Open::Profiles) => Overlay::Profiles,
         Some(Open::Leaderboard) => Overlay::Leaderboard,
+        Some(Open::PastGames) => Overlay::PastGames,
         _ => Overlay::None,
     });
     if args.open == Some(Open::Pause) {
@@ -359,6 +376,25 @@ fn first_screen(app: &mut App, args: &Args, online: bool, remembered: bool) {
     if args.open == Some(Open::Dice) {
         app.insert_resource(crate::ui::hud::DiceUnfolded);
     }
+}
+
+/// `--past-games DIR`: the game files in DIR, oldest first by name, kept as played at the
+/// first seat here.
+#[cfg(not(target_arch = "wasm32"))]
+fn past_games_in(dir: &std::path::Path) -> Result<crate::files::past_games::PastGames, String> {
+    let read = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut paths: Vec<_> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    let mut past = crate::files::past_games::PastGames::default();
+    for path in paths {
+        let file = crate::files::reviews::read_game_file(&path)?;
+        past.keep(file, vec![0])
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(past)
 }
 
 /// The finished game `--review` names: a file on the desktop; in the browser the game its
@@ -385,6 +421,7 @@ fn dev_tools(app: &mut App, args: &Args, online: bool, launched: LaunchedAt) {
             when_playing: online && !args.in_lobby,
             in_lobby: online && args.in_lobby,
             in_review: args.review.is_some() && !args.try_again,
+            past_analysed: args.past_games.is_some(),
             wait_for_assets: std::time::Duration::from_secs(args.wait),
         };
         app.insert_resource(shot)

@@ -67,6 +67,7 @@ fn past_games_window(
                     }
                     exported_line(ui, texts, &palette, &exported.0);
                     dice_here(ui, texts, &past, &mut dice);
+                    luck_here(ui, texts, &past, &palette);
                     for (i, game) in past.games.iter().enumerate() {
                         let plate = crate::ui::widgets::plate_frame(ui, palette.edge);
                         plate.show(ui, |ui| {
@@ -126,6 +127,102 @@ fn dice_here(ui: &mut egui::Ui, texts: &Texts, past: &PastGames, dice: &mut Dice
                 Box::new(|_: &mut egui::Ui| {})
             });
         });
+}
+
+/// "Your luck and play over N games", folded: the dice luck summed game after game (a line
+/// that should wander round zero), the result less the luck after ten games with its 95%
+/// interval, and the error rate's trend.
+fn luck_here(ui: &mut egui::Ui, texts: &Texts, past: &PastGames, palette: &Palette) {
+    let luck = past.luck_here();
+    let games = luck.luck_line.len();
+    if games == 0 {
+        return;
+    }
+    let title = texts.fmt("past-luck", &[("games", games.into())]);
+    egui::CollapsingHeader::new(title)
+        .id_salt("past_luck")
+        .default_open(true)
+        .show(ui, |ui| {
+            // Clear of the scroll bar, which floats over the right edge.
+            ui.set_max_width(ui.available_width() - 10.0);
+            let sum = luck.luck_line.last().copied().unwrap_or(0.0);
+            let words = texts.fmt(
+                "past-luck-sum",
+                &[("points", crate::ui::luck::signed(sum).into())],
+            );
+            paragraph(ui, texts, words);
+            luck_line(ui, &luck.luck_line, palette);
+            let adjusted = match luck.adjusted {
+                Some((rate, margin)) => texts.fmt(
+                    "past-luck-adjusted",
+                    &[
+                        ("rate", format!("{rate:.0}").into()),
+                        ("margin", format!("{margin:.0}").into()),
+                    ],
+                ),
+                None => texts.fmt(
+                    "past-luck-adjusted-later",
+                    &[("games", crate::files::past_games::ADJUSTED_AFTER.into())],
+                ),
+            };
+            paragraph(ui, texts, adjusted);
+            if let Some((old, new)) = luck.error_trend {
+                let words = texts.fmt(
+                    "past-error-trend",
+                    &[
+                        ("old", format!("{old:.1}").into()),
+                        ("new", format!("{new:.1}").into()),
+                    ],
+                );
+                paragraph(ui, texts, words);
+            }
+        });
+}
+
+/// The luck summed game after game, with the zero line: oldest at the left.
+fn luck_line(ui: &mut egui::Ui, line: &[f32], palette: &Palette) {
+    let size = egui::vec2(ui.available_width().min(520.0), 90.0);
+
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let top = line.iter().fold(20.0f32, |m, v| m.max(v.abs()));
+    let y = |v: f32| rect.center().y - v / top * (rect.height() / 2.0 - 4.0);
+    let last = line.len().max(1) as f32;
+    let x = |i: usize| rect.left() + i as f32 / last * rect.width();
+    painter.rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.0, palette.edge),
+        egui::StrokeKind::Inside,
+    );
+    painter.line_segment(
+        [
+            egui::pos2(rect.left(), y(0.0)),
+            egui::pos2(rect.right(), y(0.0)),
+        ],
+        egui::Stroke::new(1.0, palette.weak_text),
+    );
+    // The scale, in points of win chance, at the top and the bottom.
+    let font = egui::FontId::proportional(11.0);
+    for (v, align) in [
+        (top, egui::Align2::LEFT_TOP),
+        (-top, egui::Align2::LEFT_BOTTOM),
+    ] {
+        let at = egui::pos2(rect.left() + 4.0, y(v));
+        let label = crate::ui::luck::signed(v);
+        painter.text(at, align, label, font.clone(), palette.weak_text);
+    }
+    let points: Vec<egui::Pos2> = std::iter::once(egui::pos2(x(0), y(0.0)))
+        .chain(
+            line.iter()
+                .enumerate()
+                .map(|(i, v)| egui::pos2(x(i + 1), y(*v))),
+        )
+        .collect();
+    painter.add(egui::Shape::line(
+        points,
+        egui::Stroke::new(2.0, palette.primary),
+    ));
 }
 
 /// Where the last export went, or why it did not.
