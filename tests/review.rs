@@ -147,6 +147,30 @@ fn try_it_again_plays_a_decision_again_from_its_position() {
         .cloned()
         .expect("Ana decided something");
     let before = review.positions[decision.step].game.state();
+    // The chart's marks: a decision's class or a very lucky throw at a turn of the chart,
+    // and every moment said to be the dice or a decision.
+    let marks = review.chart_marks();
+    let (classes, dice) = (&marks.classes, &marks.dice);
+    let points = review.chart.as_ref().unwrap().points.len();
+    assert!(!classes.is_empty(), "random players make mistakes");
+    assert!(
+        classes
+            .iter()
+            .all(|&(p, _, c)| p < points && c >= ludo_cpu::analysis::Class::Inaccuracy)
+    );
+    // A throw is marked when it was worth ten points or more to its roller, either way.
+    let analysis = review.analysis.as_ref().unwrap();
+    let marked = (analysis.throws.iter())
+        .filter(|t| t.luck[usize::from(t.seat)].abs() >= 0.10)
+        .count();
+    assert_eq!(dice.len(), marked);
+    assert!(dice.iter().all(|&(p, _, _)| p < points));
+    assert!(
+        review
+            .moments
+            .iter()
+            .all(|m| review.moment_cause(m).is_some())
+    );
     // M goes to the first decision marked an inaccuracy or worse.
     let first = (analysis.decisions.iter())
         .find(|d| d.counted && d.class >= ludo_cpu::analysis::Class::Inaccuracy)

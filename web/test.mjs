@@ -139,7 +139,7 @@ async function checkLiveRegion(page, lang, events) {
     if (event.event === 'rolled' || event.event === 'roll_off') want.push(String(event.value));
     if (event.event === 'moved' || event.event === 'entered') want.push(String(event.piece + 1));
     if (event.event === 'seat_finished') want.push(String(event.place));
-    const missing = want.filter((w) => !text.includes(w));
+    const missing = want.filter((w) => !text.toLowerCase().includes(w.toLowerCase()));
     if (Number(told[i].event) !== n || missing.length) {
       failOn(`${lang}: sentence ${i} "${text}" (for event ${told[i].event}) does not tell event ${n} ${JSON.stringify(event)} (lacks ${missing.join(', ')})`);
       break;

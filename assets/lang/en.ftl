@@ -24,6 +24,7 @@ level-hard = hard
 level-expert = expert
 # A CPU seat's name, e.g. "CPU (hard)".
 cpu-name = CPU ({ $level })
+plate-cpu = CPU
 # A new person's name in the setup.
 player-default-name = Player { $n }
 # A person who gave no name.
@@ -451,6 +452,9 @@ review-place = place { $place }
 review-moments = Moments
 review-no-moments = No turn moved anyone's chances much.
 review-moment = Turn { $turn }: { $what } — { $who } { $before } → { $after }
+review-moment-cause = { $moment } ({ $cause })
+review-cause-dice = the dice
+review-cause-play = a decision
 review-dice-local = The dice came from a seed on this device ({ $seed }), and its die rolls all { $rolls } rolls of the game.
 review-dice-no-seed = This record has no seed: its dice cannot be checked.
 review-dice-fair = Dice checked on this device: the seed's SHA-256 is the hash sent before the first roll, and its die rolls all { $rolls } rolls of the game.

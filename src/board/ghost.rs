@@ -132,22 +132,17 @@ fn show_ghost(
             ));
             spawn_mark(p, &shapes, mark, seat_look.mark, size * 0.5, 0.1);
         });
+    // A dot in the seat's colour with a dark rim on each square walked over.
     for at in over {
-        commands.spawn((
-            Ghost,
-            Mesh2d(shapes.circle.clone()),
-            MeshMaterial2d(dot.clone()),
-            Transform::from_translation(at.extend(PIECE_Z - 1.5))
-                .with_scale(Vec3::splat(size * 0.3)),
-            Visibility::default(),
-        ));
-        commands.spawn((
-            Ghost,
-            Mesh2d(shapes.circle.clone()),
-            MeshMaterial2d(edge.clone()),
-            Transform::from_translation(at.extend(PIECE_Z - 1.6))
-                .with_scale(Vec3::splat(size * 0.38)),
-            Visibility::default(),
-        ));
+        for (paint, scale, z) in [(&dot, 0.3, -1.5), (&edge, 0.38, -1.6)] {
+            commands.spawn((
+                Ghost,
+                Mesh2d(shapes.circle.clone()),
+                MeshMaterial2d(paint.clone()),
+                Transform::from_translation(at.extend(PIECE_Z + z))
+                    .with_scale(Vec3::splat(size * scale)),
+                Visibility::default(),
+            ));
+        }
     }
 }

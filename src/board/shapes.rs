@@ -70,9 +70,29 @@ pub fn polygon(corners: &[Vec2]) -> Mesh {
         .iter()
         .map(|p| [(p.x - min.x) / size.x, (max.y - p.y) / size.y])
         .collect();
-    let positions: Vec<[f32; 3]> = points.iter().map(|p| p.extend(0.0).to_array()).collect();
     let n = corners.len() as u32;
     let indices = (0..n).flat_map(|i| [0, 1 + i, 1 + (i + 1) % n]).collect();
+    flat_mesh(&points, uvs, indices)
+}
+
+/// A band along the inside of a polygon: from its corners to the same corners scaled by
+/// `inner` (0 to 1) about the origin.
+pub fn band(corners: &[Vec2], inner: f32) -> Mesh {
+    let n = corners.len() as u32;
+    let mut points = corners.to_vec();
+    points.extend(corners.iter().map(|c| c * inner));
+    let indices = (0..n)
+        .flat_map(|i| {
+            let (a, b) = (i, (i + 1) % n);
+            [a, b, n + b, a, n + b, n + a]
+        })
+        .collect();
+    flat_mesh(&points, vec![[0.0, 0.0]; points.len()], indices)
+}
+
+/// Triangles of `points` in the board's plane.
+fn flat_mesh(points: &[Vec2], uvs: Vec<[f32; 2]>, indices: Vec<u32>) -> Mesh {
+    let positions: Vec<[f32; 3]> = points.iter().map(|p| p.extend(0.0).to_array()).collect();
     let count = positions.len();
     Mesh::new(
         PrimitiveTopology::TriangleList,

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use ludo_core::{BoardKind, Cell, Colour, Layout, SquareKind};
 
 use crate::board::OnTable;
-use crate::board::shapes::{Shapes, cell_pos, polygon, spawn_mark, star};
+use crate::board::shapes::{Shapes, band, cell_pos, polygon, spawn_mark, star};
 use crate::table::Table;
 use crate::table::screen::Screen;
 use crate::theme::{ActiveTheme, Redraw};
@@ -16,7 +16,9 @@ use crate::theme::{ActiveTheme, Redraw};
 #[derive(Component, Clone, Copy, Debug)]
 pub struct BoardSquare(pub SquareKind);
 
-/// The glow behind the yard of the seat to play.
+/// The glow on the yard of the seat to play: a band inside the yard's edge (grown past the
+/// yard, it ran off the radial boards' hexagon, and on the cross it showed only on the yard's
+/// outer sides, the track covering the others).
 #[derive(Component)]
 pub struct TurnGlow {
     pub seat: u8,
@@ -70,7 +72,11 @@ pub fn plugin(app: &mut App) {
                 .run_if(table_redrawn)
                 .in_set(DrawTable::Board),
         )
-        .add_systems(Update, glow_current_seat);
+        // After the rules: the glow moves to the next seat in the frame the turn passes.
+        .add_systems(
+            Update,
+            glow_current_seat.in_set(crate::board::BoardSet::Show),
+        );
 }
 
 /// Clears what the last table put on screen.
@@ -436,12 +442,13 @@ fn draw_yards(
             .collect();
         let shape = meshes.add(polygon(&outline));
         if let Some(seat) = seat {
+            // Over the yard's colour, under its inner square.
             commands.spawn((
                 OnTable,
                 TurnGlow { seat: seat as u8 },
-                Mesh2d(shape.clone()),
+                Mesh2d(meshes.add(band(&outline, GLOW_BAND))),
                 MeshMaterial2d(paint.glow.clone()),
-                Transform::from_translation(centre.extend(0.5)).with_scale(Vec3::splat(GLOW)),
+                Transform::from_translation(centre.extend(1.05)).with_scale(Vec3::splat(0.99)),
                 Visibility::Hidden,
             ));
         }
@@ -480,24 +487,17 @@ fn draw_yards(
     }
 }
 
-/// The glow reaches a little past its yard, as 6.3 squares round a yard of 6.
-const GLOW: f32 = 1.05;
+/// The glow's band inside the yard's edge: its inner edge at this share of the way from the
+/// yard's centre (the yard's colour reaches 0.77 of it).
+const GLOW_BAND: f32 = 0.93;
 
-fn glow_current_seat(
-    time: Res<Time>,
-    table: Res<Table>,
-    mut glows: Query<(&TurnGlow, &mut Visibility, &mut Transform)>,
-) {
-    let pulse = 1.0 + 0.03 * (time.elapsed_secs() * 4.0).sin();
-    for (glow, mut vis, mut transform) in &mut glows {
+fn glow_current_seat(table: Res<Table>, mut glows: Query<(&TurnGlow, &mut Visibility)>) {
+    for (glow, mut vis) in &mut glows {
         let on = !table.game.is_over() && glow.seat == table.game.turn();
         vis.set_if_neq(if on {
             Visibility::Visible
         } else {
             Visibility::Hidden
         });
-        if on {
-            transform.scale = Vec3::splat(GLOW * pulse);
-        }
     }
 }

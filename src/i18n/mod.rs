@@ -250,7 +250,32 @@ pub struct Words {
     rtl: bool,
 }
 
+/// `text` with its first letter a capital, in the languages that have them ("blue CPU moves"
+/// starts a sentence as "Blue CPU moves"): the first letter after any bidi controls and
+/// opening marks; a script without capitals is left as it is.
+pub fn capitalised(text: &str) -> String {
+    let Some((at, first)) = text.char_indices().find(|(_, c)| c.is_alphanumeric()) else {
+        return text.to_string();
+    };
+    if !first.is_lowercase() {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push_str(&text[..at]);
+    out.extend(first.to_uppercase());
+    out.push_str(&text[at + first.len_utf8()..]);
+    out
+}
+
 impl Words {
+    /// The same words, their first letter a capital (`capitalised`).
+    pub fn capitalised(self) -> Words {
+        Words {
+            text: capitalised(&self.text),
+            rtl: self.rtl,
+        }
+    }
+
     /// The words in the order egui draws them.
     pub fn drawn(&self) -> String {
         if self.rtl {
@@ -359,11 +384,8 @@ impl Texts {
             .map(|s| s.trim_end())
             .filter(|s| !s.is_empty())
             .map(|s| {
-                if ended(s) {
-                    s.to_string()
-                } else {
-                    format!("{s}{stop}")
-                }
+                let s = capitalised(s);
+                if ended(&s) { s } else { format!("{s}{stop}") }
             })
             .collect();
         self.line(said.join(&gap))
@@ -669,9 +691,18 @@ mod tests {
         let said: Vec<String> = said.map(String::from).to_vec();
         assert_eq!(
             texts.sentences(&said),
-            "blue moves piece 3 to the goal. blue finishes, place 1. Well done!"
+            "Blue moves piece 3 to the goal. Blue finishes, place 1. Well done!"
         );
         assert_eq!(texts.sentences(&[]), "");
+        // After bidi isolates and opening marks; digits and scripts without capitals stay.
+        assert_eq!(
+            capitalised("\u{2068}ana\u{2069} wins"),
+            "\u{2068}Ana\u{2069} wins"
+        );
+        assert_eq!(capitalised("“blue” rolls"), "“Blue” rolls");
+        assert_eq!(capitalised("3 pieces"), "3 pieces");
+        assert_eq!(capitalised("الأزرق يرمي"), "الأزرق يرمي");
+        assert_eq!(capitalised(""), "");
     }
 
     #[test]

@@ -225,6 +225,10 @@ impl Texts {
     /// What the seat to play should do now, in reading order: the prompt by the board, and
     /// what a screen reader says when it changes.
     pub fn prompt(&self, table: &Table, decider: Decider, fingers: bool) -> Words {
+        self.prompt_words(table, decider, fingers).capitalised()
+    }
+
+    fn prompt_words(&self, table: &Table, decider: Decider, fingers: bool) -> Words {
         let texts = self;
         let game = &table.game;
         let who = || ("who", texts.seat(table, game.turn()).into());

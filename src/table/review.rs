@@ -20,6 +20,25 @@ use crate::table::{GameSet, Table};
 /// How many moments a review lists.
 const MOMENTS: usize = 6;
 
+/// A throw's luck for its roller worth a mark on the chart: ten points of win chance.
+const VERY_LUCKY: f32 = 0.10;
+
+/// The marks along a review's chart (`Review::chart_marks`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ChartMarks {
+    /// (the chart's point, the seat, the class) of each mistake and blunder.
+    pub classes: Vec<(usize, u8, Class)>,
+    /// (the chart's point, the roller, lucky or not) of each very lucky or unlucky throw.
+    pub dice: Vec<(usize, u8, bool)>,
+}
+
+/// What made a moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    Dice,
+    Play,
+}
+
 /// A player asks to play the decision shown again (`Review::try_again`): a local game from
 /// that position starts.
 #[derive(Message, Clone, Copy, Debug, Default)]
@@ -168,6 +187,52 @@ impl Review {
             .iter()
             .find(|d| d.counted && d.class >= Class::Inaccuracy && d.step > self.at)
             .map(|d| d.step)
+    }
+
+    /// What made a moment (a turn of the chart): the dice, when the luck of the turn's throws
+    /// for the moment's seat weighs at least as much as what the turn's decisions gave away;
+    /// else a decision. `None` until the analysis is in.
+    pub fn moment_cause(&self, moment: &Moment) -> Option<Cause> {
+        let analysis = self.analysis.as_ref()?;
+        let chart = self.chart.as_ref()?;
+        // The turn went from position `from` to `to`: steps `from..to` (step j leads from
+        // position j to j + 1).
+        let from = chart.points.get(moment.point.checked_sub(1)?)?.at;
+        let to = chart.points.get(moment.point)?.at;
+        let within = |step: usize| (from..to).contains(&step);
+        let luck: f32 = (analysis.throws.iter())
+            .filter(|t| within(t.step))
+            .map(|t| t.luck[usize::from(moment.seat)])
+            .sum();
+        let given_away: f32 = (analysis.decisions.iter())
+            .filter(|d| d.counted && within(d.step))
+            .map(|d| d.loss)
+            .sum();
+        Some(if luck.abs() >= given_away {
+            Cause::Dice
+        } else {
+            Cause::Play
+        })
+    }
+
+    /// Each turn of the chart with a mistake or a blunder (`?`, `??`; the inaccuracies would
+    /// crowd the chart's top: the step's own line says them): (the chart's point, the seat,
+    /// its class); and each throw that was very lucky or unlucky for its roller (ten
+    /// points or more): (the point, the seat, lucky or not).
+    pub fn chart_marks(&self) -> ChartMarks {
+        let (Some(analysis), Some(chart)) = (&self.analysis, &self.chart) else {
+            return Default::default();
+        };
+        let point = |step: usize| chart.points.iter().position(|p| p.at > step);
+        let classes = (analysis.decisions.iter())
+            .filter(|d| d.counted && d.class >= Class::Mistake)
+            .filter_map(|d| Some((point(d.step)?, d.seat, d.class)))
+            .collect();
+        let dice = (analysis.throws.iter())
+            .filter(|t| t.luck[usize::from(t.seat)].abs() >= VERY_LUCKY)
+            .filter_map(|t| Some((point(t.step)?, t.seat, t.luck[usize::from(t.seat)] > 0.0)))
+            .collect();
+        ChartMarks { classes, dice }
     }
 
     /// The last position.

@@ -182,6 +182,8 @@ pub enum Icon {
     Close,
     /// Reactions: a smiling face.
     React,
+    /// A hint: a light bulb.
+    Hint,
 }
 
 /// A square button with a drawn icon (no font needed), named for screen readers by `label`.
@@ -255,6 +257,12 @@ impl Icon {
             }
             Icon::Close => paint_cross(p, c, u, ink),
             Icon::React => paint_smile(p, c, u, ink),
+            Icon::Hint => {
+                p.circle_stroke(c + v(0.0, -u * 0.35), u * 0.9, ink);
+                for (dy, half) in [(0.85, 0.45), (1.2, 0.3)] {
+                    p.line_segment([c + v(-u * half, u * dy), c + v(u * half, u * dy)], ink);
+                }
+            }
             Icon::Sound { muted } => paint_speaker(p, c, u, ink, muted),
         }
     }

@@ -1,6 +1,7 @@
 //! The bar of icon buttons by the board — pause menu, sound on or off, rules, the log — and
 //! at an online table the room's code (a tap copies the invite link); and the log's drawer.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 use bevy_egui::egui;
@@ -11,6 +12,9 @@ use crate::i18n::Texts;
 use crate::i18n::ui::paragraph_rich;
 use crate::online::Online;
 use crate::table::Table;
+use crate::table::flow::Decider;
+use crate::table::hint::{Hint, HintRequested, may_hint};
+use crate::table::profiles::Profiles;
 use crate::table::screen::Pause;
 use crate::table::settings::Settings;
 use crate::ui::overlay::Overlay;
@@ -21,6 +25,24 @@ use ludo_proto::display_code;
 #[derive(Resource, Default)]
 pub struct LogDrawer(pub bool);
 
+/// The hint's button: shown at a person's move when a hint may be asked and none holds.
+#[derive(SystemParam)]
+pub(super) struct HintButton<'w> {
+    table: Res<'w, Table>,
+    decider: Res<'w, Decider>,
+    profiles: Res<'w, Profiles>,
+    hint: Res<'w, Hint>,
+    asked: MessageWriter<'w, HintRequested>,
+}
+
+impl HintButton<'_> {
+    fn wanted(&self) -> bool {
+        let steps = self.table.record.steps.len();
+        may_hint(&self.table, *self.decider, &self.profiles)
+            && self.hint.shown.is_none_or(|given| given.step != steps)
+    }
+}
+
 pub(super) fn bar(
     mut contexts: EguiContexts,
     stage: Res<Stage>,
@@ -30,6 +52,7 @@ pub(super) fn bar(
     (mut next_pause, mut next_overlay): (ResMut<NextState<Pause>>, ResMut<NextState<Overlay>>),
     online: Option<Res<Online>>,
     mut taps: Taps,
+    mut hint: HintButton,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let zoom = ctx.zoom_factor();
@@ -58,6 +81,13 @@ pub(super) fn bar(
                 }
                 if icon_button(ui, Icon::Log, texts.get("hud-log"), side).clicked() {
                     drawer.0 = !drawer.0;
+                }
+                if hint.wanted() {
+                    let button = icon_button(ui, Icon::Hint, texts.get("hud-hint"), side);
+                    taps.say("hint", &button);
+                    if button.clicked() {
+                        hint.asked.write(HintRequested);
+                    }
                 }
                 if online.as_ref().is_some_and(|o| o.may_react()) {
                     let react = icon_button(ui, Icon::React, texts.get("hud-react"), side);

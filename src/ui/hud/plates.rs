@@ -233,9 +233,33 @@ fn seat_words(
 ) {
     let (texts, table) = (&*shown.texts, &*shown.table);
     ui.spacing_mut().item_spacing = egui::vec2(6.0, 2.0);
-    let name = texts.player(table.seat_kind(seat));
-    let text = name.rich().strong().size(now.palette.text_size * 1.15);
-    ui.add(egui::Label::new(text).truncate());
+    // A CPU's level is a small word beside "CPU", not part of the name, so that names fit
+    // a phone's plate whole.
+    let size = now.palette.text_size * 1.15;
+    match table.seat_kind(seat) {
+        SeatKind::Cpu(level) => {
+            // One label (a row would be a control's height on a phone): read in the
+            // language's direction, "CPU" first.
+            let cpu = texts.get("plate-cpu").rich().strong().size(size);
+            let level = texts.line(format!(" {} ", texts.level(*level)));
+            let level = level.rich().weak().size(now.palette.text_size * 0.9);
+            let mut job = egui::text::LayoutJob::default();
+            let parts = if texts.rtl {
+                [level, cpu]
+            } else {
+                [cpu, level]
+            };
+            for part in parts {
+                let (style, font) = (ui.style(), egui::FontSelection::Default);
+                part.append_to(&mut job, style, font, egui::Align::BOTTOM);
+            }
+            ui.add(egui::Label::new(job).truncate());
+        }
+        person => {
+            let name = texts.player(person).rich().strong().size(size);
+            ui.add(egui::Label::new(name).truncate());
+        }
+    }
     ui.horizontal(|ui| {
         let size = egui::vec2(pips.size * 10.4, pips.size * 2.4);
         let (room, _) = ui.allocate_exact_size(size, egui::Sense::hover());
@@ -297,7 +321,7 @@ fn seat_state(ui: &mut egui::Ui, shown: &Shown, now: &Now, seat: u8, take_back: 
             },
             SeatKind::Cpu(_) => colours,
         };
-        let words = second.rich().weak();
+        let words = second.rich().weak().size(palette.text_size * 0.9);
         ui.add(egui::Label::new(words).truncate());
     }
 }

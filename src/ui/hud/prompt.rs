@@ -1,6 +1,6 @@
 //! The prompt: one large line by the board saying what the seat to play should do (in the
-//! seat's colour when a person here is to act), under it the hint's button and the hint (a
-//! local game that is not rated), and what needs reading now — a file's problem, the
+//! seat's colour when a person here is to act), under it the hint once asked (the bar has
+//! its button), and what needs reading now — a file's problem, the
 //! connection, and on the desktop the last thing that happened, a live line the screen
 //! reader says as it changes.
 
@@ -15,7 +15,7 @@ use crate::i18n::ui::paragraph_rich;
 use crate::online::{Online, Status};
 use crate::table::Table;
 use crate::table::flow::Decider;
-use crate::table::hint::{Given, Hint, HintRequested, may_hint};
+use crate::table::hint::{Given, Hint, may_hint};
 use crate::theme::ActiveTheme;
 use crate::theme::look::egui as to_egui;
 use crate::ui::widgets::Palette;
@@ -30,12 +30,11 @@ pub(super) struct PromptSeen<'w> {
     theme: Res<'w, ActiveTheme>,
 }
 
-/// The hint: whether one may be asked, the one given, and the way to ask.
+/// The hint given, and whether hints may be asked (the bar has the button).
 #[derive(SystemParam)]
 pub(super) struct Hinting<'w> {
     hint: Res<'w, Hint>,
     profiles: Res<'w, crate::table::profiles::Profiles>,
-    asked: MessageWriter<'w, HintRequested>,
 }
 
 /// What needs reading under the prompt: a file's problem, the connection, what just happened.
@@ -52,7 +51,7 @@ pub(super) fn prompt_area(
     stage: Res<Stage>,
     seen: PromptSeen,
     notes: Notes,
-    mut hinting: Hinting,
+    hinting: Hinting,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let palette = Palette::of(&seen.theme.look.ui);
@@ -68,7 +67,7 @@ pub(super) fn prompt_area(
                 ui.add_space((rect.height() * 0.3).min(120.0));
             }
             prompt_line(ui, &seen, &palette);
-            let hinted = hint_row(ui, &seen, &mut hinting, &palette);
+            let hinted = hint_row(ui, &seen, &hinting, &palette);
             notes_under(ui, &notes, &seen.texts, &palette, hinted);
             if let Some(online) = &notes.online {
                 dice_sealed(ui, online, &seen);
@@ -113,34 +112,22 @@ fn prompt_line(ui: &mut egui::Ui, seen: &PromptSeen, palette: &Palette) {
     });
 }
 
-/// The hint's button at a person's move, or the hint given (then true).
-fn hint_row(
-    ui: &mut egui::Ui,
-    seen: &PromptSeen,
-    hinting: &mut Hinting,
-    palette: &Palette,
-) -> bool {
+/// The hint given for the move awaited (then true).
+fn hint_row(ui: &mut egui::Ui, seen: &PromptSeen, hinting: &Hinting, palette: &Palette) -> bool {
     let (table, texts) = (&*seen.table, &*seen.texts);
-    if !may_hint(table, *seen.decider, &hinting.profiles) {
+    let given = hinting
+        .hint
+        .shown
+        .filter(|given| given.step == table.record.steps.len());
+    let Some(given) = given.filter(|_| may_hint(table, *seen.decider, &hinting.profiles)) else {
         return false;
-    }
+    };
     ui.add_space(4.0);
-    match hinting.hint.shown {
-        Some(given) if given.step == table.record.steps.len() => {
-            let words = hint_words(texts, given);
-            paragraph_rich(ui, texts, &words, |t| {
-                egui::RichText::new(t).color(palette.text)
-            });
-            true
-        }
-        _ => {
-            let label = texts.get("hud-hint");
-            if ui.button(label.rich()).clicked() {
-                hinting.asked.write(HintRequested);
-            }
-            false
-        }
-    }
+    let words = hint_words(texts, given);
+    paragraph_rich(ui, texts, &words, |t| {
+        egui::RichText::new(t).color(palette.text)
+    });
+    true
 }
 
 /// A hint in words: the best piece, and by how much.

@@ -5,6 +5,7 @@
 
 use bevy_egui::egui::{self, Pos2, Stroke};
 use ludo_core::Colour;
+use ludo_cpu::analysis::Class;
 use ludo_cpu::chances::{Chart, Measure, Moment};
 
 use crate::theme::look::{Look, egui as to_egui};
@@ -21,6 +22,10 @@ pub struct Drawn<'a> {
     pub palette: &'a Palette,
     /// Under partners: one line a pair (each seat's value is its pair's), in both colours.
     pub pairs: bool,
+    /// The turns with a mistake or a blunder (point, seat, class), and with a very
+    /// lucky or unlucky throw (point, seat, lucky): `Review::chart_marks`.
+    pub classes: &'a [(usize, u8, Class)],
+    pub dice: &'a [(usize, u8, bool)],
 }
 
 /// Where a turn and a value go in the plot's rectangle.
@@ -73,6 +78,7 @@ pub fn draw(ui: &mut egui::Ui, d: &Drawn, height: f32) -> Option<usize> {
         seats: d.colours.len().max(2) as f32,
     };
     axis(&p, &plot, d, rect.left());
+    marks(&p, &plot, d);
     lines(&p, &plot, d);
     for (n, moment) in d.moments.iter().enumerate() {
         let at = plot.at(moment.point, moment.after);
@@ -89,6 +95,37 @@ pub fn draw(ui: &mut egui::Ui, d: &Drawn, height: f32) -> Option<usize> {
         .interact_pointer_pos()
         .filter(|_| response.clicked() || response.dragged())
         .map(|pos| plot.point_at(pos.x))
+}
+
+/// Along the top, each mistake's or blunder's mark (`?`, `??`) in its seat's colour; along
+/// the bottom, a die's square for a very lucky throw (+) or unlucky one (−).
+fn marks(p: &egui::Painter, plot: &Plot, d: &Drawn) {
+    let font = egui::FontId::proportional(10.0);
+    for &(point, seat, class) in d.classes {
+        let Some(&colour) = d.colours.get(usize::from(seat)) else {
+            continue;
+        };
+        let at = Pos2::new(plot.x(point), plot.rect.top() + 1.0);
+        let ink = to_egui(d.look.strong(colour));
+        p.text(
+            at,
+            egui::Align2::CENTER_TOP,
+            class.mark(),
+            font.clone(),
+            ink,
+        );
+    }
+    for &(point, seat, lucky) in d.dice {
+        let Some(&colour) = d.colours.get(usize::from(seat)) else {
+            continue;
+        };
+        let at = Pos2::new(plot.x(point), plot.rect.bottom() - 5.0);
+        let ink = to_egui(d.look.strong(colour));
+        let square = egui::Rect::from_center_size(at, egui::vec2(9.0, 9.0));
+        p.rect_stroke(square, 2.0, Stroke::new(1.0, ink), egui::StrokeKind::Inside);
+        let sign = if lucky { "+" } else { "−" };
+        p.text(at, egui::Align2::CENTER_CENTER, sign, font.clone(), ink);
+    }
 }
 
 /// The values' lines across the plot, each with its words at the left edge.

@@ -316,6 +316,7 @@ fn who_was_winning(
     ui.label(texts.get(title).rich().strong());
     let height = (ui.available_width() * 0.42).clamp(110.0, 220.0);
     let shown = review.point();
+    let marks = review.chart_marks();
     let drawn = chart::Drawn {
         chart,
         shown,
@@ -324,6 +325,8 @@ fn who_was_winning(
         look: &at.theme.look,
         palette: at.palette,
         pairs: table.game.rules().partner(0).is_some(),
+        classes: &marks.classes,
+        dice: &marks.dice,
     };
     if let Some(k) = chart::draw(ui, &drawn, height) {
         steps.write(ReviewStep::To(chart.points[k].at));

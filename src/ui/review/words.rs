@@ -6,7 +6,7 @@ use ludo_proto::DiceCheck;
 
 use crate::i18n::{Texts, Words};
 use crate::table::Table;
-use crate::table::review::Review;
+use crate::table::review::{Cause, Review};
 use crate::ui::hud::announce::sentence;
 
 /// What the step shown did, in sentences ("Red Ana rolls 6. Red Ana moves piece 1 …").
@@ -20,7 +20,7 @@ pub fn step_sentence(review: &Review, table: &Table, texts: &Texts) -> Words {
         .map(|e| sentence(e, table, texts))
         .filter(|s| !s.is_empty())
         .collect();
-    texts.line(said.join(" · "))
+    texts.line(said.join(" · ")).capitalised()
 }
 
 /// A seat's value on the chart: "38%", or an expected place "2.4".
@@ -71,7 +71,7 @@ pub fn moment_sentence(review: &Review, moment: &Moment, table: &Table, texts: &
         let with = texts.fmt("plate-with-partner", &[("partner", colour.into())]);
         who = format!("{who} {with}");
     }
-    texts.fmt(
+    let sentence = texts.fmt(
         "review-moment",
         &[
             ("turn", moment.point.into()),
@@ -79,6 +79,20 @@ pub fn moment_sentence(review: &Review, moment: &Moment, table: &Table, texts: &
             ("who", who.into()),
             ("before", value(chart.measure, moment.before, texts).into()),
             ("after", value(chart.measure, moment.after, texts).into()),
+        ],
+    );
+    let Some(cause) = review.moment_cause(moment) else {
+        return sentence;
+    };
+    let cause = match cause {
+        Cause::Dice => texts.get("review-cause-dice"),
+        Cause::Play => texts.get("review-cause-play"),
+    };
+    texts.fmt(
+        "review-moment-cause",
+        &[
+            ("moment", sentence.into_string().into()),
+            ("cause", cause.into_string().into()),
         ],
     )
 }
