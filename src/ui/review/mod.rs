@@ -120,7 +120,8 @@ fn say_moments(
     said.say_now(list);
 }
 
-/// The screen reader hears the step's sentence as the board moves.
+/// The screen reader hears the step's sentence as the board moves (and at a decision, its
+/// class and the better move).
 fn say_step(
     review: Res<Review>,
     table: Res<Table>,
@@ -130,7 +131,13 @@ fn say_step(
 ) {
     if *shown != Some(review.at) || review.is_added() {
         *shown = Some(review.at);
-        said.say_now(words::step_sentence(&review, &table, &texts).into_string());
+        let step = words::step_sentence(&review, &table, &texts).into_string();
+        // At a decision, its class and the better move too.
+        let decision = review
+            .decision()
+            .map(|d| crate::ui::luck::decision_words(&texts, d).into_string());
+        let sentences: Vec<String> = std::iter::once(step).chain(decision).collect();
+        said.say_now(texts.sentences(&sentences).into_string());
     }
 }
 
