@@ -117,6 +117,8 @@ fn both_shipped_themes_load_whole() {
         let theme = active(&app);
         assert_eq!(theme.name, name);
         assert_eq!(theme.sounds.len(), 11);
+        // The night theme keeps the classic theme's music (the default of every theme).
+        assert_eq!(theme.music.as_deref(), Some("sounds/music.ogg"));
         assert_eq!(problem(&app), None);
         if folder == "night" {
             assert!(theme.art.piece.is_some());
@@ -150,6 +152,27 @@ fn a_theme_of_one_field_keeps_every_other_default() {
     assert_eq!(look.style, classic.style);
     assert!(common::update_until(&mut app, 2.0, |_| true));
     assert_eq!(track_colour(&mut app), Color::srgb_u8(0, 128, 128));
+}
+
+/// A theme names its music (fetched when it may play, not with the theme), or none.
+#[test]
+fn a_theme_names_its_music_or_none() {
+    let root = scratch_assets(
+        "music",
+        &[
+            ("tune", "(music: \"tune.ogg\")"),
+            ("quiet", "(music: None)"),
+        ],
+    );
+    let mut app = app_with_assets(&root);
+    for (folder, music) in [("tune", Some("themes/tune/tune.ogg")), ("quiet", None)] {
+        choose(&mut app, folder);
+        assert!(common::update_until(&mut app, 10.0, |w| {
+            w.resource::<ActiveTheme>().folder == folder
+        }));
+        assert_eq!(active(&app).music.as_deref(), music, "{folder}");
+        assert_eq!(problem(&app), None);
+    }
 }
 
 #[test]
@@ -204,6 +227,13 @@ fn each_kind_of_broken_theme_is_reported_where_it_is_and_the_last_good_one_stays
             "3:5",
             "hop_secs from 0.02 to 1",
         ),
+        (
+            "music-not-audio",
+            "(\n  music: \"tune.mp3\",\n)",
+            "2:3",
+            "music: an Ogg Vorbis (.ogg) or WAV (.wav) file, or None, got \"tune.mp3\"",
+        ),
+        ("music-wrong-type", "(\n  music: 12,\n)", "2:", "music"),
         (
             "five-faces",
             "(\n  sprites: (die_faces: [\"a.png\", \"b.png\", \"c.png\", \"d.png\", \"e.png\"]),\n)",

@@ -44,6 +44,7 @@ settings-language = اللغة
 settings-auto-move = نفّذ الحركة الوحيدة الممكنة تلقائيًا
 settings-master-volume = مستوى الصوت العام (dB)
 settings-effects-volume = مستوى المؤثرات (dB)
+settings-music-volume = مستوى الموسيقى (dB)
 settings-mute = كتم الصوت
 settings-fullscreen = ملء الشاشة
 settings-text-size = حجم النص

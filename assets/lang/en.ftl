@@ -53,6 +53,7 @@ settings-language = Language
 settings-auto-move = Play a single legal move by itself
 settings-master-volume = Master volume (dB)
 settings-effects-volume = Effects volume (dB)
+settings-music-volume = Music volume (dB)
 settings-mute = Mute
 settings-fullscreen = Fullscreen
 settings-text-size = Text size

@@ -44,6 +44,7 @@ settings-language = Wika
 settings-auto-move = Kusang gawin ang nag-iisang puwedeng galaw
 settings-master-volume = Pangunahing lakas ng tunog (dB)
 settings-effects-volume = Lakas ng mga epekto (dB)
+settings-music-volume = Lakas ng musika (dB)
 settings-mute = I-mute
 settings-fullscreen = Buong screen
 settings-text-size = Laki ng teksto

@@ -44,6 +44,7 @@ settings-language = Bahasa
 settings-auto-move = Jalankan sendiri satu-satunya langkah yang sah
 settings-master-volume = Volume utama (dB)
 settings-effects-volume = Volume efek (dB)
+settings-music-volume = Volume musik (dB)
 settings-mute = Bisukan
 settings-fullscreen = Layar penuh
 settings-text-size = Ukuran teks

@@ -44,6 +44,7 @@ settings-language = 语言
 settings-auto-move = 只有一种走法时自动走
 settings-master-volume = 总音量（dB）
 settings-effects-volume = 音效音量（dB）
+settings-music-volume = 音乐音量（dB）
 settings-mute = 静音
 settings-fullscreen = 全屏
 settings-text-size = 文字大小

@@ -15,6 +15,7 @@ pub mod ghost;
 pub mod hops;
 pub mod input;
 pub mod motion;
+mod music;
 pub mod pieces;
 pub mod shake;
 pub mod shapes;
@@ -65,6 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         ghost::plugin,
         input::plugin,
         audio::plugin,
+        music::plugin,
         celebrate::plugin,
         sparks::plugin,
         shake::plugin,

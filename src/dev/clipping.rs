@@ -79,7 +79,9 @@ fn problem(rect: Rect, clip: Rect, screen: Rect) -> Option<String> {
             at(clip)
         ));
     }
-    if !screen.expand(slack).contains_rect(rect) {
+    // What shows of it must be on the screen: a line a scroll area cuts at its top or bottom
+    // (scrolling shows the rest) may reach past the screen where the area hides it.
+    if !screen.expand(slack).contains_rect(seen) {
         return Some(format!(
             "past the screen's edge: {} on {}",
             at(rect),
@@ -108,6 +110,12 @@ mod tests {
         assert!(problem(r(250.0, 110.0, 330.0, 124.0), window, screen).is_some());
         // Scrolled out of sight below a scroll area's view: not cut, hidden.
         assert_eq!(problem(r(110.0, 320.0, 200.0, 334.0), window, screen), None);
+        // Cut by a scroll area's bottom near the screen's: its hidden part may reach past.
+        let low = r(100.0, 100.0, 300.0, 355.0);
+        assert_eq!(problem(r(110.0, 350.0, 200.0, 364.0), low, screen), None);
+        // A window that runs off the screen shows its text there: past the screen.
+        let off = r(100.0, 100.0, 300.0, 400.0);
+        assert!(problem(r(110.0, 350.0, 200.0, 364.0), off, screen).is_some());
         // A line half under the scroll area's foot is a scroll area doing its work.
         assert_eq!(problem(r(110.0, 292.0, 200.0, 306.0), window, screen), None);
         // Past the screen's edge.

@@ -88,6 +88,9 @@ impl TextSize {
     }
 }
 
+/// The music's volume at which it stops (the slider's lowest).
+pub const MUSIC_OFF: f32 = -40.0;
+
 /// The folder of `assets/themes/` a first start is drawn with.
 pub const DEFAULT_THEME: &str = "classic";
 
@@ -104,6 +107,8 @@ pub struct Settings {
     pub volume_db: f32,
     /// Sound effects, on top of the master volume.
     pub effects_db: f32,
+    /// The theme's music, on top of the master volume; at `MUSIC_OFF` none plays.
+    pub music_db: f32,
     pub muted: bool,
     /// Desktop only.
     pub fullscreen: bool,
@@ -138,6 +143,7 @@ impl Default for Settings {
             auto_single_move: true,
             volume_db: -6.0,
             effects_db: 0.0,
+            music_db: -14.0,
             muted: false,
             fullscreen: false,
             theme: DEFAULT_THEME.into(),

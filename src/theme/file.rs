@@ -6,6 +6,9 @@ use bevy::color::Srgba;
 use ludo_core::Colour;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+/// The classic theme's music, the default of every theme.
+pub const DEFAULT_MUSIC: &str = "/sounds/music.ogg";
+
 /// A whole theme file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -18,6 +21,8 @@ pub struct ThemeFile {
     pub die: DieColours,
     pub sprites: Sprites,
     pub sounds: SoundFiles,
+    /// The music under the game, looped: an Ogg Vorbis or WAV file; `None`: no music.
+    pub music: Option<String>,
     /// A TrueType or OpenType font for every text of the game; none: the built-in font.
     pub font: Option<String>,
     pub animation: Animation,
@@ -35,6 +40,7 @@ impl Default for ThemeFile {
             die: DieColours::default(),
             sprites: Sprites::default(),
             sounds: SoundFiles::default(),
+            music: Some(DEFAULT_MUSIC.into()),
             font: None,
             animation: Animation::default(),
             ui: UiSkin::default(),
@@ -534,6 +540,16 @@ impl ThemeFile {
         range("text_size", self.ui.text_size, 10.0, 24.0)?;
         range("heading_size", self.ui.heading_size, 12.0, 40.0)?;
         range("prompt_size", self.ui.prompt_size, 12.0, 36.0)?;
+        if let Some(music) = &self.music
+            && !(music.ends_with(".ogg") || music.ends_with(".wav"))
+        {
+            return Err(OutOfRange {
+                field: "music",
+                expected: format!(
+                    "music: an Ogg Vorbis (.ogg) or WAV (.wav) file, or None, got {music:?}"
+                ),
+            });
+        }
         let n = self.sprites.die_faces.len();
         if n != 0 && n != 6 {
             return Err(OutOfRange {

@@ -24,6 +24,9 @@ pub struct Theme {
     pub sounds: Vec<Handle<AudioSource>>,
     /// The font file's bytes, for egui.
     pub font: Option<Arc<Vec<u8>>>,
+    /// The music's asset path. Not read with the theme: the game fetches it when it may play
+    /// (in the browser after the first tap), so it is never part of the first menu's bytes.
+    pub music: Option<String>,
 }
 
 /// The theme's pictures; each one missing is drawn with built-in shapes.
@@ -203,11 +206,23 @@ impl AssetLoader for ThemeLoader {
                 Slot::Font => font = Some(Arc::new(bytes)),
             }
         }
+        let music = match &theme.music {
+            Some(path) => {
+                let at = locate(&text, &format!("\"{path}\""));
+                let resolved = cx
+                    .path()
+                    .resolve_embed_str(path)
+                    .map_err(|e| error(at, format!("music: {path:?} is not a usable path: {e}")))?;
+                Some(resolved.to_string())
+            }
+            None => None,
+        };
         Ok(Theme {
             file: theme,
             art,
             sounds,
             font,
+            music,
         })
     }
 

@@ -32,6 +32,8 @@ pub struct ActiveTheme {
     /// One per `Sound`.
     pub sounds: Vec<Handle<AudioSource>>,
     pub font: Option<Arc<Vec<u8>>>,
+    /// The music's asset path (`board::music` plays it).
+    pub music: Option<String>,
 }
 
 /// The game's sounds, in the order of a theme's `sounds`.
@@ -66,6 +68,7 @@ impl ActiveTheme {
             art: theme.art.clone(),
             sounds: theme.sounds.clone(),
             font: theme.font.clone(),
+            music: theme.music.clone(),
         }
     }
 }
@@ -87,6 +90,7 @@ impl FromWorld for ActiveTheme {
                 .map(|(_, path)| server.load(path.trim_start_matches('/').to_string()))
                 .collect(),
             font: None,
+            music: file.music.map(|p| p.trim_start_matches('/').to_string()),
         }
     }
 }

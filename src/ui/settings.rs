@@ -44,7 +44,10 @@ pub fn settings_ui(
     let volumes = [
         (&mut settings.volume_db, "settings-master-volume"),
         (&mut settings.effects_db, "settings-effects-volume"),
+        (&mut settings.music_db, "settings-music-volume"),
     ];
+    // Each slider with its value and words on one line, within the window's width.
+    ui.spacing_mut().slider_width = (ui.available_width() - 190.0).clamp(60.0, 100.0);
     for (db, key) in volumes {
         ui.add(egui::Slider::new(db, -40.0..=0.0).text(texts.get(key)));
     }
