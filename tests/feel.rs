@@ -58,6 +58,7 @@ fn app(speed: Speed, reduced_motion: bool, seed: u64) -> App {
         art: Default::default(),
         sounds: Vec::new(),
         font: None,
+        music: None,
     })
     .init_resource::<ButtonInput<KeyCode>>()
     .init_resource::<bevy_egui::input::EguiWantsInput>()
