@@ -1,6 +1,7 @@
-//! The theme's music: a quiet loop under the effects, on a channel of its own. It starts once
-//! the game may make a sound of its own accord (in the browser after the first tap or key,
-//! the browsers' autoplay rule; the file is fetched only then, never with the first menu),
+//! The theme's music: a quiet loop under the effects, on a channel of its own. On a desktop it
+//! starts at once; in the browser with the first table (or review) on screen, after the
+//! player has pressed something (the browsers' autoplay rule), so that the file is never part
+//! of what a first visit fetches for the menu,
 //! follows the music volume (at its lowest, off) and the mute, gives way to the results'
 //! fanfare for a few seconds, and changes with the theme. A file that cannot be played is said
 //! once, naming the theme, and the game goes on without music.
@@ -12,6 +13,7 @@ use ludo_core::Event;
 
 use crate::board::BoardSet;
 use crate::table::flow::Happened;
+use crate::table::screen::Screen;
 use crate::table::settings::{MUSIC_OFF, Settings};
 use crate::theme::ActiveTheme;
 
@@ -30,8 +32,8 @@ struct Music {
     path: Option<String>,
     handle: Option<Handle<AudioSource>>,
     playing: bool,
-    /// Whether the player has pressed anything yet (the browser's autoplay rule).
-    heard_input: bool,
+    /// Whether the music may begin (see the module's comment); once true, it stays so.
+    may_begin: bool,
     /// The volume last set, and when the fanfare's ducking ends.
     volume_db: Option<f32>,
     duck_until: f32,
@@ -44,28 +46,29 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Music>()
         .add_systems(
             Update,
-            (hear_first_input, play_music)
-                .chain()
-                .in_set(BoardSet::Show),
+            (may_begin, play_music).chain().in_set(BoardSet::Show),
         );
 }
 
-/// The first press of a key, a button or a finger: from then the browser lets the page play
-/// sound. A desktop may play at once.
-fn hear_first_input(
+/// A desktop may play at once. The browser lets a page play sound after a press of a key, a
+/// button or a finger; a table on screen comes after several.
+fn may_begin(
     mut music: ResMut<Music>,
+    mut pressed_once: Local<bool>,
+    screen: Res<State<Screen>>,
     keys: Res<ButtonInput<KeyCode>>,
     mouse: Res<ButtonInput<MouseButton>>,
     touches: Res<Touches>,
 ) {
-    if music.heard_input {
+    if music.may_begin {
         return;
     }
-    let pressed = keys.get_just_pressed().next().is_some()
+    *pressed_once |= keys.get_just_pressed().next().is_some()
         || mouse.get_just_pressed().next().is_some()
         || touches.iter_just_pressed().next().is_some();
-    if pressed || !cfg!(target_arch = "wasm32") {
-        music.heard_input = true;
+    let in_game = *screen.get() != Screen::Menu;
+    if (*pressed_once && in_game) || !cfg!(target_arch = "wasm32") {
+        music.may_begin = true;
     }
 }
 
@@ -93,7 +96,7 @@ fn play_music(
         }
         *music = Music {
             path: wanted,
-            heard_input: music.heard_input,
+            may_begin: music.may_begin,
             duck_until: music.duck_until,
             failed: music.failed.take(),
             ..default()
@@ -102,7 +105,7 @@ fn play_music(
     let Some(path) = music.path.clone() else {
         return;
     };
-    if !music.heard_input {
+    if !music.may_begin {
         return;
     }
     let handle = music
