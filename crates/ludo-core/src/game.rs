@@ -237,6 +237,19 @@ impl Game {
         };
     }
 
+    /// Whether `seat`'s piece `piece` stands in a block that no opponent may pass or land on
+    /// (under the rule that makes blocks): what the board draws as one.
+    pub fn in_block(&self, seat: u8, piece: u8) -> bool {
+        let Some(progress) = self.pieces(seat)[piece as usize % PIECES].progress() else {
+            return false;
+        };
+        let Some(square) = self.track.square(seat as usize, progress) else {
+            return false;
+        };
+        self.rules.impassable == Impassable::BlocksOfTwo
+            && self.occupancy.holds_block(seat as usize, square)
+    }
+
     pub fn rules(&self) -> &Rules {
         &self.rules
     }

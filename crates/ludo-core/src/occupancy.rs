@@ -113,6 +113,19 @@ impl Occupancy {
         self.present.iter().fold(0, |union, &mask| union | mask)
     }
 
+    /// Whether `seat`'s pieces on `square` make a block: two of its own, or under *team
+    /// blocks* one of its own beside one of its partner's.
+    pub fn holds_block(&self, seat: usize, square: u8) -> bool {
+        let bit: Squares = 1 << square;
+        let partner = (seat + 2) & 3;
+        let live = |o: usize| self.retired & (1 << o) == 0;
+        self.blocks[seat] & bit != 0
+            || (self.team_blocks
+                && live(seat)
+                && live(partner)
+                && self.present[seat] & self.present[partner] & bit != 0)
+    }
+
     #[inline]
     pub fn blocks(&self, seat: usize) -> Squares {
         self.blocks[seat]

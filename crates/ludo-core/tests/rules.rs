@@ -515,6 +515,14 @@ fn a_block_of_two_cannot_be_passed_or_landed_on() {
         "5+5 lands on it; 9+5 passes"
     );
     assert_eq!(moves(&g, 1), vec![(0, 5, 6)]);
+    assert!(
+        g.in_block(1, 0) && g.in_block(1, 1),
+        "the pair is drawn as a block"
+    );
+    assert!(
+        !g.in_block(0, 0) && !g.in_block(1, 2),
+        "a lone piece, a piece in base"
+    );
 }
 
 #[test]
@@ -564,6 +572,10 @@ fn option_impassable_none_has_no_blocks() {
         &[[5, 9, B, B], [49, 49, B, B], [B, B, B, B], [B, B, B, B]],
     );
     assert_eq!(moves(&g, 5), vec![(0, 5, 10), (1, 9, 14)]);
+    assert!(
+        !g.in_block(1, 0),
+        "two together make no block without the rule"
+    );
 }
 
 #[test]
@@ -1427,8 +1439,10 @@ fn option_team_blocks_make_two_opponents_on_a_square_a_block() {
     let g = at(team_blocks, 0, &pieces);
     assert!(moves(&g, 3).is_empty(), "landing on the pair's block");
     assert!(moves(&g, 4).is_empty(), "passing it");
+    assert!(g.in_block(1, 0) && g.in_block(3, 0));
     // Without team blocks the pair is two lone pieces: landing there takes both.
     let mut g = at(partners(), 0, &pieces);
+    assert!(!g.in_block(1, 0));
     let ev = play(&mut g, 3, 0);
     let taken = ev
         .iter()
