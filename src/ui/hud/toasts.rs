@@ -125,7 +125,7 @@ pub(super) fn show_toasts(
                     .inner_margin(egui::Margin::symmetric(10, 6))
                     .show(ui, |ui| {
                         ui.set_width(ui.available_width());
-                        let text = texts.line(l.text(&texts, &table));
+                        let text = texts.line(l.text(&texts, &table)).capitalised();
                         ui.label(
                             text.rich()
                                 .strong()
