@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Makes the pictures of the "classic" theme in assets/themes/classic/sprites/: a pawn seen
-from above, drawn white with light and shade so the game tints it with each seat's colour
-(the owner mark is drawn on its head by the game), and the goal's emblem, a gold star.
+"""Makes the pictures of the "classic" theme in assets/themes/classic/sprites/: a standing
+pawn, drawn white with light and shade so the game tints it with each seat's colour (the
+owner mark is drawn on its body by the game), and the goal's emblem, a gold star.
 
 Standard library only and deterministic: `python3 scripts/make-classic-art.py`. The pawn is
-nearly white where the screenshot check samples a piece (three quarters of the way out, to the
-right), so the check sees the seat's colour there (within its tolerance).
+white where the screenshot check samples a piece (its head's middle), so the check sees the
+seat's colour there (within its tolerance).
 """
 import importlib.util
 import math
@@ -21,39 +21,10 @@ _spec.loader.exec_module(night)
 smooth, over, write_png = night.smooth, night.over, night.write_png
 
 
-def pawn(x, y, size=128):
-    """A round base with a bevelled rim and a dark edge, a raised dome for a head that casts
-    its shadow down to the right, lit from the upper left, and a soft shadow on the board."""
-    c = size / 2
-    r = size / 2
-    d = math.hypot(x - c, y - c) / r
-    light = ((c - x) + (c - y)) / (size * 1.414)  # +1 up left, -1 down right
-    # The shadow on the board, down and to the right, outside the base.
-    sd = math.hypot(x - c - size * 0.02, y - c - size * 0.035) / r
-    shadow = (0.0, 0.0, 0.0, 0.35 * (1 - smooth(0.9, 1.0, sd)))
-    # The base: a little below white (the dome is the brightest), its rim darker toward
-    # the edge, and a dark edge line.
-    base_a = 1 - smooth(0.95, 0.98, d)
-    rim = smooth(0.89, 0.95, d)
-    shade = 0.96 * (1 - rim * (0.30 - 0.18 * light))
-    shade *= 1 - 0.75 * smooth(0.92, 0.95, d)
-    # The dome's shadow on the base, cast down and to the right.
-    cd = math.hypot(x - c - size * 0.025, y - c - size * 0.035) / (r * 0.45)
-    shade *= 1 - 0.28 * (1 - smooth(0.92, 1.04, cd))
-    body = (shade, shade, shade, base_a)
-    # The dome: bright up left, rounding off darker down right, with a thin dark edge.
-    hd = math.hypot(x - c, y - c) / (r * 0.42)
-    if hd < 1.0:
-        z = math.sqrt(max(0.0, 1 - hd * hd))
-        nx, ny = (x - c) / (r * 0.42), (y - c) / (r * 0.42)
-        lit = max(0.0, (-nx * 0.5 - ny * 0.5 + z * 0.7) / 1.0)
-        dome = 0.62 + 0.38 * min(1.0, lit * 1.25)
-        dome *= 1 - 0.45 * smooth(0.9, 1.0, hd)
-        body = (dome, dome, dome, body[3])
-    # A glint on the dome, up left.
-    gx, gy = x - c + size * 0.1, y - c + size * 0.1
-    glint = max(0.0, 1 - math.hypot(gx, gy) / (size * 0.07)) ** 2 * 0.9
-    return over((1.0, 1.0, 1.0, glint * body[3]), over(body, shadow))
+def pawn(x, y):
+    """The standing pawn of the night theme's script, with a dark outline, and a soft glint
+    on its head (white, so the tint keeps it the seat's colour)."""
+    return night.pawn(x, y)
 
 
 def emblem(x, y, size=192):
@@ -94,12 +65,16 @@ def emblem(x, y, size=192):
 
 
 def main():
-    write_png(OUT / "pawn.png", 128, 128, pawn)
+    write_png(OUT / "pawn.png", night.PAWN_W, night.PAWN_H, pawn)
     write_png(OUT / "emblem.png", 192, 192, emblem)
-    # Around the check's point (three quarters out, to the right) the base is nearly white.
-    for dx in range(-12, 8):
-        px = pawn(64 + 64 * 0.26 / 0.34 + dx, 64.5)
-        assert min(px[:3]) > 0.93 and px[3] > 0.99, (dx, px)
+    # Round the check's point (the head's middle) and on the body where the mark goes, the
+    # pawn is white, in both themes.
+    hx, hy, _ = night.HEAD
+    for art in (pawn, night.piece):
+        for dx in range(-4, 5):
+            for dy in range(-4, 5):
+                px = art(hx + dx, hy + dy)
+                assert min(px[:3]) > 0.93 and px[3] > 0.99, (dx, dy, px)
     for p in sorted(OUT.glob("*.png")):
         print(f"{p.relative_to(ROOT)}: {p.stat().st_size} bytes")
 

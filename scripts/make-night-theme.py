@@ -55,18 +55,91 @@ def over(top, bottom):
     return tuple((top[i] * ta + bottom[i] * ba * (1 - ta)) / a for i in range(3)) + (a,)
 
 
-def piece(x, y, size=128):
-    """A white glass bead: flat white body (tinted by the game), a soft grey rim, a
-    highlight up left. Transparent outside the disc."""
-    cx = cy = size / 2
-    d = math.hypot(x - cx, y - cy) / (size / 2)
-    alpha = 1 - smooth(0.94, 1.0, d)
-    rim = smooth(0.80, 0.97, d)
-    shade = 1 - 0.45 * rim
-    body = (shade, shade, shade, alpha)
-    hx, hy = x - cx * 0.7, y - cy * 0.62
-    glint = max(0.0, 1 - math.hypot(hx, hy) / (size * 0.16)) ** 2 * 0.9 * alpha
-    return over((1.0, 1.0, 1.0, glint), body)
+# A standing pawn, 128 wide and 160 high (taller than wide, so the game stands it): a round head,
+# a collar, a flared body and a disc for a foot whose bottom is the picture's bottom edge.
+# The game draws the owner mark on the body at 30% of the way up and samples the seat's
+# colour at the head's middle (a fifth of the way down), so both stay plain white.
+PAWN_W, PAWN_H = 128, 160
+HEAD = (64.0, 32.0, 26.0)           # centre x, y and radius
+COLLAR = (64.0, 61.0, 24.0, 6.5)    # centre x, y and radii
+NECK_Y, FOOT_TOP = 61.0, 134.0      # the body runs between them
+BASE = (64.0, 136.0, 146.0, 59.0, 11.0)  # x, top and bottom ellipse centres' y, radii
+
+
+def body_half_width(y):
+    t = (y - NECK_Y) / (FOOT_TOP - NECK_Y)
+    return 16.0 + 30.0 * max(0.0, t) ** 1.55
+
+
+def ellipse_inside(x, y, cx, cy, rx, ry):
+    """How far (x, y) lies inside the ellipse, in pixels (negative outside): its implicit
+    function over the length of its gradient."""
+    dx, dy = (x - cx) / rx, (y - cy) / ry
+    e = math.hypot(dx, dy)
+    if e < 1e-6:
+        return min(rx, ry)
+    grad = math.hypot(dx / rx, dy / ry) / e
+    return (1 - e) / grad
+
+
+def pawn_parts(x, y):
+    """The parts of the pawn at (x, y), front first, each with how far inside it the point
+    lies (in pixels): 'head', 'collar', 'body', 'base_top', 'base_side'."""
+    hx, hy, hr = HEAD
+    cx, cy, crx, cry = COLLAR
+    bx, bt, bb, brx, bry = BASE
+    parts = [("head", hr - math.hypot(x - hx, y - hy)),
+             ("collar", ellipse_inside(x, y, cx, cy, crx, cry))]
+    if NECK_Y - 8 <= y <= FOOT_TOP + 4:
+        parts.append(("body", min(body_half_width(y) - abs(x - bx), FOOT_TOP + 4 - y)))
+    parts.append(("base_top", ellipse_inside(x, y, bx, bt, brx, bry)))
+    band = min(brx - abs(x - bx), y - bt, bb - y)
+    parts.append(("base_side", max(band, ellipse_inside(x, y, bx, bb, brx, bry))))
+    return [(name, d) for name, d in parts if d > -1.5]
+
+
+def pawn(x, y, edge=0.16, shade_to=0.72, rim=None):
+    """The pawn lit from the upper left, cel-shaded (flat white, a band of shade down the
+    right side, a dark outline round every part), white so the game tints it. `rim` gives a
+    glass edge instead of a dark one (the night theme)."""
+    parts = pawn_parts(x, y)
+    if not parts:
+        return (0.0, 0.0, 0.0, 0.0)
+    # The silhouette's alpha from the outermost distance; the front part's own shading, the
+    # front part being the first the point is well inside.
+    outer = max(d for _, d in parts)
+    alpha = smooth(-1.0, 0.6, outer)
+    name, d = next(((n, d) for n, d in parts if d > 0.0), parts[-1])
+    hx, hy, hr = HEAD
+    if name == "head":
+        nx, ny = (x - hx) / hr, (y - hy) / hr
+        nz = math.sqrt(max(0.0, 1 - nx * nx - ny * ny))
+        lit = -0.5 * nx - 0.55 * ny + 0.67 * nz
+        v = shade_to + (1 - shade_to) * smooth(0.18, 0.32, lit)
+    elif name == "base_top":
+        v = 0.94 - 0.12 * smooth(0.3, 1.0, (x - BASE[0]) / BASE[3])
+    elif name == "base_side":
+        v = 0.80 - 0.16 * smooth(0.0, 1.0, (x - BASE[0]) / BASE[3])
+    else:
+        hw = body_half_width(y) if name == "body" else COLLAR[2]
+        u = (x - BASE[0]) / max(hw, 1.0)
+        v = 1.0 - (1 - shade_to) * smooth(0.38, 0.9, u)
+    # The outline: near a part's own edge, darker (or a glass rim, lighter).
+    line = 1 - smooth(0.8, 2.4, d)
+    if rim is None:
+        v = v * (1 - line) + edge * line
+    else:
+        v = v * (1 - line * 0.5) + rim * line * 0.5
+    return (v, v, v, alpha)
+
+
+def piece(x, y):
+    """The night theme's pawn: the same standing pawn with a pale glass rim for a dark
+    board, and a glint on its head."""
+    px = pawn(x, y, shade_to=0.66, rim=1.0)
+    hx, hy, hr = HEAD
+    g = max(0.0, 1 - math.hypot(x - (hx - hr * 0.42), y - (hy - hr * 0.42)) / (hr * 0.28)) ** 2
+    return over((1.0, 1.0, 1.0, 0.8 * g * px[3]), px)
 
 
 PIPS = {
@@ -235,7 +308,7 @@ def make_font():
 
 
 def main():
-    write_png(OUT / "sprites" / "piece.png", 128, 128, piece)
+    write_png(OUT / "sprites" / "piece.png", PAWN_W, PAWN_H, piece)
     for n in range(1, 7):
         write_png(OUT / "sprites" / f"die-{n}.png", 128, 128, die_face(n))
     write_png(OUT / "sprites" / "backdrop.png", 256, 256, backdrop_pixel())

@@ -120,6 +120,8 @@ fn both_shipped_themes_load_whole() {
         // The night theme keeps the classic theme's music (the default of every theme).
         assert_eq!(theme.music.as_deref(), Some("sounds/music.ogg"));
         assert_eq!(problem(&app), None);
+        // Both themes' pawns stand: their pictures are 1.25 times as high as wide.
+        assert_eq!(theme.art.piece_height, Some(1.25), "{folder}");
         if folder == "night" {
             assert!(theme.art.piece.is_some());
             assert_eq!(theme.art.die_faces.len(), 6);
@@ -127,10 +129,13 @@ fn both_shipped_themes_load_whole() {
             assert!(theme.font.as_ref().is_some_and(|f| f.len() > 10_000));
         }
     }
-    // The classic theme file is the built-in look, colour for colour.
+    // The classic theme file is the built-in look, colour for colour, but for the pieces'
+    // width: its pawns stand as wide as a square; the built-in pieces are flat discs.
     let text = std::fs::read_to_string(repo_assets().join("themes/classic/theme.ron")).unwrap();
     let classic = ludo::testing::parse_theme(&text).unwrap();
-    assert_eq!(Look::of(&classic), Look::default());
+    let mut built_in = Look::default();
+    built_in.style.piece_size = 0.96;
+    assert_eq!(Look::of(&classic), built_in);
     assert_eq!(classic.sounds, ThemeFile::default().sounds);
     // And the board is drawn with it.
     assert_eq!(track_colour(&mut app), active(&app).look.track);

@@ -1,8 +1,9 @@
 // The phone test: a phone held upright (390x844 CSS pixels, three device pixels to one,
 // touch, as playwright emulates it), one person against a CPU at instant speed, by tapping
 // where the game says the die and the pieces are (its `tap_die`, `tap_move` signals), a tap that
-// could mean two pieces answered on the game's own question; after 16 moves the person taps
-// "CPU plays for Ana" (the whole game by hand took 325 s here, drawn in software:
+// could mean two pieces answered on the game's own question; a piece that shares its square
+// (a stack) tapped where it is drawn, and the engine's move checked to be that piece's; after
+// 16 moves (and a tap into a stack) the person taps "CPU plays for Ana" (the whole game by hand took 325 s here, drawn in software:
 // PHONE_TAPS=all plays it so), and at the results taps "Change table". It checks that the game
 // draws at the screen's own pixels (sharp at ratios 2 and 3), fails on any console error or
 // panic, and saves artifacts/web-phone-*.png and web-phone-report.json.
@@ -60,13 +61,16 @@ await run('web-phone', async (t) => {
 
   // Three to one, a game by touch.
   const started = Date.now();
-  const p = await open(3, 'seats=person:Ana,cpu&speed=instant&seed=5&lang=en');
+  const p = await open(3, 'seats=person:Ana,cpu&speed=instant&seed=5&lang=en&print-events');
   report.window_3x = await checkPixels(p, 3);
-  const counts = { die: 0, piece: 0, which: 0, again: 0 };
+  const counts = { die: 0, piece: 0, which: 0, again: 0, stacked: 0 };
+  // The piece tapped in a stack, until the engine says which piece moved.
+  let tappedInStack = null;
   let shot = false;
   let last = null;
   let since = Date.now();
   const byHand = process.env.PHONE_TAPS === 'all' ? Infinity : 16;
+  const STACK_BY = 60;
   const over = () => p.last('game_over');
   // The decisions' signals (the other taps say where the HUD's buttons are).
   const decision = (s) => s.signal === 'tap_die' || s.signal === 'tap_move' ||
@@ -81,7 +85,19 @@ await run('web-phone', async (t) => {
     await p.touchscreen.tap(...where(what));
   };
   while (!over()) {
-    if (counts.piece >= byHand && latest() !== last) {
+    if (tappedInStack) {
+      const moved = p.signals.slice(tappedInStack.after).find((s) => s.signal === 'event' &&
+        ['moved', 'entered'].includes(s.event.event) && s.event.seat === 0);
+      if (moved) {
+        if (moved.event.piece !== tappedInStack.piece) {
+          t.fail(`a tap on piece ${tappedInStack.piece} in a stack of ${tappedInStack.of} moved piece ${moved.event.piece}`);
+        }
+        counts.stacked += 1;
+        tappedInStack = null;
+      }
+    }
+    const enough = counts.piece >= byHand && (counts.stacked > 0 || counts.piece >= STACK_BY);
+    if (enough && !tappedInStack && latest() !== last) {
       // At her next decision, Ana hands her seat to the CPU from the pause menu (the bar's
       // first button), and resumes.
       const paused = p.next('opened', 20_000, (s) => s.window === 'Pause');
@@ -124,7 +140,14 @@ await run('web-phone', async (t) => {
     let x;
     let y;
     if (signal.signal === 'tap_move') {
-      ({ x, y } = clearest(signal.moves));
+      // A piece in a stack, tapped where it is drawn; else the clearest point.
+      const i = signal.sharing.findIndex((n, i) => n > 1 && signal.moves[i].length > 0);
+      if (i >= 0 && !tappedInStack) {
+        [x, y] = signal.moves[i][0];
+        tappedInStack = { piece: signal.pieces[i], of: signal.sharing[i], after: p.signals.length };
+      } else {
+        ({ x, y } = clearest(signal.moves));
+      }
       counts.piece += 1;
     } else {
       [x, y] = signal.at;
@@ -150,5 +173,6 @@ await run('web-phone', async (t) => {
   await p.waitForTimeout(2000);
   await p.screenshot({ path: artifact('web-phone-setup.png') });
   if (counts.die < 5 || counts.piece < 5) t.fail(`too few taps played: ${JSON.stringify(counts)}`);
+  if (counts.stacked < 1) t.fail(`no piece was tapped out of a stack in ${counts.piece} moves: ${JSON.stringify(counts)}`);
 }, (report) => `phone test: a game by touch at 3 device pixels to one in ${((report.game_ms || 0) / 1000).toFixed(0)} s ` +
   `(${JSON.stringify(report.taps)}); ${report.window_2x}; ${report.window_3x}`);

@@ -152,7 +152,7 @@ fn show_halos(
     decider: Res<Decider>,
     selected: Res<Selected>,
     pieces: Query<(&Piece, &Children)>,
-    mut halos: Query<(&mut Visibility, &mut Transform), With<Halo>>,
+    mut halos: Query<(&Halo, &mut Visibility, &mut Transform)>,
 ) {
     let moves = choosing(&table, &decider);
     let seat = table.game.mover();
@@ -162,13 +162,14 @@ fn show_halos(
         let which = moves.iter().position(|m| m.from == pos);
         let movable = piece.seat == seat && which.is_some();
         for child in children.iter() {
-            if let Ok((mut vis, mut t)) = halos.get_mut(child) {
+            if let Ok((halo, mut vis, mut t)) = halos.get_mut(child) {
                 vis.set_if_neq(if movable {
                     Visibility::Visible
                 } else {
                     Visibility::Hidden
                 });
-                t.scale = Vec3::splat(if which == focus { 1.08 } else { 0.92 });
+                let grow = if which == focus { 1.08 } else { 0.92 };
+                t.scale = (halo.0 * grow).extend(1.0);
             }
         }
     }

@@ -7,6 +7,7 @@ use ludo_core::{Discard, Game, Pos};
 use ludo_cpu::analysis::Class;
 
 use crate::board::BoardSet;
+use crate::board::piece_shape::PieceShape;
 use crate::board::pieces::PIECE_Z;
 use crate::board::shapes::{Shapes, cell_pos, spawn_mark};
 use crate::table::Table;
@@ -20,6 +21,8 @@ pub struct Ghost;
 
 /// How much of its seat's colour a ghost keeps.
 const GHOST_ALPHA: f32 = 0.5;
+/// The ring's and the dots' measure, in cells (a little over two thirds of the square).
+const RING: f32 = 0.68;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, show_ghost.in_set(BoardSet::Show));
@@ -100,12 +103,20 @@ fn show_ghost(
     };
     let look = &theme.look;
     let seat_look = look.seat(colour);
-    let size = look.style.piece_size;
-    let body = materials.add(seat_look.strong.with_alpha(GHOST_ALPHA));
+    let shape = PieceShape::of(&theme);
+    let body = materials.add(ColorMaterial {
+        color: seat_look.strong.with_alpha(GHOST_ALPHA),
+        texture: theme.art.piece.clone(),
+        ..default()
+    });
     let edge = materials.add(look.outline);
     let light = materials.add(Color::WHITE);
     let mark = materials.add(seat_look.ink.with_alpha(GHOST_ALPHA));
     let dot = materials.add(seat_look.strong);
+    let body_mesh = match theme.art.piece {
+        Some(_) => shapes.square.clone(),
+        None => shapes.circle.clone(),
+    };
     commands
         .spawn((
             Ghost,
@@ -114,23 +125,30 @@ fn show_ghost(
             Visibility::default(),
         ))
         .with_children(|p| {
-            // A ring, light inside dark, that no piece of any seat wears.
+            // A ring, light inside dark, that no piece of any seat wears, round the square.
             p.spawn((
                 Mesh2d(shapes.ring.clone()),
                 MeshMaterial2d(edge.clone()),
-                Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(size * 1.5)),
+                Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(RING * 1.5)),
             ));
             p.spawn((
                 Mesh2d(shapes.ring.clone()),
                 MeshMaterial2d(light),
-                Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(size * 1.3)),
+                Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(RING * 1.3)),
             ));
             p.spawn((
-                Mesh2d(shapes.circle.clone()),
+                Mesh2d(body_mesh),
                 MeshMaterial2d(body),
-                Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(size)),
+                Transform::from_translation(shape.body_at.extend(0.0))
+                    .with_scale(shape.size.extend(1.0)),
             ));
-            spawn_mark(p, &shapes, mark, seat_look.mark, size * 0.5, 0.1);
+            p.spawn((
+                Transform::from_translation(shape.mark_at.extend(0.1)),
+                Visibility::default(),
+            ))
+            .with_children(|m| {
+                spawn_mark(m, &shapes, mark, seat_look.mark, shape.mark_size, 0.0);
+            });
         });
     // A dot in the seat's colour with a dark rim on each square walked over.
     for at in over {
@@ -140,7 +158,7 @@ fn show_ghost(
                 Mesh2d(shapes.circle.clone()),
                 MeshMaterial2d(paint.clone()),
                 Transform::from_translation(at.extend(PIECE_Z + z))
-                    .with_scale(Vec3::splat(size * scale)),
+                    .with_scale(Vec3::splat(RING * scale)),
                 Visibility::default(),
             ));
         }

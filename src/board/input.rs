@@ -14,6 +14,7 @@ use ludo_core::Awaiting;
 use crate::board::camera::MainCamera;
 use crate::board::choosing::MoveHint;
 use crate::board::dice::Die;
+use crate::board::piece_shape::PieceShape;
 use crate::board::pieces::{Piece, Selected, rest_cell};
 use crate::board::shapes::cell_pos;
 use crate::table::GameSet;
@@ -21,6 +22,7 @@ use crate::table::Table;
 use crate::table::flow::Decider;
 use crate::table::flow::{MoveChosen, RollRequested};
 use crate::table::screen::{PausableSystems, Screen};
+use crate::theme::ActiveTheme;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(keyboard_plugin).add_systems(
@@ -158,6 +160,7 @@ pub struct Targets<'w, 's> {
     pub die: Single<'w, 's, &'static Transform, With<Die>>,
     pub pieces: Query<'w, 's, (&'static Piece, &'static Transform)>,
     pub hints: Query<'w, 's, (&'static MoveHint, &'static GlobalTransform)>,
+    pub theme: Res<'w, ActiveTheme>,
 }
 
 fn click(
@@ -191,8 +194,8 @@ fn click(
             let legal = table.game.legal_moves();
             let near = moves_near(
                 &table,
-                press.world,
-                press.reach,
+                (press.world, press.reach),
+                PieceShape::of(&targets.theme).aim_at,
                 &targets.pieces,
                 &targets.hints,
             );
@@ -229,8 +232,8 @@ fn click(
 /// would land.
 fn moves_near(
     table: &Table,
-    world: Vec2,
-    reach: f32,
+    (world, reach): (Vec2, f32),
+    aim: Vec2,
     pieces: &Query<(&Piece, &Transform)>,
     hints: &Query<(&MoveHint, &GlobalTransform)>,
 ) -> Vec<(usize, f32)> {
@@ -246,7 +249,10 @@ fn moves_near(
                 })
                 .flat_map(|(p, t)| {
                     let square = cell_pos(&table.layout, rest_cell(table, p.seat, p.index));
-                    [t.translation.truncate(), square].map(|at| at.distance(world))
+                    // Where it stands, where it is drawn (a pawn's body, above its foot) and
+                    // its square.
+                    let body = t.translation.truncate() + aim * t.scale.truncate();
+                    [t.translation.truncate(), body, square].map(|at| at.distance(world))
                 });
             let at_hint = hints
                 .iter()
@@ -269,6 +275,7 @@ fn hover(
     decider: Res<Decider>,
     pieces: Query<(&Piece, &Transform)>,
     hints: Query<(&MoveHint, &GlobalTransform)>,
+    theme: Res<ActiveTheme>,
     mut selected: ResMut<Selected>,
 ) {
     if moved.read().count() == 0
@@ -284,7 +291,14 @@ fn hover(
     else {
         return;
     };
-    if let Some(&(i, _)) = moves_near(&table, world, 0.6, &pieces, &hints).first()
+    if let Some(&(i, _)) = moves_near(
+        &table,
+        (world, 0.6),
+        PieceShape::of(&theme).aim_at,
+        &pieces,
+        &hints,
+    )
+    .first()
         && selected.0 != i
     {
         selected.0 = i;

@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use crate::table::GameSet;
 
 mod audio;
+pub mod blocks;
 pub mod camera;
 pub mod celebrate;
 pub mod choosing;
@@ -16,6 +17,7 @@ pub mod hops;
 pub mod input;
 pub mod motion;
 mod music;
+pub mod piece_shape;
 pub mod pieces;
 pub mod shake;
 pub mod shapes;
@@ -59,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
         clock::plugin,
         camera::plugin,
         squares::plugin,
-        pieces::plugin,
+        (pieces::plugin, blocks::plugin),
         hops::plugin,
         choosing::plugin,
         dice::plugin,

@@ -1,6 +1,7 @@
 //! Pieces as entities that follow the engine's state: built from the table, at rest on their
-//! squares (easing there, fanned out when they share one), each with materials of its own so
-//! it can fade while a person chooses among the others. Their motions are in `hops`.
+//! squares (easing there, side by side or in rows when they share one, a block on a plate),
+//! each with materials of its own so it can fade while a person chooses among the others.
+//! Their motions are in `hops`; where their parts go, in `piece_shape`.
 
 use std::collections::HashMap;
 
@@ -9,6 +10,7 @@ use ludo_core::Cell;
 
 use crate::board::clock::BoardClock;
 use crate::board::motion::{AtRest, Squash};
+use crate::board::piece_shape::{PieceShape, depth, place_in_stack};
 use crate::board::shapes::{Shapes, cell_pos, spawn_mark};
 use crate::board::{BoardSet, OnTable};
 use crate::table::Table;
@@ -20,9 +22,9 @@ pub struct Piece {
     pub index: u8,
 }
 
-/// The highlight ring of a piece that can move.
+/// The highlight ring of a piece that can move, and its size at rest.
 #[derive(Component)]
-pub struct Halo;
+pub struct Halo(pub Vec2);
 
 /// A piece's own materials and their full colours: `choosing` fades them.
 #[derive(Component, Clone, Debug)]
@@ -59,8 +61,12 @@ pub struct RestScale(pub f32);
 pub struct Selected(pub usize);
 
 pub const PIECE_Z: f32 = 10.0;
-/// Where a piece's shadow falls at rest: a little below and right, light from the top left.
-const SHADOW_AT: Vec2 = Vec2::new(0.04, -0.06);
+/// The depths of a piece's parts under its body, and of its mark over it: the parts of one
+/// piece stay between those of the pieces in front of it and behind it (`piece_shape::depth`).
+const SHADOW_Z: f32 = -1.0;
+const HALO_Z: f32 = -0.5;
+const OUTLINE_Z: f32 = -0.01;
+const MARK_Z: f32 = 0.005;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -89,7 +95,7 @@ fn spawn_pieces(
     let shared = Shared {
         halo: materials.add(Color::WHITE),
         shadow: materials.add(look.shadow),
-        size: look.style.piece_size,
+        shape: PieceShape::of(&theme),
     };
     for (seat, &colour) in table.layout.colours.iter().enumerate() {
         let seat_look = look.seat(colour);
@@ -105,11 +111,25 @@ fn spawn_pieces(
                 (body.clone(), seat_look.strong),
                 (mark.clone(), seat_look.ink),
             ];
-            let outline = theme.art.piece.is_none().then(|| {
-                let m = materials.add(look.outline);
-                own.push((m.clone(), look.outline));
-                m
-            });
+            // A drawn disc has an outline; a standing pawn's picture, a white rim behind it,
+            // so that it stands out on a square of its own colour.
+            let outline = if theme.art.piece.is_none() {
+                Some(materials.add(look.outline))
+            } else if shared.shape.stands {
+                Some(materials.add(ColorMaterial {
+                    color: Color::WHITE,
+                    texture: theme.art.piece.clone(),
+                    ..default()
+                }))
+            } else {
+                None
+            };
+            if let Some(m) = &outline {
+                own.push((
+                    m.clone(),
+                    materials.get(m).map_or(Color::WHITE, |m| m.color),
+                ));
+            }
             let pos = rest_cell(&table, seat as u8, index);
             commands
                 .spawn((
@@ -133,21 +153,28 @@ fn spawn_pieces(
                         shapes.circle.clone()
                     };
                     spawn_piece_parts(p, &shapes, &shared, (body_mesh, body), outline);
-                    spawn_mark(p, &shapes, mark, seat_look.mark, shared.size * 0.5, 0.1);
+                    let shape = &shared.shape;
+                    p.spawn((
+                        Transform::from_translation(shape.mark_at.extend(MARK_Z)),
+                        Visibility::default(),
+                    ))
+                    .with_children(|m| {
+                        spawn_mark(m, &shapes, mark, seat_look.mark, shape.mark_size, 0.0);
+                    });
                 });
         }
     }
 }
 
-/// What every piece of the table shares: the halo's and the shadow's paint, and the size.
+/// What every piece of the table shares: the halo's and the shadow's paint, and the shape.
 struct Shared {
     halo: Handle<ColorMaterial>,
     shadow: Handle<ColorMaterial>,
-    size: f32,
+    shape: PieceShape,
 }
 
-/// A piece's shadow, its (hidden) halo, its outline when it is a shape, and its body: a
-/// picture fills a square (its corners transparent); a shape, a circle.
+/// A piece's shadow, its (hidden) halo, its outline (a disc's, or a standing pawn's rim) and
+/// its body: a picture fills its box (transparent round the piece); a shape, a circle.
 fn spawn_piece_parts(
     p: &mut ChildSpawnerCommands,
     shapes: &Shapes,
@@ -155,31 +182,39 @@ fn spawn_piece_parts(
     (body_mesh, body): (Handle<Mesh>, Handle<ColorMaterial>),
     outline: Option<Handle<ColorMaterial>>,
 ) {
-    let size = shared.size;
+    let shape = &shared.shape;
     p.spawn((
         Shadow,
         Mesh2d(shapes.circle.clone()),
         MeshMaterial2d(shared.shadow.clone()),
-        Transform::from_xyz(SHADOW_AT.x, SHADOW_AT.y, -0.3).with_scale(Vec3::splat(size * 0.95)),
+        Transform::from_translation(shape.shadow_at.extend(SHADOW_Z))
+            .with_scale(shape.shadow_size.extend(1.0)),
     ));
     p.spawn((
-        Halo,
+        Halo(shape.halo_size),
         Mesh2d(shapes.ring.clone()),
         MeshMaterial2d(shared.halo.clone()),
-        Transform::from_xyz(0.0, 0.0, -0.2).with_scale(Vec3::splat(1.0)),
+        Transform::from_translation(shape.halo_at.extend(HALO_Z))
+            .with_scale(shape.halo_size.extend(1.0)),
         Visibility::Hidden,
     ));
     if let Some(outline) = outline {
+        let (mesh, grow) = if shape.stands {
+            (body_mesh.clone(), shape.size * Vec2::new(0.14, 0.07))
+        } else {
+            (shapes.circle.clone(), Vec2::splat(0.12))
+        };
         p.spawn((
-            Mesh2d(shapes.circle.clone()),
+            Mesh2d(mesh),
             MeshMaterial2d(outline),
-            Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::splat(size + 0.12)),
+            Transform::from_translation(shape.body_at.extend(OUTLINE_Z))
+                .with_scale((shape.size + grow).extend(1.0)),
         ));
     }
     p.spawn((
         Mesh2d(body_mesh),
         MeshMaterial2d(body),
-        Transform::from_xyz(0.0, 0.0, 0.0).with_scale(Vec3::splat(size)),
+        Transform::from_translation(shape.body_at.extend(0.0)).with_scale(shape.size.extend(1.0)),
     ));
 }
 
@@ -204,8 +239,9 @@ type RestParts = (
 const EASE_RATE: f32 = 14.0;
 const PULSE_RATE: f32 = 5.5;
 
-/// Pieces at rest ease to their square; pieces sharing a square fan out around it; a piece
-/// that just landed springs back from its squash; a piece that can move pulses.
+/// Pieces at rest ease to their square; pieces sharing a square stand side by side or in
+/// rows (`place_in_stack`); a piece that just landed springs back from its squash; a piece
+/// that can move pulses.
 fn rest_pieces(
     mut commands: Commands,
     clock: Res<BoardClock>,
@@ -214,18 +250,7 @@ fn rest_pieces(
     theme: Res<ActiveTheme>,
     mut pieces: Query<RestParts, AtRest>,
 ) {
-    let mut sharing: HashMap<Cell, Vec<(u8, u8)>> = HashMap::new();
-    for seat in 0..table.game.seats() {
-        for index in 0..4u8 {
-            if table.game.pieces(seat)[index as usize].is_base() {
-                continue;
-            }
-            sharing
-                .entry(rest_cell(&table, seat, index))
-                .or_default()
-                .push((seat, index));
-        }
-    }
+    let sharing = stacks(&table);
     let dt = clock.dt;
     let k = 1.0 - (-EASE_RATE * dt).exp();
     let animation = &theme.look.animation;
@@ -235,17 +260,18 @@ fn rest_pieces(
         let cell = rest_cell(&table, piece.seat, piece.index);
         let mut target = cell_pos(&table.layout, cell);
         let mut scale = 1.0;
-        if let Some(group) = sharing.get(&cell).filter(|g| g.len() > 1) {
+        if let Some(group) = sharing.get(&cell) {
             let i = group
                 .iter()
                 .position(|&g| g == (piece.seat, piece.index))
                 .unwrap_or(0);
-            let angle = std::f32::consts::TAU * i as f32 / group.len() as f32 + 0.8;
-            target += Vec2::from_angle(angle) * 0.24;
-            scale = 0.68;
+            let (offset, s) = place_in_stack(i, group.len());
+            target += offset;
+            scale = s;
         }
         let now = transform.translation.truncate();
-        transform.translation = now.lerp(target, k).extend(PIECE_Z);
+        let at = now.lerp(target, k);
+        transform.translation = at.extend(PIECE_Z + depth(at));
         rest.0 += (scale - rest.0) * k;
         let mut size = Vec2::splat(rest.0);
         if emphasis.pulse {
@@ -262,6 +288,25 @@ fn rest_pieces(
     }
 }
 
+/// The squares on the track that more than one piece stands on, and who stands there (seat
+/// and piece, in seat order).
+pub fn stacks(table: &Table) -> HashMap<Cell, Vec<(u8, u8)>> {
+    let mut sharing: HashMap<Cell, Vec<(u8, u8)>> = HashMap::new();
+    for seat in 0..table.game.seats() {
+        for index in 0..4u8 {
+            if table.game.pieces(seat)[index as usize].is_base() {
+                continue;
+            }
+            sharing
+                .entry(rest_cell(table, seat, index))
+                .or_default()
+                .push((seat, index));
+        }
+    }
+    sharing.retain(|_, group| group.len() > 1);
+    sharing
+}
+
 /// A piece's shadow stays on the board under it: further below, smaller and fainter the
 /// higher the piece is (in the piece's own space, which hops and squashes).
 fn cast_shadows(
@@ -269,15 +314,15 @@ fn cast_shadows(
     mut shadows: Query<&mut Transform, (With<Shadow>, Without<Piece>)>,
     theme: Res<ActiveTheme>,
 ) {
-    let size = theme.look.style.piece_size;
+    let shape = PieceShape::of(&theme);
     for (lift, piece, children) in &pieces {
         for child in children.iter() {
             if let Ok(mut t) = shadows.get_mut(child) {
                 let scale = piece.scale.truncate().max(Vec2::splat(0.1));
-                let at = (SHADOW_AT - Vec2::Y * lift.0) / scale;
-                t.translation = at.extend(-0.3);
+                let at = (shape.shadow_at - Vec2::Y * lift.0) / scale;
+                t.translation = at.extend(SHADOW_Z);
                 let shrink = 1.0 - 0.3 * lift.0.min(1.0);
-                t.scale = (Vec2::splat(size * 0.95 * shrink) / scale).extend(1.0);
+                t.scale = (shape.shadow_size * shrink / scale).extend(1.0);
                 t.rotation = piece.rotation.inverse();
             }
         }

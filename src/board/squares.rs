@@ -220,9 +220,10 @@ fn draw_backing(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
-    // A margin of a tenth of a square beyond the outermost squares' edges.
+    // A margin of 0.3 of a square beyond the outermost squares' edges: a standing pawn's
+    // head on the outermost row, and a movable piece's halo, stay on the board.
     let outline: Vec<Vec2> = table.layout.outline().into_iter().map(Vec2::from).collect();
-    let margin = 1.0 + 0.1 / outline[0].length().max(1.0) * std::f32::consts::SQRT_2;
+    let margin = 1.0 + 0.3 / outline[0].length().max(1.0) * std::f32::consts::SQRT_2;
     let backing = meshes.add(polygon(&outline));
     let scale = Vec3::new(margin, margin, 1.0);
     commands.spawn((

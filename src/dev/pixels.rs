@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use ludo_core::{BoardKind, Pos, SquareKind};
 
 use crate::board::motion::{AtRest, Moving};
+use crate::board::piece_shape::PieceShape;
 use crate::board::pieces::{Faded, Piece};
 use crate::board::shapes::cell_pos;
 use crate::table::Table;
@@ -30,6 +31,7 @@ pub(super) type PieceViews<'w, 's> = (
 pub(super) fn expectations(
     table: &Table,
     look: &Look,
+    shape: &PieceShape,
     (moving, resting): &PieceViews,
 ) -> Vec<Expect> {
     let layout = &table.layout;
@@ -55,14 +57,21 @@ pub(super) fn expectations(
             }
             out.push(Expect {
                 what: format!("empty track square {:?}", square.cell),
-                // A corner of the square, clear of any star or mark drawn in its middle.
-                // On the radial boards' smaller, turned squares, nearer the face's centre
-                // (the bevel shifts it up-left).
+                // A corner of the square, clear of any star or mark drawn in its middle, and
+                // an upper one: a pawn standing on the square below rises into this one's
+                // lower half. On the radial boards' smaller, turned squares, nearer the
+                // face's centre (the bevel shifts it up-left).
                 at: match layout.kind {
                     BoardKind::Radial => {
+                        let turn = Vec2::from_angle(layout.turn(square.cell));
+                        let corner = [(1.0, 1.0), (-1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)]
+                            .map(|(x, y)| turn.rotate(Vec2::new(x, y) * 0.3))
+                            .into_iter()
+                            .max_by(|a, b| a.y.total_cmp(&b.y))
+                            .unwrap_or_default();
                         cell_pos(layout, square.cell)
                             + Vec2::new(-look.style.bevel, look.style.bevel) / 2.0
-                            + Vec2::from_angle(layout.turn(square.cell)).rotate(Vec2::splat(0.3))
+                            + corner
                     }
                     _ => cell_pos(layout, square.cell) + Vec2::new(0.36, 0.36),
                 },
@@ -89,11 +98,10 @@ pub(super) fn expectations(
         if is_moving || settling || faded || pos == Pos::at(game.track().goal()) {
             continue;
         }
+        // A piece in front of it (on the square below) may hide its foot, not its head.
         out.push(Expect {
             what: format!("seat {seat} piece {index} at {pos}"),
-            // In the body of the piece, between its mark and its outline: half-way on the
-            // radial boards' smaller squares (a phone shows them at 17 pixels).
-            at: cell_pos(layout, *cell) + Vec2::new(0.235, 0.0),
+            at: cell_pos(layout, *cell) + shape.colour_at,
             colours: vec![look.strong(layout.colours[seat as usize])],
         });
     }

@@ -274,15 +274,20 @@ impl BoardView<'_, '_> {
     fn points(&self, table: &Table, ctx: Option<&egui::Context>) -> Points {
         let scale = self.window.scale_factor();
         let (cam, cam_transform) = *self.camera;
-        let on_screen: Vec<(Expect, Vec2)> = expectations(table, &self.theme.look, &self.pieces)
-            .into_iter()
-            .filter_map(|e| {
-                let pixel = cam
-                    .world_to_viewport(cam_transform, e.at.extend(0.0))
-                    .ok()?;
-                Some((e, pixel * scale))
-            })
-            .collect();
+        let on_screen: Vec<(Expect, Vec2)> = expectations(
+            table,
+            &self.theme.look,
+            &crate::board::piece_shape::PieceShape::of(&self.theme),
+            &self.pieces,
+        )
+        .into_iter()
+        .filter_map(|e| {
+            let pixel = cam
+                .world_to_viewport(cam_transform, e.at.extend(0.0))
+                .ok()?;
+            Some((e, pixel * scale))
+        })
+        .collect();
         let drawn = on_screen.len();
         let checks = on_screen
             .into_iter()

@@ -211,6 +211,7 @@ fn where_to_tap(
     };
     // Whose pieces move: under partners, a seat whose own are home moves its partner's.
     let seat = game.mover();
+    let aim = crate::board::piece_shape::PieceShape::of(&targets.theme).aim_at;
     let signal = match game.awaiting() {
         ludo_core::Awaiting::Roll | ludo_core::Awaiting::Release | ludo_core::Awaiting::RollOff => {
             let Some(at) = px(targets.die.translation.truncate()) else {
@@ -222,6 +223,12 @@ fn where_to_tap(
             }
         }
         ludo_core::Awaiting::Move => {
+            let stacks = crate::board::pieces::stacks(&table);
+            let legal = game.legal_moves();
+            let sharing = |m: &ludo_core::Move| {
+                let cell = table.layout.cell(seat as usize, m.piece as usize, m.from);
+                stacks.get(&cell).map_or(1, |group| group.len() as u8)
+            };
             let moves = game
                 .legal_moves()
                 .iter()
@@ -233,7 +240,8 @@ fn where_to_tap(
                         .find(|(p, _)| {
                             p.seat == seat && game.pieces(seat)[p.index as usize] == m.from
                         })
-                        .and_then(|(_, t)| px(t.translation.truncate()));
+                        // Where a finger goes: the piece's body (a pawn's, above its foot).
+                        .and_then(|(_, t)| px(t.translation.truncate() + aim * t.scale.truncate()));
                     let hint = targets
                         .hints
                         .iter()
@@ -245,6 +253,8 @@ fn where_to_tap(
             Signal::TapMove {
                 events: *events,
                 moves,
+                pieces: legal.iter().map(|m| m.piece).collect(),
+                sharing: legal.iter().map(sharing).collect(),
             }
         }
         ludo_core::Awaiting::Over => return,

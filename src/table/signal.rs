@@ -37,11 +37,14 @@ pub enum Signal {
         events: usize,
         at: [i32; 2],
     },
-    /// A person here is to move: for each legal move, where its piece is and where it would
-    /// land, in CSS pixels (a point the board does not show is left out).
+    /// A person here is to move: for each legal move, where its piece is drawn and where it
+    /// would land, in CSS pixels (a point the board does not show is left out).
     TapMove {
         events: usize,
         moves: Vec<Vec<[i32; 2]>>,
+        /// Each move's piece, and how many pieces stand on its square (1: alone).
+        pieces: Vec<u8>,
+        sharing: Vec<u8>,
     },
     /// Where a finger would press a button (`what`: `new-table`, `pause`, `which`…).
     Tap {

@@ -226,7 +226,7 @@ impl Default for BoardColours {
 pub struct Style {
     /// How much of its cell a square fills (1.0: no lines between squares).
     pub square_size: f32,
-    /// A piece's diameter.
+    /// A piece's width (a flat piece's diameter).
     pub piece_size: f32,
     /// The die's side.
     pub die_size: f32,

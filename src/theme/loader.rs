@@ -33,10 +33,19 @@ pub struct Theme {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Art {
     pub piece: Option<Handle<Image>>,
+    /// The piece picture's height over its width (from its file): above 1 it stands.
+    pub piece_height: Option<f32>,
     /// Empty, or six faces (one to six).
     pub die_faces: Vec<Handle<Image>>,
     pub backdrop: Option<Handle<Image>>,
     pub goal: Option<Handle<Image>>,
+}
+
+/// A PNG's height over its width, from its header (the first chunk, IHDR).
+fn png_aspect(bytes: &[u8]) -> Option<f32> {
+    let word = |at: usize| Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?));
+    let (width, height) = (word(16)?, word(20)?);
+    (width > 0).then(|| height as f32 / width as f32)
 }
 
 /// Why a theme could not be used: `assets/themes/x/theme.ron:12:5: what was expected`.
@@ -198,7 +207,10 @@ impl AssetLoader for ThemeLoader {
                 ));
             }
             match slot {
-                Slot::Piece => art.piece = Some(cx.load(asset_path)),
+                Slot::Piece => {
+                    art.piece = Some(cx.load(asset_path));
+                    art.piece_height = png_aspect(&bytes);
+                }
                 Slot::Backdrop => art.backdrop = Some(cx.load(asset_path)),
                 Slot::Goal => art.goal = Some(cx.load(asset_path)),
                 Slot::DieFace => art.die_faces.push(cx.load(asset_path)),
@@ -259,7 +271,16 @@ fn named_files(theme: &ThemeFile) -> Vec<(String, &str, Slot)> {
 
 #[cfg(test)]
 mod tests {
-    use super::field_before;
+    use super::{field_before, png_aspect};
+
+    #[test]
+    fn a_pictures_shape_is_read_from_its_header() {
+        let classic = std::fs::read("assets/themes/classic/sprites/pawn.png").unwrap();
+        assert_eq!(png_aspect(&classic), Some(1.25));
+        let emblem = std::fs::read("assets/themes/classic/sprites/emblem.png").unwrap();
+        assert_eq!(png_aspect(&emblem), Some(1.0));
+        assert_eq!(png_aspect(b"\x89PNG\r\n"), None, "cut short");
+    }
 
     #[test]
     fn the_field_of_a_bad_value_is_named() {

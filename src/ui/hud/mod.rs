@@ -15,6 +15,7 @@ mod plates;
 mod prompt;
 mod reactions;
 mod results;
+mod stack_counts;
 mod toasts;
 
 pub use log::Log;
@@ -47,6 +48,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 scale_text,
                 (
+                    stack_counts::stack_counts,
                     plates::plates,
                     bar::bar,
                     prompt::prompt_area,
