@@ -47,6 +47,9 @@ pub struct Config {
     pub fixed_seed: Option<u64>,
     /// How long a person waits for quick play before the open seats go to CPUs.
     pub quick_wait: Duration,
+    /// Where `/metrics` is served, if anywhere (not the game's address: the figures are for
+    /// the host's monitoring, not the internet).
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// Files kept free of connections: the database, the browser build's files, the log.
@@ -75,6 +78,7 @@ impl Default for Config {
             ],
             fixed_seed: None,
             quick_wait: Duration::from_secs(20),
+            metrics_addr: None,
         }
     }
 }

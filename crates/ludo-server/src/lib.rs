@@ -9,6 +9,7 @@
 //! - `quick`: quick play's queue and its matching.
 //! - `store`: the database (SQLite for one node, PostgreSQL for several) and, for several,
 //!   the leases.
+//! - `metrics`: the figures a host's monitoring scrapes (`/metrics`).
 //! - `config`, `server`: how a server runs, and a running one.
 //!
 //! The rules are `ludo-core`'s: nothing here restates one. The same server hands out the
@@ -16,6 +17,7 @@
 
 mod config;
 mod edge;
+mod metrics;
 mod node;
 mod quick;
 mod room;

@@ -1,9 +1,10 @@
 //! `ludo-server`: the room server. `make server` starts it on 127.0.0.1:8080 with the browser
 //! build; `--help` lists the rest.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 use clap::Parser;
@@ -77,17 +78,74 @@ struct Args {
     /// Milliseconds a person waits for quick play before the open seats go to CPUs.
     #[arg(long, default_value_t = 20_000)]
     quick_wait_ms: u64,
+    /// Serve `/metrics` (Prometheus's text format) on this address, e.g. 127.0.0.1:9464
+    /// [default: not served].
+    #[arg(long)]
+    metrics_addr: Option<SocketAddr>,
+    /// Log lines as text, or as JSON (one object a line, with the node and the room).
+    #[arg(long, value_enum, default_value = "text")]
+    log_format: LogFormat,
+    /// On SIGTERM: milliseconds `/readyz` says 503 before the rooms are handed on, for the
+    /// proxy in front to stop sending devices here.
+    #[arg(long, default_value_t = 2000)]
+    drain_notice_ms: u64,
+    /// On SIGTERM: the most milliseconds to wait for the rooms to be handed on.
+    #[arg(long, default_value_t = 10_000)]
+    drain_bound_ms: u64,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
+}
+
+/// This node's name, once the server has started: each JSON log line carries it.
+static NODE: OnceLock<String> = OnceLock::new();
+
+/// Hands each JSON log line to standard error with the node's name put first.
+struct NodeLines;
+
+impl std::io::Write for NodeLines {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut err = std::io::stderr().lock();
+        match (NODE.get(), buf.first()) {
+            (Some(node), Some(b'{')) => {
+                write!(
+                    err,
+                    "{{\"node\":{},",
+                    serde_json::Value::from(node.as_str())
+                )?;
+                err.write_all(&buf[1..])?;
+            }
+            _ => err.write_all(buf)?,
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stderr().flush()
+    }
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "ludo_server=info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "ludo_server=info".into());
+    match args.log_format {
+        LogFormat::Text => tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer(std::io::stderr)
+            .init(),
+        LogFormat::Json => tracing_subscriber::fmt()
+            .json()
+            .flatten_event(true)
+            .with_current_span(false)
+            .with_span_list(false)
+            .with_env_filter(filter)
+            .with_writer(|| NodeLines)
+            .init(),
+    }
     raise_file_limit();
     let web = args
         .web
@@ -123,6 +181,7 @@ fn main() -> ExitCode {
         proxies: args.proxies,
         fixed_seed: args.fixed_seed,
         quick_wait: Duration::from_millis(args.quick_wait_ms),
+        metrics_addr: args.metrics_addr,
     };
     let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
     runtime.block_on(async {
@@ -144,16 +203,27 @@ fn main() -> ExitCode {
             }
         };
         // The tests and scripts read this line to learn the port.
+        let metrics = server
+            .metrics_addr
+            .map(|at| format!("; metrics http://{at}/metrics"))
+            .unwrap_or_default();
         println!(
-            "ludo-server listening on http://{} (database {place})",
+            "ludo-server listening on http://{} (database {place}{metrics})",
             server.addr,
         );
+        let _ = NODE.set(server.node().to_string());
+        tracing::info!("node {}", server.node());
         stopped().await;
-        // Other nodes take this one's rooms at once rather than after the leases.
-        match server.release().await {
+        // Nobody at a table notices: no new rooms, then the rooms handed to other nodes.
+        tracing::info!("stopping: draining");
+        let notice = Duration::from_millis(args.drain_notice_ms);
+        match server
+            .drain(notice, Duration::from_millis(args.drain_bound_ms))
+            .await
+        {
             Ok(0) => {}
-            Ok(n) => tracing::info!("{n} rooms let go for other nodes"),
-            Err(e) => tracing::error!("the rooms were not let go: {e}"),
+            Ok(n) => tracing::info!("{n} rooms handed on to other nodes"),
+            Err(e) => tracing::error!("the rooms were not handed on: {e}"),
         }
         ExitCode::SUCCESS
     })

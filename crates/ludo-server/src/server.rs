@@ -4,21 +4,30 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use crate::config::{Config, RESERVED_FILES};
 use crate::edge::{door, http};
+use crate::metrics::METRICS;
 use crate::node::{Shared, quick_play, renew_leases};
+use crate::room::RoomMsg;
 use crate::secret;
 use crate::store::{Node, Store};
 
 pub struct Server {
     pub addr: SocketAddr,
+    /// Where `/metrics` is served, if it is.
+    pub metrics_addr: Option<SocketAddr>,
     task: tokio::task::JoinHandle<()>,
     /// Quick play's queue, looked over while the server runs.
     queue: tokio::task::JoinHandle<()>,
     /// Renewing this node's leases (several nodes).
     renewing: Option<tokio::task::JoinHandle<()>>,
+    /// Serving `/metrics`, when asked.
+    metrics: Option<tokio::task::JoinHandle<()>>,
     shared: Arc<Shared>,
+    node: String,
 }
 
 impl Server {
@@ -32,8 +41,9 @@ impl Server {
             .public_address
             .clone()
             .unwrap_or_else(|| format!("ws://{local}/ws"));
+        let node_id = secret::token()[..12].to_string();
         let node = Node {
-            id: secret::token()[..12].to_string(),
+            id: node_id.clone(),
             address: address.clone(),
             lease: config.lease,
         };
@@ -73,6 +83,21 @@ impl Server {
             limits.proxies,
             limits.header_timeout.as_millis()
         );
+        let (metrics, metrics_addr) = match shared.config.metrics_addr {
+            Some(at) => {
+                let listener = tokio::net::TcpListener::bind(at)
+                    .await
+                    .map_err(|e| format!("cannot serve the metrics on {at}: {e}"))?;
+                let bound = listener.local_addr().map_err(|e| e.to_string())?;
+                let router = http::metrics_router(shared.clone());
+                let task = tokio::spawn(async move {
+                    let _ = axum::serve(listener, router).await;
+                });
+                (Some(task), Some(bound))
+            }
+            None => (None, None),
+        };
+        METRICS.ready.set(1);
         let app = http::router(shared.clone());
         let queue = tokio::spawn(quick_play(shared.clone()));
         let renewing = shared
@@ -82,10 +107,13 @@ impl Server {
         let task = tokio::spawn(door::serve(listener, app, limits));
         Ok(Server {
             addr: local,
+            metrics_addr,
             task,
             queue,
             renewing,
+            metrics,
             shared,
+            node: node_id,
         })
     }
 
@@ -102,23 +130,54 @@ impl Server {
     pub fn stop(self) {
         self.task.abort();
         self.queue.abort();
+        if let Some(metrics) = self.metrics {
+            metrics.abort();
+        }
         if let Some(renewing) = self.renewing {
             renewing.abort();
         }
     }
 
-    /// A clean shutdown: stops renewing and lets go of this node's rooms at once, so that
-    /// other nodes take them without waiting for the leases to run out. The number let go.
-    pub async fn release(self) -> Result<u64, String> {
+    /// This node's name among the nodes (in the database and the logs).
+    pub fn node(&self) -> &str {
+        &self.node
+    }
+
+    /// A stop that nobody at a table notices: the node takes no new rooms (`/readyz` answers
+    /// 503) for `notice`, so that the proxy in front stops sending devices here; then, among
+    /// several nodes, it lets go of its rooms and sends each room's devices to another live
+    /// node, which takes the room on from the database; it waits for its rooms to end, at
+    /// most `bound`. On one node the rooms are in its database, and its devices come back when
+    /// it starts again. How many rooms it handed on.
+    pub async fn drain(self, notice: Duration, bound: Duration) -> Result<usize, String> {
+        self.shared.draining.store(true, Ordering::Relaxed);
+        METRICS.ready.set(0);
+        tokio::time::sleep(notice).await;
+        let Some(leases) = self.shared.leases.clone() else {
+            self.stop();
+            return Ok(0);
+        };
         if let Some(renewing) = &self.renewing {
             renewing.abort();
         }
-        self.task.abort();
         self.queue.abort();
-        match &self.shared.leases {
-            Some(leases) => leases.release().await,
-            None => Ok(0),
+        let others = leases.other_nodes().await?;
+        leases.release().await?;
+        let rooms = self.shared.rooms.inboxes();
+        let handed = rooms.len();
+        // Spread over the other nodes, so that no one of them takes every room at once.
+        if !others.is_empty() {
+            for (i, room) in rooms.into_iter().enumerate() {
+                let url = others[i % others.len()].clone();
+                let _ = room.send(RoomMsg::Drain { url }).await;
+            }
         }
+        let until = tokio::time::Instant::now() + bound;
+        while self.shared.rooms.len() > 0 && tokio::time::Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        self.task.abort();
+        Ok(handed)
     }
 
     /// How many wait for quick play now.

@@ -20,7 +20,7 @@ use ludo_server::{
     Claim, IDLE_IN_TRANSACTION, LOCK_WAIT, Leases, Node, Place, RatingChange, Store, StoreError,
     Write,
 };
-use ludo_server_tools::client::{Player, node_addr};
+use ludo_server_tools::client::{Player, http_get, node_addr};
 use ludo_server_tools::scratch_postgres::ScratchPostgres as Postgres;
 
 /// How long a node holds a room without renewing, in these tests.
@@ -253,6 +253,90 @@ async fn a_paused_node_writes_nothing_when_it_wakes_and_sends_its_devices_on() {
     .await;
     let result = end.game.unwrap().result.unwrap();
     assert!(result.record.replay().is_ok());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_stopped_for_a_deploy_hands_its_rooms_on_and_the_game_goes_on() {
+    let pg = Postgres::shared().unwrap();
+    let url = pg.database().await.unwrap();
+    let lease = LEASE_MS.to_string();
+    let mut stopping = server_process(&[
+        "--lease-ms",
+        &lease,
+        "--store",
+        &url,
+        "--drain-notice-ms",
+        "800",
+    ]);
+    let other = node(&url);
+    let ready = |addr: String| async move { http_get(&addr, "/readyz").await };
+    assert_eq!(ready(stopping.addr.clone()).await.unwrap(), "ready\n");
+    let (a, b) = within(
+        60,
+        two_playing(&stopping, |p| {
+            p.mirror
+                .as_ref()
+                .is_some_and(|m| m.seq >= 10 && !m.game.is_over())
+        }),
+    )
+    .await;
+    let seq = a
+        .mirror
+        .as_ref()
+        .unwrap()
+        .seq
+        .max(b.mirror.as_ref().unwrap().seq);
+
+    // A deploy stops the node: it says it is not ready at once, and takes no new room.
+    stopping.signal(libc::SIGTERM);
+    let said = within(5, async {
+        loop {
+            match ready(stopping.addr.clone()).await {
+                Err(e) => break e,
+                Ok(_) => tokio::time::sleep(Duration::from_millis(20)).await,
+            }
+        }
+    })
+    .await;
+    assert!(said.contains("503"), "{said}");
+    let refused = Player::create(&stopping.addr, table(&[OPEN, OPEN]), "Cyd").await;
+    assert!(refused.is_err(), "a new room on a stopping node");
+
+    // Then both players are sent to the other node, which takes the room on where it was.
+    let follow = |mut p: Player| async move {
+        let to = loop {
+            match p.client.recv().await.unwrap() {
+                ServerMsg::Moved { url } => break url,
+                m => p.hear(&m).unwrap(),
+            }
+        };
+        let mut p = Player::resume(&node_addr(&to), p).await.unwrap();
+        let m = p.client.recv().await.unwrap();
+        p.hear(&m).unwrap();
+        (to, p)
+    };
+    let b_task = tokio::spawn(follow(b));
+    let (to_a, a) = within(20, follow(a)).await;
+    let (to_b, b) = within(20, b_task).await.unwrap();
+    assert_eq!(node_addr(&to_a), other.addr);
+    assert_eq!(node_addr(&to_b), other.addr);
+    assert!(a.mirror.as_ref().unwrap().seq >= seq, "no step lost");
+    // The stopped node is gone, having handed its room on, and the game ends on the other.
+    let status = within(20, async {
+        loop {
+            if let Some(status) = stopping.child.try_wait().unwrap() {
+                break status;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    assert!(status.success(), "{status}");
+    let (mut a, mut b) = (a, b);
+    a.answer().await.unwrap();
+    b.answer().await.unwrap();
+    let end = within(60, to_the_end(a, b)).await;
+    assert!(end.game.unwrap().result.unwrap().record.replay().is_ok());
 }
 
 /// A store and its leases as node `id` would open them.

@@ -14,6 +14,7 @@ use ludo_proto::{
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 
+use crate::metrics::METRICS;
 use crate::node::{Found, Shared};
 use crate::quick::{News, Waiter};
 use crate::room::{Attach, ConnId, Joining, OUTBOX, RoomMsg};
@@ -65,6 +66,8 @@ struct Conn {
     strikes: u32,
     /// Waiting for quick play: who, and for how many seats.
     waiting: Option<(Joining, u8)>,
+    /// When it joined quick play's queue (for the time until seated).
+    queued_at: Option<Instant>,
 }
 
 /// What comes to a connection besides its socket: its room's messages (handed to the writer
@@ -140,15 +143,29 @@ async fn write(
                 }
             },
         };
+        if let Message::Text(t) = &frame {
+            METRICS.bytes_sent.inc_by(t.len() as u64);
+        }
         if sink.send(frame).await.is_err() {
             return Stopped::Broken;
         }
     }
 }
 
+/// Counts a socket closed however its task ends.
+struct Closes;
+
+impl Drop for Closes {
+    fn drop(&mut self) {
+        METRICS.sockets.dec();
+    }
+}
+
 /// One WebSocket: a reader (this task: frames, quick play's news, the heartbeat) and a
 /// writer (its own task).
 pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
+    METRICS.sockets.inc();
+    let _open = Closes;
     let (sink, mut stream) = socket.split();
     let (to_writer, asked) = mpsc::unbounded_channel();
     let mut writer = tokio::spawn(write(sink, asked));
@@ -167,6 +184,7 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
         misses: 0,
         strikes: 0,
         waiting: None,
+        queued_at: None,
     };
     let mut inboxes = Inboxes::default();
     let mut heard = Instant::now();
@@ -205,6 +223,7 @@ pub async fn serve(shared: Arc<Shared>, socket: WebSocket) {
             }
         };
         for reply in replies {
+            crate::metrics::count_refusal(&reply);
             let _ = to_writer.send(ToWriter::Say(reply));
         }
         if let Some(room) = inboxes.outbox.take() {
@@ -478,6 +497,15 @@ impl Conn {
         }
     }
 
+    /// Quick play seated this device: how long it waited.
+    fn seated(&mut self) {
+        if let Some(at) = self.queued_at.take() {
+            METRICS
+                .quick_seated_seconds
+                .observe(crate::metrics::secs(at.elapsed()));
+        }
+    }
+
     /// Joins the quick-play queue for a table of `seats`.
     async fn quick_play(
         &mut self,
@@ -513,6 +541,7 @@ impl Conn {
         if let Some(waiting) = self.shared.queue.join(seats, waiter) {
             *news = Some(rx);
             self.waiting = Some((person, seats));
+            self.queued_at = Some(Instant::now());
             replies.push(ServerMsg::Queued { seats, waiting });
         }
     }
@@ -536,6 +565,7 @@ impl Conn {
             }
             Some(News::Seated { room, seat }) => {
                 inboxes.news = None;
+                self.seated();
                 if let Some((person, _)) = self.waiting.take() {
                     let how = Attach::Join {
                         person,
@@ -551,6 +581,7 @@ impl Conn {
                 token,
             }) => {
                 inboxes.news = None;
+                self.seated();
                 if let Some((person, _)) = self.waiting.take() {
                     replies.push(ServerMsg::Joined {
                         link: format!("/r/{code}"),

@@ -167,6 +167,14 @@ pub async fn serve(listener: TcpListener, app: Router, limits: Limits) {
                 });
             }
             Err(full) => {
+                let reason = match full {
+                    Full::Server => "server_full",
+                    Full::Address => "address_full",
+                };
+                crate::metrics::METRICS
+                    .door_refused
+                    .with_label_values(&[reason])
+                    .inc();
                 if door.turning_away.fetch_add(1, Ordering::Relaxed) < TURNING_AWAY {
                     let door = door.clone();
                     tokio::spawn(async move {

@@ -26,13 +26,45 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/g/{id}", get(finished_game))
         .route("/leaderboard", get(super::leaderboard::page))
         .route("/leaderboard.json", get(super::leaderboard::json))
-        .route("/healthz", get(|| async { "ok" }));
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/readyz", get(ready));
     if let Some(web) = &shared.config.web {
         let files = ServeDir::new(web).precompressed_br().precompressed_gzip();
         app = app.fallback_service(files);
     }
     app.layer(middleware::from_fn(cache_control))
         .with_state(shared)
+}
+
+/// 200 while the node takes new rooms; 503 while it drains (a deploy stops it).
+async fn ready(State(shared): State<Arc<Shared>>) -> Response {
+    if shared.draining.load(std::sync::atomic::Ordering::Relaxed) {
+        (StatusCode::SERVICE_UNAVAILABLE, "draining\n").into_response()
+    } else {
+        "ready\n".into_response()
+    }
+}
+
+/// The figures for a host's monitoring, on an address of their own (`--metrics-addr`).
+pub fn metrics_router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics))
+        .with_state(shared)
+}
+
+async fn metrics(State(shared): State<Arc<Shared>>) -> Response {
+    use crate::metrics::METRICS;
+    METRICS.quick_waiting.set(shared.queue.len() as i64);
+    let draining = shared.draining.load(std::sync::atomic::Ordering::Relaxed);
+    METRICS.ready.set(i64::from(!draining));
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+        )],
+        METRICS.text(),
+    )
+        .into_response()
 }
 
 async fn ws(State(shared): State<Arc<Shared>>, upgrade: WebSocketUpgrade) -> Response {

@@ -9,6 +9,7 @@ use std::time::Instant;
 use tokio::sync::mpsc;
 
 use super::shared::Shared;
+use crate::metrics::METRICS;
 use crate::room::RoomMsg;
 use crate::store::{Claim, Leases};
 
@@ -53,6 +54,14 @@ impl Shared {
             let _slot = self.claim_slots.acquire().await.expect("never closed");
             leases.claim(code).await
         };
+        let outcome = match &claimed {
+            Ok(Claim::Taken(_)) => "taken",
+            Ok(Claim::Elsewhere { .. }) => "elsewhere",
+            Ok(Claim::Missing) => "missing",
+            Ok(Claim::Busy) => "busy",
+            Err(_) => "failed",
+        };
+        METRICS.claims.with_label_values(&[outcome]).inc();
         match claimed {
             Ok(Claim::Taken(saved)) => {
                 let epoch = saved.epoch;
@@ -85,7 +94,12 @@ pub async fn renew_leases(shared: Arc<Shared>, leases: Leases) {
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut ticks: u64 = 0;
     loop {
-        tick.tick().await;
+        // The tick's own time is when it was due: how late the renewal starts (a busy or
+        // paused node).
+        let due = tick.tick().await;
+        METRICS.renewal_lag_seconds.observe(crate::metrics::secs(
+            tokio::time::Instant::now().saturating_duration_since(due),
+        ));
         ticks += 1;
         if ticks % 30 == 1 {
             match leases.sweep(shared.config.room_ttl).await {
@@ -95,7 +109,10 @@ pub async fn renew_leases(shared: Arc<Shared>, leases: Leases) {
             }
         }
         let asked = Instant::now();
-        let held: HashMap<String, i64> = match leases.renew().await {
+        let renewed = leases.renew().await;
+        let outcome = if renewed.is_ok() { "ok" } else { "failed" };
+        METRICS.renewals.with_label_values(&[outcome]).inc();
+        let held: HashMap<String, i64> = match renewed {
             Ok(None) => continue,
             Ok(Some(rows)) => rows.into_iter().collect(),
             Err(e) => {

@@ -45,6 +45,12 @@ impl Rooms {
         self.0.lock().expect("not poisoned").len()
     }
 
+    /// Every live room's inbox.
+    pub fn inboxes(&self) -> Vec<mpsc::Sender<RoomMsg>> {
+        let rooms = self.0.lock().expect("not poisoned");
+        rooms.values().map(|h| h.inbox.clone()).collect()
+    }
+
     /// The inboxes of the rooms held since before `asked` that `held` (code → epoch, what the
     /// database says this node holds) does not list at their epoch: rooms another node took.
     pub fn lost(&self, asked: Instant, held: &HashMap<String, i64>) -> Vec<mpsc::Sender<RoomMsg>> {

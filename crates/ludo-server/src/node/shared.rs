@@ -3,7 +3,7 @@
 //! and the rooms it opens and brings back.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 
 use ludo_proto::{Refusal, TableSpec};
 use tokio::sync::mpsc;
@@ -36,6 +36,8 @@ pub struct Shared {
     pub queue: Queue,
     /// When several nodes share the database: every node's people waiting for quick play.
     pub shared_queue: Option<SharedQueue>,
+    /// The node stops: it takes no new rooms (`/readyz` says 503) and hands its rooms on.
+    pub draining: AtomicBool,
 }
 
 impl Host for Shared {
@@ -75,6 +77,7 @@ impl Shared {
             rooms: Rooms::default(),
             next_conn: AtomicU64::new(1),
             queue: Queue::default(),
+            draining: AtomicBool::new(false),
         }
     }
 
@@ -117,6 +120,12 @@ impl Shared {
         spec: TableSpec,
         quick: bool,
     ) -> Result<mpsc::Sender<RoomMsg>, (Refusal, String)> {
+        if self.draining.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err((
+                Refusal::Busy,
+                "this node is stopping: ask again in a moment".into(),
+            ));
+        }
         if self.rooms.len() >= self.config.max_rooms {
             return Err((
                 Refusal::Full,

@@ -22,6 +22,7 @@ pub use state::{Attach, ConnId, Joining};
 use state::{Effect, Input, RoomConfig, RoomState, Secrets, To};
 pub use table::{Seat, Table};
 
+use crate::metrics::METRICS;
 use crate::secret;
 use crate::store::{Leases, Store, StoreError, Write};
 
@@ -77,6 +78,10 @@ pub enum RoomMsg {
     },
     /// Another node holds the room now (PostgreSQL): its devices go there, and it ends here.
     Lost,
+    /// This node stops (a deploy): the room ends here and its devices go on at `url`.
+    Drain {
+        url: String,
+    },
 }
 
 /// Seat tokens and dice seeds from the OS's randomness (or, in tests, dice from a fixed seed).
@@ -106,6 +111,8 @@ enum HandedOn {
     /// A write failed here (the database is gone, or ended this node's session): the room
     /// goes on from what the database has, through whichever node a device asks.
     WriteFailed(String),
+    /// This node stops: its devices go on at the address given.
+    Drained(String),
 }
 
 pub struct Room {
@@ -122,6 +129,39 @@ pub struct Room {
     /// The room ends here and its devices go on through another node: why.
     handed_on: Option<HandedOn>,
     expired: bool,
+}
+
+/// A room counted in its stage while it lives (`ludo_rooms`).
+struct Counted(ludo_proto::Stage);
+
+impl Counted {
+    fn new(stage: ludo_proto::Stage) -> Counted {
+        Counted::gauge(stage).inc();
+        Counted(stage)
+    }
+
+    fn gauge(stage: ludo_proto::Stage) -> prometheus::IntGauge {
+        let name = match stage {
+            ludo_proto::Stage::Lobby => "lobby",
+            ludo_proto::Stage::Playing => "playing",
+            ludo_proto::Stage::Over => "over",
+        };
+        METRICS.rooms.with_label_values(&[name])
+    }
+
+    fn set(&mut self, stage: ludo_proto::Stage) {
+        if stage != self.0 {
+            Counted::gauge(self.0).dec();
+            Counted::gauge(stage).inc();
+            self.0 = stage;
+        }
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        Counted::gauge(self.0).dec();
+    }
 }
 
 fn text(msg: &ServerMsg) -> Utf8Bytes {
@@ -165,6 +205,7 @@ impl Room {
 
     pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
         let code = self.state.code().to_string();
+        let mut stage = Counted::new(self.state.stage());
         loop {
             let wake = tokio::time::Instant::from_std(self.state.next_wake());
             tokio::select! {
@@ -174,6 +215,7 @@ impl Room {
                 },
                 _ = tokio::time::sleep_until(wake) => self.apply(Input::Tick).await,
             }
+            stage.set(self.state.stage());
             if let Some(why) = self.handed_on.take() {
                 self.host.forget(&code, self.epoch);
                 self.move_members(&code, why).await;
@@ -203,12 +245,19 @@ impl Room {
                 self.replies.insert(conn, reply);
                 self.apply(Input::Attach { conn, how }).await;
             }
-            RoomMsg::Request { conn, msg } => self.apply(Input::Request { conn, msg }).await,
+            RoomMsg::Request { conn, msg } => {
+                let arrived = std::time::Instant::now();
+                self.apply(Input::Request { conn, msg }).await;
+                METRICS
+                    .request_seconds
+                    .observe(crate::metrics::secs(arrived.elapsed()));
+            }
             RoomMsg::Detach { conn } => {
                 self.outboxes.remove(&conn);
                 self.apply(Input::Detach { conn }).await;
             }
             RoomMsg::Lost => self.handed_on = Some(HandedOn::Lost),
+            RoomMsg::Drain { url } => self.handed_on = Some(HandedOn::Drained(url)),
         }
     }
 
@@ -227,9 +276,20 @@ impl Room {
                         }
                     }
                     Effect::Write(w) => {
+                        let steps = w.steps();
+                        let started = std::time::Instant::now();
                         let result = self.host.store().write(w.at_epoch(self.epoch)).await;
+                        METRICS
+                            .write_seconds
+                            .observe(crate::metrics::secs(started.elapsed()));
+                        let outcome = match &result {
+                            Ok(_) => "ok",
+                            Err(StoreError::Fenced) => "fenced",
+                            Err(_) => "failed",
+                        };
+                        METRICS.writes.with_label_values(&[outcome]).inc();
                         match result {
-                            Ok(_) => {}
+                            Ok(_) => METRICS.steps.inc_by(steps),
                             Err(StoreError::Fenced) => {
                                 // Nobody hears of what the database refused: the room ends.
                                 self.handed_on = Some(HandedOn::Lost);
@@ -281,6 +341,7 @@ impl Room {
     /// Sends `msg`; the members that cannot keep up (their outbox full) are let go, and
     /// returned so the room hears they left.
     fn send(&mut self, to: To, msg: &ServerMsg) -> Vec<ConnId> {
+        crate::metrics::count_refusal(msg);
         let t = text(msg);
         let conns: Vec<ConnId> = match to {
             To::One(conn) => vec![conn],
@@ -302,13 +363,17 @@ impl Room {
 
     /// The room ends here: every device here is told where it goes on.
     async fn move_members(&mut self, code: &str, why: HandedOn) {
-        let url = match self.host.leases() {
-            Some(leases) => leases.address_of(code).await.ok().flatten(),
-            None => None,
+        let url = match (&why, self.host.leases()) {
+            (HandedOn::Drained(url), _) => Some(url.clone()),
+            (_, Some(leases)) => leases.address_of(code).await.ok().flatten(),
+            (_, None) => None,
         }
         // Nobody holds it: this node takes it back when a device asks.
         .unwrap_or_else(|| self.host.address().to_string());
         match why {
+            HandedOn::Drained(_) => {
+                tracing::info!(room = %code, epoch = self.epoch, %url, "room handed on: this node stops")
+            }
             HandedOn::Lost => {
                 tracing::warn!(room = %code, epoch = self.epoch, %url, "room lost to another node")
             }

@@ -42,6 +42,11 @@ impl Leases {
         self.0.address_of(code).await
     }
 
+    /// Where the other live nodes are reached.
+    pub async fn other_nodes(&self) -> Result<Vec<String>, String> {
+        self.0.other_nodes().await
+    }
+
     /// Lets go of every room this node holds, at once (a clean shutdown). How many.
     pub async fn release(&self) -> Result<u64, String> {
         self.0.release().await

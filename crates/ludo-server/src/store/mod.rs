@@ -143,6 +143,15 @@ pub enum Write {
 }
 
 impl Write {
+    /// How many steps of a game it writes (a step; a game's end with its last step).
+    pub fn steps(&self) -> u64 {
+        match self {
+            Write::Step { .. } => 1,
+            Write::Finished { ending, .. } => u64::from(ending.is_some()),
+            _ => 0,
+        }
+    }
+
     /// A room's write as held at `epoch` (the room's state machine knows no epochs).
     pub fn at_epoch(mut self, at: i64) -> Write {
         match &mut self {

@@ -474,6 +474,19 @@ impl Postgres {
         Ok(row.map(|r| r.get(0)))
     }
 
+    pub async fn other_nodes(&self) -> Result<Vec<String>, String> {
+        let c = self.client().await?;
+        let rows = c
+            .query(
+                "SELECT address FROM nodes WHERE id <> $1 AND lease_until > clock_timestamp() \
+                 ORDER BY address",
+                &[&self.node.id],
+            )
+            .await
+            .map_err(failed)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
+    }
+
     /// Ends this node's lease (one row: every room it holds is free at once) and takes its
     /// people out of quick play's queue. How many rooms it held.
     pub async fn release(&self) -> Result<u64, String> {

@@ -197,6 +197,10 @@ impl RoomState {
         &self.table.code
     }
 
+    pub fn stage(&self) -> ludo_proto::Stage {
+        self.table.stage
+    }
+
     /// Applies `input` at `now`: what to do, in order.
     pub fn apply(&mut self, input: Input, now: Instant, secrets: &mut dyn Secrets) -> Vec<Effect> {
         self.fx.now = now;
