@@ -27,12 +27,17 @@ pub struct Plan {
     pub play_for: Duration,
     /// Whether the first node will be killed: bots come back rather than stop.
     pub kill: bool,
+    /// Whether the nodes restart in turn (a deploy): a bot sent on follows, else comes back
+    /// through the others, rather than stop.
+    pub roll: bool,
 }
 
 /// What the bots count as they play.
 #[derive(Default)]
 pub struct Counts {
     pub requests: AtomicU64,
+    /// The requests that are steps of a game (rolls, moves, releases).
+    pub steps: AtomicU64,
     pub deliveries: AtomicU64,
     pub events: AtomicU64,
     pub games: AtomicU64,
@@ -102,6 +107,8 @@ pub struct Tally {
     pub events: u64,
     pub deliveries: u64,
     pub requests: u64,
+    /// The requests that are steps of a game (rolls, moves, releases).
+    pub steps: u64,
     pub games: u64,
     pub errors: u64,
     pub sockets: u64,
@@ -109,8 +116,12 @@ pub struct Tally {
     /// For each room of the killed node played again: milliseconds from the kill to its
     /// first event heard after.
     pub recovered: Vec<u32>,
-    /// Rooms of the killed node not played again before the end.
+    /// Rooms of the killed node not played again before the end (in a rolling restart,
+    /// devices that never played again).
     pub unrecovered: u64,
+    /// In a rolling restart: for each time a device was sent on (or lost its node),
+    /// milliseconds until its first event after.
+    pub back: Vec<u32>,
     /// The CPU time the bots' process took while they played, milliseconds.
     pub cpu_ms: u64,
 }
@@ -124,8 +135,9 @@ impl Tally {
             .map(|(b, c)| format!("{b}:{c}"))
             .collect();
         let recovered: Vec<String> = self.recovered.iter().map(u32::to_string).collect();
+        let back: Vec<String> = self.back.iter().map(u32::to_string).collect();
         format!(
-            "tally {} {} {} {} {} {} {} {}\nlatency {}\nrecovered {}\n",
+            "tally {} {} {} {} {} {} {} {} {}\nlatency {}\nrecovered {}\nback {}\n",
             self.events,
             self.deliveries,
             self.requests,
@@ -134,8 +146,10 @@ impl Tally {
             self.sockets,
             self.unrecovered,
             self.cpu_ms,
+            self.steps,
             buckets.join(" "),
-            recovered.join(" ")
+            recovered.join(" "),
+            back.join(" ")
         )
     }
 
@@ -157,10 +171,12 @@ impl Tally {
                         sockets,
                         unrecovered,
                         cpu_ms,
+                        steps,
                     ] = n[..]
                     else {
-                        return Err(format!("expected eight counts: {line:?}"));
+                        return Err(format!("expected nine counts: {line:?}"));
                     };
+                    t.steps = steps;
                     (t.events, t.deliveries, t.requests, t.games) =
                         (events, deliveries, requests, games);
                     (t.errors, t.sockets, t.unrecovered, t.cpu_ms) =
@@ -178,6 +194,11 @@ impl Tally {
                         .map(|w| num(w).map(|n| n as u32))
                         .collect::<Result<_, _>>()?;
                 }
+                Some("back") => {
+                    t.back = words
+                        .map(|w| num(w).map(|n| n as u32))
+                        .collect::<Result<_, _>>()?;
+                }
                 _ => {}
             }
         }
@@ -188,6 +209,7 @@ impl Tally {
         self.events += other.events;
         self.deliveries += other.deliveries;
         self.requests += other.requests;
+        self.steps += other.steps;
         self.games += other.games;
         self.errors += other.errors;
         self.sockets += other.sockets;
@@ -195,6 +217,8 @@ impl Tally {
         self.recovered.extend(&other.recovered);
         self.recovered.sort_unstable();
         self.unrecovered += other.unrecovered;
+        self.back.extend(&other.back);
+        self.back.sort_unstable();
         self.cpu_ms += other.cpu_ms;
     }
 }
@@ -246,22 +270,31 @@ pub async fn fill(plan: &Plan, counts: &Counts) -> Vec<Vec<Player>> {
     tables
 }
 
+/// The nodes a bot may come back through, as the run knows them.
+pub type Nodes = Arc<std::sync::RwLock<Vec<String>>>;
+
 /// Lets every bot play for the plan's time; `killed` is set when the first node is killed.
 pub async fn play(
     tables: Vec<Vec<Player>>,
     plan: &Plan,
     counts: &Arc<Counts>,
     killed: Arc<OnceLock<Instant>>,
+    nodes: Nodes,
 ) -> Tally {
     let stop = Instant::now() + plan.play_for;
     let sockets = tables.iter().map(Vec::len).sum::<usize>() as u64;
-    let others: Arc<Vec<String>> = Arc::new(plan.addrs.iter().skip(1).cloned().collect());
+    // Killed, the first node never comes back; restarted in turn, any may be the one down
+    // (and the run says where the new ones are).
+    if plan.kill {
+        *nodes.write().expect("not poisoned") = plan.addrs.iter().skip(1).cloned().collect();
+    }
+    let others = nodes;
     let bots: Vec<_> = tables
         .into_iter()
         .flatten()
         .enumerate()
         .map(|(i, p)| {
-            let back = plan.kill.then(|| Back {
+            let back = (plan.kill || plan.roll).then(|| Back {
                 others: others.clone(),
                 first: i,
                 killed: killed.clone(),
@@ -271,9 +304,13 @@ pub async fn play(
         .collect();
     let mut latency = Hist::default();
     let mut rooms: HashMap<String, Option<u32>> = HashMap::new();
+    let mut back = Vec::new();
+    let mut never_back = 0;
     for b in bots {
-        let (hist, came_back) = b.await.expect("no panic");
+        let (hist, came_back, backs) = b.await.expect("no panic");
         latency.merge(&hist);
+        never_back += u64::from(backs.last().is_some_and(Option::is_none));
+        back.extend(backs.into_iter().flatten());
         if let Some((code, ms)) = came_back {
             let best = rooms.entry(code).or_default();
             *best = match (*best, ms) {
@@ -284,16 +321,23 @@ pub async fn play(
     }
     let mut recovered: Vec<u32> = rooms.values().filter_map(|ms| *ms).collect();
     recovered.sort_unstable();
+    back.sort_unstable();
     Tally {
         events: counts.events.load(Ordering::Relaxed),
         deliveries: counts.deliveries.load(Ordering::Relaxed),
         requests: counts.requests.load(Ordering::Relaxed),
+        steps: counts.steps.load(Ordering::Relaxed),
         games: counts.games.load(Ordering::Relaxed),
         errors: counts.errors.load(Ordering::Relaxed),
         sockets,
         latency,
-        unrecovered: rooms.values().filter(|ms| ms.is_none()).count() as u64,
+        unrecovered: if plan.roll {
+            never_back
+        } else {
+            rooms.values().filter(|ms| ms.is_none()).count() as u64
+        },
         recovered,
+        back,
         cpu_ms: 0,
     }
 }
@@ -301,7 +345,7 @@ pub async fn play(
 /// How a bot comes back when its node is gone: through the other nodes, starting at its own
 /// place among them; when the node was killed.
 struct Back {
-    others: Arc<Vec<String>>,
+    others: Nodes,
     first: usize,
     killed: Arc<OnceLock<Instant>>,
 }
@@ -314,8 +358,18 @@ impl Back {
         let spread = 0.75 + 0.5 * ((self.first as f64 * 0.618_034) % 1.0);
         let mut wait = 0.5;
         let mut i = self.first;
+        // Sent on by a node that stops: there first.
+        if let Some(to) = p.moved.take()
+            && p.reconnect(&crate::client::node_addr(&to)).await.is_ok()
+        {
+            return true;
+        }
         while Instant::now() < stop {
-            let addr = &self.others[i % self.others.len()];
+            let addr = {
+                let others = self.others.read().expect("not poisoned");
+                others[i % others.len()].clone()
+            };
+            let addr = &addr;
             if p.reconnect(addr).await.is_ok() {
                 return true;
             }
@@ -337,10 +391,14 @@ async fn bot(
     stop: Instant,
     counts: Arc<Counts>,
     back: Option<Back>,
-) -> (Hist, Option<(String, Option<u32>)>) {
+) -> (Hist, Option<(String, Option<u32>)>, Vec<Option<u32>>) {
     let mut latency = Hist::default();
     let mut pending: Option<(u64, Instant)> = None;
     let mut came_back: Option<(String, Option<u32>)> = None;
+    // Each time it was sent on or lost its node: when, and the milliseconds until it heard
+    // an event again (none if it never did).
+    let mut backs: Vec<Option<u32>> = Vec::new();
+    let mut lost_at: Option<Instant> = None;
     let host = p.seat == 0;
     while Instant::now() < stop {
         let left = stop.saturating_duration_since(Instant::now());
@@ -352,6 +410,10 @@ async fn bot(
             (Ok(m), _) if p.moved.is_none() => m,
             (_, Some(back)) if Instant::now() < stop => {
                 came_back.get_or_insert((p.code.clone(), None));
+                if lost_at.is_none() {
+                    lost_at = Some(Instant::now());
+                    backs.push(None);
+                }
                 pending = None;
                 if !back.resume(&mut p, stop).await {
                     break;
@@ -374,6 +436,11 @@ async fn bot(
             {
                 latency.add(sent.elapsed().as_micros() as u64);
                 pending = None;
+            }
+            if let Some(at) = lost_at.take()
+                && let Some(last) = backs.last_mut()
+            {
+                *last = Some(at.elapsed().as_millis() as u32);
             }
             if let (Some((_, ms @ None)), Some(killed)) =
                 (&mut came_back, back.as_ref().and_then(|b| b.killed.get()))
@@ -403,12 +470,15 @@ async fn bot(
                 pending = Some((at, Instant::now()));
             }
             counts.requests.fetch_add(1, Ordering::Relaxed);
+            if !matches!(req, ClientMsg::Commit { .. } | ClientMsg::Reveal { .. }) {
+                counts.steps.fetch_add(1, Ordering::Relaxed);
+            }
             // A send that fails is seen at the next read.
             let _ = p.client.send(&req).await;
         }
     }
     p.client.close().await;
-    (latency, came_back)
+    (latency, came_back, backs)
 }
 
 #[cfg(test)]
@@ -426,6 +496,8 @@ mod tests {
             sockets: 4,
             recovered: vec![3100, 4200],
             unrecovered: 1,
+            back: vec![700, 1900],
+            steps: 7,
             cpu_ms: 1234,
             ..Tally::default()
         };

@@ -40,9 +40,45 @@ pub fn spawn_server(
     Ok((child, addr))
 }
 
+/// `spawn_server` serving `/metrics` too, on a port of its own: the child, the game's
+/// address and the metrics'.
+pub fn spawn_server_with_metrics(
+    bin: &std::path::Path,
+    args: &[&std::ffi::OsStr],
+) -> Result<(std::process::Child, String, String), String> {
+    let mut child = std::process::Command::new(bin)
+        .args([
+            "--addr",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--web",
+            "/nonexistent",
+            "--metrics-addr",
+            "127.0.0.1:0",
+        ])
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+    match listening(&mut child)? {
+        (addr, Some(metrics)) => Ok((child, addr, metrics)),
+        (addr, None) => Err(format!(
+            "the server at {addr} did not say where its metrics are"
+        )),
+    }
+}
+
 /// The address a server started with its standard output piped says it listens on (its
 /// first line).
 pub fn listening_address(child: &mut std::process::Child) -> Result<String, String> {
+    listening(child).map(|(addr, _)| addr)
+}
+
+/// The addresses a server started with its standard output piped says it listens on: the
+/// game's, and `/metrics`'s when it serves them (`--metrics-addr`).
+pub fn listening(child: &mut std::process::Child) -> Result<(String, Option<String>), String> {
     use std::io::BufRead;
     let mut line = String::new();
     std::io::BufReader::new(
@@ -53,11 +89,60 @@ pub fn listening_address(child: &mut std::process::Child) -> Result<String, Stri
     )
     .read_line(&mut line)
     .map_err(|e| e.to_string())?;
-    line.split("http://")
+    let addr = line
+        .split("http://")
         .nth(1)
         .and_then(|s| s.split_whitespace().next())
         .map(str::to_string)
-        .ok_or_else(|| format!("no address in {line:?}"))
+        .ok_or_else(|| format!("no address in {line:?}"))?;
+    let metrics = line
+        .split("metrics http://")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .map(str::to_string);
+    Ok((addr, metrics))
+}
+
+/// A node's figures (`/metrics` at `addr`): each sample's name with its labels, and value.
+pub async fn scrape(addr: &str) -> Result<Vec<(String, f64)>, String> {
+    let text = http_get(addr, "/metrics").await?;
+    Ok(text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .filter_map(|l| {
+            let (name, value) = l.rsplit_once(' ')?;
+            Some((name.to_string(), value.parse().ok()?))
+        })
+        .collect())
+}
+
+/// The sum of the samples of `name` (every label).
+pub fn sum_of(samples: &[(String, f64)], name: &str) -> f64 {
+    samples
+        .iter()
+        .filter(|(n, _)| n == name || n.starts_with(&format!("{name}{{")))
+        .map(|(_, v)| v)
+        .sum()
+}
+
+/// The body of a plain HTTP GET of `path` at `addr` (loopback, no keep-alive).
+pub async fn http_get(addr: &str, path: &str) -> Result<String, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr)
+        .await
+        .map_err(|e| format!("{addr}: {e}"))?;
+    let ask = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    s.write_all(ask.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.map_err(|e| e.to_string())?;
+    let text = String::from_utf8_lossy(&out).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").ok_or("no HTTP answer")?;
+    if !head.starts_with("HTTP/1.1 200") {
+        return Err(format!("{path}: {}", head.lines().next().unwrap_or("")));
+    }
+    Ok(body.to_string())
 }
 
 /// A WebSocket to the server.

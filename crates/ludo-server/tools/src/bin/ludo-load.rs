@@ -17,6 +17,15 @@
 //! rooms' bots come back through the other nodes, and the time from the kill until each of
 //! its rooms is played again (its first event heard after) is printed (p50, p99, the last).
 //!
+//! `--roll-after S` restarts every node in turn S seconds into the play, as a deploy does
+//! (SIGTERM: the node answers 503 at `/readyz`, hands its rooms to another node and exits;
+//! a new one starts): how long each device sent on took to play again (p50, p99, the last)
+//! is printed, and a device that never did fails the run.
+//!
+//! Each node serves `/metrics` on a port of its own: while loaded, its sockets and rooms must
+//! be the bots', and at the end (no node killed or restarted) the steps it applied those
+//! the bots asked for, less those refused or still on their way; else the run fails.
+//!
 //! `--quick N` instead connects N sockets that ask for quick play at four seats at once (each
 //! a new profile, so every rating is the same and the band seats them at once), spread over
 //! the nodes, and prints how long until each was seated (p50, p99, the last) and the rooms
@@ -29,7 +38,7 @@ use std::time::Duration;
 
 use clap::Parser;
 use ludo_server_tools::bots::{self, Counts, Plan, Tally};
-use ludo_server_tools::client::Player;
+use ludo_server_tools::client::{Player, scrape, sum_of};
 use ludo_server_tools::scratch_postgres::ScratchPostgres;
 use tokio::time::Instant;
 
@@ -65,6 +74,10 @@ struct Args {
     /// Kills the first node this many seconds into the play (two nodes or more).
     #[arg(long)]
     kill_after: Option<u64>,
+    /// Restarts every node in turn, the way a deploy does (SIGTERM, the node drains and
+    /// exits, a new one starts), this many seconds into the play (two nodes or more).
+    #[arg(long)]
+    roll_after: Option<u64>,
     /// The nodes' lease, in milliseconds [default: the server's].
     #[arg(long)]
     lease_ms: Option<u64>,
@@ -79,8 +92,13 @@ struct Args {
 
 /// The servers under load, killed when dropped, and the database they share.
 struct Nodes {
+    /// The server binary and each node's arguments, to start one again.
+    bin: PathBuf,
+    node_args: Vec<String>,
     children: Vec<std::process::Child>,
     addrs: Vec<String>,
+    /// Where each node serves `/metrics`.
+    metrics: Vec<String>,
     postgres: Option<(ScratchPostgres, String)>,
     dir: PathBuf,
 }
@@ -100,8 +118,11 @@ impl Nodes {
         let dir = std::env::temp_dir().join(format!("ludo-load-{}", std::process::id()));
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let mut nodes = Nodes {
+            bin: bin.to_path_buf(),
+            node_args: Vec::new(),
             children: Vec::new(),
             addrs: Vec::new(),
+            metrics: Vec::new(),
             postgres: None,
             dir,
         };
@@ -119,31 +140,69 @@ impl Nodes {
                 args.store
             ));
         };
-        let lease = args.lease_ms.map(|ms| ms.to_string());
+        let mut node_args: Vec<String> = [
+            "--cpu-pace-ms",
+            "0",
+            "--rate",
+            "1000",
+            "--burst",
+            "1000",
+            "--max-rooms",
+            "100000",
+            "--drain-notice-ms",
+            "500",
+            "--store",
+            store.as_str(),
+        ]
+        .map(str::to_string)
+        .to_vec();
+        if let Some(ms) = args.lease_ms {
+            node_args.extend(["--lease-ms".to_string(), ms.to_string()]);
+        }
+        nodes.node_args = node_args;
         for _ in 0..args.nodes.max(1) {
-            let mut server_args: Vec<&std::ffi::OsStr> = [
-                "--cpu-pace-ms",
-                "0",
-                "--rate",
-                "1000",
-                "--burst",
-                "1000",
-                "--max-rooms",
-                "100000",
-                "--store",
-                store.as_str(),
-            ]
-            .into_iter()
-            .map(std::ffi::OsStr::new)
-            .collect();
-            if let Some(ms) = &lease {
-                server_args.extend(["--lease-ms", ms.as_str()].map(std::ffi::OsStr::new));
-            }
-            let (child, addr) = ludo_server_tools::client::spawn_server(bin, &server_args)?;
+            let (child, addr, metrics) = nodes.spawn()?;
             nodes.children.push(child);
             nodes.addrs.push(addr);
+            nodes.metrics.push(metrics);
         }
         Ok(nodes)
+    }
+
+    /// A node started with the run's arguments: the process, its address and its metrics'.
+    fn spawn(&self) -> Result<(std::process::Child, String, String), String> {
+        let args: Vec<&std::ffi::OsStr> = self.node_args.iter().map(|a| a.as_ref()).collect();
+        ludo_server_tools::client::spawn_server_with_metrics(&self.bin, &args)
+    }
+
+    /// Node `i` stopped as a deploy stops it (SIGTERM: it drains, hands its rooms on and
+    /// exits) and a new one started in its place. How long the old one took to exit.
+    fn restart(&mut self, i: usize) -> Result<Duration, String> {
+        let stopping = Instant::now();
+        // SAFETY: kill with our child's pid.
+        unsafe {
+            libc::kill(self.children[i].id() as i32, libc::SIGTERM);
+        }
+        let status = self.children[i].wait().map_err(|e| e.to_string())?;
+        let took = stopping.elapsed();
+        if !status.success() {
+            return Err(format!("node {} exited with {status} on SIGTERM", i + 1));
+        }
+        let (child, addr, metrics) = self.spawn()?;
+        (self.children[i], self.addrs[i], self.metrics[i]) = (child, addr, metrics);
+        Ok(took)
+    }
+
+    /// Every live node's figures, together (a killed node's are gone).
+    async fn scrape(&mut self) -> Result<Vec<(String, f64)>, String> {
+        let mut all = Vec::new();
+        for (i, at) in self.metrics.iter().enumerate() {
+            if matches!(self.children[i].try_wait(), Ok(Some(_))) {
+                continue;
+            }
+            all.extend(scrape(at).await?);
+        }
+        Ok(all)
     }
 
     /// Each node's resident size, KiB.
@@ -354,8 +413,8 @@ fn main() -> ExitCode {
         let addrs: Vec<String> = addrs.split(',').map(str::to_string).collect();
         return runtime.block_on(worker(addrs, &args));
     }
-    if args.kill_after.is_some() && args.nodes < 2 {
-        eprintln!("ludo-load: --kill-after needs two nodes or more (--nodes)");
+    if (args.kill_after.is_some() || args.roll_after.is_some()) && args.nodes < 2 {
+        eprintln!("ludo-load: --kill-after and --roll-after need two nodes or more (--nodes)");
         return ExitCode::from(2);
     }
     let bin = args.server.clone().unwrap_or_else(|| {
@@ -407,6 +466,7 @@ async fn worker(addrs: Vec<String>, args: &Args) -> ExitCode {
         think: Duration::from_millis(args.think_ms),
         play_for: Duration::from_secs(args.seconds.min(600)),
         kill: args.kill_after.is_some(),
+        roll: args.roll_after.is_some(),
     };
     let counts = Arc::new(Counts::default());
     let tables = bots::fill(&plan, &counts).await;
@@ -426,15 +486,20 @@ async fn worker(addrs: Vec<String>, args: &Args) -> ExitCode {
     }
     let killed = Arc::new(OnceLock::new());
     let marks = killed.clone();
+    let nodes: bots::Nodes = Arc::new(std::sync::RwLock::new(plan.addrs.clone()));
+    let told = nodes.clone();
     tokio::spawn(async move {
         while let Some(l) = lines.recv().await {
             if l == "killed" {
                 let _ = marks.set(Instant::now());
+            } else if let Some(addrs) = l.strip_prefix("nodes ") {
+                *told.write().expect("not poisoned") =
+                    addrs.split(',').map(str::to_string).collect();
             }
         }
     });
     let cpu = cpu_secs(std::process::id());
-    let mut tally = bots::play(tables, &plan, &counts, killed).await;
+    let mut tally = bots::play(tables, &plan, &counts, killed, nodes).await;
     tally.cpu_ms = ((cpu_secs(std::process::id()) - cpu) * 1000.0) as u64;
     print!("{}", tally.to_lines());
     ExitCode::SUCCESS
@@ -466,6 +531,9 @@ impl Worker {
             .kill_on_drop(true);
         if let Some(k) = args.kill_after {
             command.args(["--kill-after", &k.to_string()]);
+        }
+        if let Some(r) = args.roll_after {
+            command.args(["--roll-after", &r.to_string()]);
         }
         let mut child = command.spawn().map_err(|e| format!("a worker: {e}"))?;
         let stdin = child.stdin.take().ok_or("a worker's input")?;
@@ -520,6 +588,10 @@ struct Run {
     db_cpu: f64,
     /// The database's commits and rows written before and after, if it keeps statistics.
     db_writes: Option<((f64, f64), (f64, f64))>,
+    /// The nodes' figures while loaded: sockets and rooms, and the rooms the bots filled.
+    scraped_loaded: (f64, f64, u64),
+    /// The nodes' figures at the end: steps applied, requests refused.
+    scraped_end: (f64, f64),
 }
 
 /// Starts the workers, lets them fill their rooms, then play for `args.seconds` (at most
@@ -534,15 +606,22 @@ async fn run(nodes: &mut Nodes, args: &Args) -> Result<Run, String> {
         let rooms = args.rooms / procs + usize::from(i < args.rooms % procs);
         workers.push(Worker::start(args, &nodes.addrs, rooms)?);
     }
+    let mut filled_rooms = 0;
     for w in &mut workers {
         let filled = w.line().await?;
-        if !filled.starts_with("filled ") {
+        let Some(n) = filled.strip_prefix("filled ") else {
             return Err(format!("a worker said {filled:?}"));
-        }
+        };
+        filled_rooms += n
+            .trim()
+            .parse::<u64>()
+            .map_err(|e| format!("{filled:?}: {e}"))?;
     }
     let fill_secs = started.elapsed().as_secs_f64();
     let seconds = args.seconds.min(600);
-    let cpu_start = nodes.each_cpu_secs();
+    let mut cpu_start = nodes.each_cpu_secs();
+    // The CPU of nodes restarted meanwhile (their first process's).
+    let mut carried = vec![0.0; nodes.children.len()];
     let db_cpu_start = nodes.db_cpu_secs();
     let db_start = nodes.db_writes().await;
     let play_start = Instant::now();
@@ -553,6 +632,13 @@ async fn run(nodes: &mut Nodes, args: &Args) -> Result<Run, String> {
     tokio::time::sleep(Duration::from_secs(seconds.min(5) / 2 + 1)).await;
     let loaded_kib = nodes.each_rss_kib();
     let db_loaded = nodes.db_rss_kib();
+    // What the nodes say with every room under way, against what the bots made.
+    let loaded = nodes.scrape().await?;
+    let scraped_loaded = (
+        sum_of(&loaded, "ludo_sockets"),
+        sum_of(&loaded, "ludo_rooms"),
+        filled_rooms,
+    );
     let mut cpu_end = vec![None; nodes.children.len()];
     if let Some(k) = args.kill_after {
         tokio::time::sleep_until(play_start + Duration::from_secs(k)).await;
@@ -564,14 +650,41 @@ async fn run(nodes: &mut Nodes, args: &Args) -> Result<Run, String> {
         let _ = nodes.children[0].wait();
         println!("killed node 1 ({}) {k} s into the play", nodes.addrs[0]);
     }
+    if let Some(r) = args.roll_after {
+        tokio::time::sleep_until(play_start + Duration::from_secs(r)).await;
+        for i in 0..nodes.children.len() {
+            carried[i] += cpu_secs(nodes.children[i].id()) - cpu_start[i];
+            cpu_start[i] = 0.0;
+            let took = nodes.restart(i)?;
+            // The bots come back through the nodes there are now (a proxy's part).
+            for w in &mut workers {
+                w.tell(&format!("nodes {}", nodes.addrs.join(","))).await?;
+            }
+            println!(
+                "node {} restarted {:.1} s into the play: it drained and exited in {:.1} s",
+                i + 1,
+                play_start.elapsed().as_secs_f64(),
+                took.as_secs_f64()
+            );
+            tokio::time::sleep(Duration::from_secs(2)).await;
+        }
+    }
     let mut tally = Tally::default();
     for w in workers {
         tally.merge(&w.tally().await?);
     }
+    // Steps the bots asked for and the nodes applied, once the last request has been
+    // answered (a killed node's are not in its figures).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let end = nodes.scrape().await?;
+    let scraped_end = (
+        sum_of(&end, "ludo_steps_total"),
+        sum_of(&end, "ludo_refused_total") + 0.0,
+    );
     let played = play_start.elapsed().as_secs_f64();
     let now = nodes.each_cpu_secs();
     let node_cpu = (0..now.len())
-        .map(|i| cpu_end[i].unwrap_or(now[i]) - cpu_start[i])
+        .map(|i| cpu_end[i].unwrap_or(now[i]) - cpu_start[i] + carried[i])
         .collect();
     let db_cpu = nodes.db_cpu_secs() - db_cpu_start;
     // PostgreSQL's statistics reach its views within a second of a commit.
@@ -589,10 +702,33 @@ async fn run(nodes: &mut Nodes, args: &Args) -> Result<Run, String> {
         node_cpu,
         db_cpu,
         db_writes,
+        scraped_loaded,
+        scraped_end,
     })
 }
 
 impl Run {
+    /// Whether the nodes' `/metrics` agree with what the bots counted: every bot's socket and
+    /// every room open while loaded; each step asked for applied once, or refused, or (one a
+    /// room at most) still on its way at the end. A killed node's figures went with it.
+    fn metrics_agree(&self, args: &Args) -> bool {
+        let (sockets, rooms, filled) = self.scraped_loaded;
+        let (steps, refused) = self.scraped_end;
+        let asked = self.tally.steps as f64;
+        let expected_sockets = (filled * u64::from(args.seats)) as f64;
+        println!(
+            "metrics: sockets {sockets} (the bots opened {expected_sockets}), rooms {rooms} (filled {filled}); steps applied {steps} of {asked} asked ({refused} requests refused)"
+        );
+        let mut agree = sockets == expected_sockets && rooms == filled as f64;
+        if args.kill_after.is_none() && args.roll_after.is_none() {
+            agree &= steps <= asked && steps + refused + filled as f64 >= asked;
+        }
+        if !agree {
+            eprintln!("ludo-load: the nodes' metrics do not agree with what the bots counted");
+        }
+        agree
+    }
+
     /// Prints the figures; fails on any error, a run with no latency measured, or a room of a
     /// killed node never played again.
     fn report(&self, args: &Args, nodes: &Nodes) -> ExitCode {
@@ -674,6 +810,7 @@ impl Run {
             grown as f64 / t.sockets.max(1) as f64
         );
         let mut failed = t.errors > 0 || t.latency.count() == 0;
+        failed |= !self.metrics_agree(args);
         if args.kill_after.is_some() {
             let r = &t.recovered;
             println!(
@@ -685,6 +822,19 @@ impl Run {
                 t.unrecovered
             );
             failed |= t.unrecovered > 0 || r.is_empty();
+        }
+        if args.roll_after.is_some() {
+            let b = &t.back;
+            println!(
+                "the rolling restart: {} devices sent on and playing again (from being sent on: p50 {:.0} ms, p99 {:.0} ms, the last {:.0} ms), {} never; {} errors (a step lost or played twice is an error of the bots' mirrors)",
+                b.len(),
+                percentile(b, 0.5),
+                percentile(b, 0.99),
+                percentile(b, 1.0),
+                t.unrecovered,
+                t.errors
+            );
+            failed |= t.unrecovered > 0 || b.is_empty();
         }
         if failed {
             eprintln!(
