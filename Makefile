@@ -15,7 +15,7 @@ BUILD_PACKAGES := pkg-config libasound2-dev libudev-dev libwayland-dev libxkbcom
 # What the tests add: a virtual X display with a software Vulkan driver for screenshots, the
 # Linux accessibility bus with its Python client (the screen-reader test), and PostgreSQL (the
 # room servers' cluster tests start their own from it).
-TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers at-spi2-core python3-pyatspi dbus postgresql-15
+TEST_PACKAGES := xvfb xauth mesa-vulkan-drivers at-spi2-core python3-pyatspi dbus postgresql-15 systemd python3-yaml
 
 # The room server is a workspace of its own (its dependencies never touch the game's build):
 # the server and its test and operations tools (`ludo-server-tools`: ludo-load, ludo-cluster,
@@ -29,7 +29,8 @@ DEV_TOOLS := --features ludo/dev
 ADDR ?= 127.0.0.1
 PORT ?= 8080
 
-.PHONY: cluster postgres-deps help play test test-builds native-test-builds web-test-build native-tests browser-tests browser-page-test native-test-run browser-served-tests build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor web-floor-time server server-test load dist dist-test
+PHONY_DEPLOY := deploy-check
+.PHONY: $(PHONY_DEPLOY) cluster postgres-deps help play test test-builds native-test-builds web-test-build native-tests browser-tests browser-page-test native-test-run browser-served-tests build deps test-deps web-deps lint bench simulate screenshot web serve web-test web-floor web-floor-time server server-test load dist dist-test
 
 help:
 	@echo "make play   - install what is missing, build and start the game"
@@ -185,10 +186,13 @@ web-floor-time: web web-floor
 	ARTIFACTS=$(abspath $(ARTIFACTS)) LUDO_SERVER=$(CARGO_TARGET_DIR)/debug/ludo-server node web/floor-time.mjs
 
 # The room server, serving the browser build too: one command, a working site. Its database
-# is $XDG_DATA_HOME/ludo/server.sqlite unless DB= says otherwise.
+# is $XDG_DATA_HOME/ludo/server.sqlite unless DB= says otherwise; its figures for monitoring
+# are at http://127.0.0.1:9464/metrics (METRICS_ADDR=), never on the game's address.
+METRICS_ADDR ?= 127.0.0.1:9464
 server: web
 	cargo build --release $(SERVER) --bin ludo-server
-	$(CARGO_TARGET_DIR)/release/ludo-server --addr $(ADDR) --port $(PORT) --web web/dist $(if $(DB),--db $(DB))
+	$(CARGO_TARGET_DIR)/release/ludo-server --addr $(ADDR) --port $(PORT) --web web/dist $(if $(DB),--db $(DB)) \
+		--metrics-addr $(METRICS_ADDR)
 
 serve: server
 
@@ -197,7 +201,9 @@ serve: server
 # then short load runs: 50 rooms of four bots for 3 s on loopback (one node), for 10 s on three
 # nodes with the bots in two processes and the first node killed 2 s in (failing if any of its
 # rooms is not played again), and of six bots, each failing if any bot sees an event the
-# engine would not have caused.
+# engine would not have caused or if the nodes' /metrics disagree with what the bots counted;
+# then three nodes restarted in turn under load, as a deploy does (a device not playing again
+# fails it).
 server-test:
 	@mkdir -p $(ARTIFACTS)
 	ARTIFACTS=$(abspath $(ARTIFACTS)) cargo test --profile dev $(SERVER_ALL)
@@ -226,6 +232,15 @@ server-test:
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 10 --nodes 3 --procs 2 --kill-after 2 --lease-ms 1500
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --seats 6
+	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 9 --nodes 3 --roll-after 2 --lease-ms 1500
+	$(MAKE) --no-print-directory deploy-check
+
+# The recipes in deploy/ checked as far as this machine can (scripts/check-deploy.py):
+# systemd-analyze verify on the unit, the Dockerfile's and compose.yaml's structure, and every
+# flag they pass known to the server.
+deploy-check:
+	cargo build --quiet $(SERVER) --bin ludo-server
+	python3 scripts/check-deploy.py $(CARGO_TARGET_DIR)/debug/ludo-server
 	$(CARGO_TARGET_DIR)/debug/ludo-load --quick 200 --nodes 3
 
 # The figures of docs/PERFORMANCE.md: bounded in rooms and time, loopback only.
