@@ -15,6 +15,9 @@ use crate::room::RoomMsg;
 use crate::secret;
 use crate::store::{Node, Store};
 
+/// How long a draining node waits for its devices to close once sent on.
+const SOCKETS_CLOSE: Duration = Duration::from_secs(2);
+
 pub struct Server {
     pub addr: SocketAddr,
     /// Where `/metrics` is served, if it is.
@@ -174,6 +177,12 @@ impl Server {
         }
         let until = tokio::time::Instant::now() + bound;
         while self.shared.rooms.len() > 0 && tokio::time::Instant::now() < until {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // The devices read their `moved` and close; a process that exits first resets their
+        // sockets with the message unread. Two seconds at most for that.
+        let closing = (tokio::time::Instant::now() + SOCKETS_CLOSE).min(until);
+        while METRICS.sockets.get() > 0 && tokio::time::Instant::now() < closing {
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         self.task.abort();

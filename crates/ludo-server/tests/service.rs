@@ -5,33 +5,24 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::*;
-use ludo_server_tools::client::{Player, http_get, listening, scrape, sum_of};
+use ludo_server_tools::client::{Player, http_get, listening, scrape, server_command, sum_of};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_node_shows_its_figures_logs_json_and_drains_on_sigterm() {
     let dir = std::env::temp_dir().join(format!("ludo-service-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let log = dir.join("server.log");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ludo-server"))
-        .args([
-            "--addr",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--web",
-            "/nonexistent",
-        ])
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_ludo-server"));
+    let mut child = server_command(bin)
         .args(["--cpu-pace-ms", "0", "--rate", "10000", "--burst", "10000"])
         .args(["--metrics-addr", "127.0.0.1:0", "--log-format", "json"])
         .args(["--drain-notice-ms", "1500"])
         .arg("--db")
         .arg(dir.join("rooms.sqlite"))
         .env("RUST_LOG", "ludo_server=info")
-        .stdout(Stdio::piped())
         .stderr(std::fs::File::create(&log).unwrap())
         .spawn()
         .unwrap();

@@ -16,13 +16,11 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// Starts the server binary `bin` on a free port of 127.0.0.1 with `args`; the child and the
-/// address it printed on its first line.
-pub fn spawn_server(
-    bin: &std::path::Path,
-    args: &[&std::ffi::OsStr],
-) -> Result<(std::process::Child, String), String> {
-    let mut child = std::process::Command::new(bin)
+/// The server binary on a free port of 127.0.0.1 with no browser build, logging warnings,
+/// its standard output piped (where it says its addresses): add arguments and spawn.
+pub fn server_command(bin: &std::path::Path) -> std::process::Command {
+    let mut command = std::process::Command::new(bin);
+    command
         .args([
             "--addr",
             "127.0.0.1",
@@ -31,9 +29,18 @@ pub fn spawn_server(
             "--web",
             "/nonexistent",
         ])
-        .args(args)
         .env("RUST_LOG", "warn")
-        .stdout(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped());
+    command
+}
+
+/// The server binary started with `args` (`server_command`): the child and its address.
+pub fn spawn_server(
+    bin: &std::path::Path,
+    args: &[&std::ffi::OsStr],
+) -> Result<(std::process::Child, String), String> {
+    let mut child = server_command(bin)
+        .args(args)
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
     let addr = listening_address(&mut child)?;
@@ -46,20 +53,9 @@ pub fn spawn_server_with_metrics(
     bin: &std::path::Path,
     args: &[&std::ffi::OsStr],
 ) -> Result<(std::process::Child, String, String), String> {
-    let mut child = std::process::Command::new(bin)
-        .args([
-            "--addr",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--web",
-            "/nonexistent",
-            "--metrics-addr",
-            "127.0.0.1:0",
-        ])
+    let mut child = server_command(bin)
+        .args(["--metrics-addr", "127.0.0.1:0"])
         .args(args)
-        .env("RUST_LOG", "warn")
-        .stdout(std::process::Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
     match listening(&mut child)? {
