@@ -232,7 +232,7 @@ server-test:
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 10 --nodes 3 --procs 2 --kill-after 2 --lease-ms 1500
 	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 3 --seats 6
-	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 9 --nodes 3 --roll-after 2 --lease-ms 1500
+	$(CARGO_TARGET_DIR)/debug/ludo-load --rooms 50 --seconds 12 --nodes 3 --roll-after 2 --lease-ms 1500
 	$(MAKE) --no-print-directory deploy-check
 
 # The recipes in deploy/ checked as far as this machine can (scripts/check-deploy.py):

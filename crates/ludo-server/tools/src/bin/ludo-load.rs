@@ -657,8 +657,9 @@ async fn run(nodes: &mut Nodes, args: &Args) -> Result<Run, String> {
             cpu_start[i] = 0.0;
             let took = nodes.restart(i)?;
             // The bots come back through the nodes there are now (a proxy's part).
+            // A worker whose play is over no longer reads: nothing to tell it.
             for w in &mut workers {
-                w.tell(&format!("nodes {}", nodes.addrs.join(","))).await?;
+                let _ = w.tell(&format!("nodes {}", nodes.addrs.join(","))).await;
             }
             println!(
                 "node {} restarted {:.1} s into the play: it drained and exited in {:.1} s",
